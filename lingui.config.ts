@@ -1,0 +1,12 @@
+import type { LinguiConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+// Catalogs live in locales/<locale>/: messages.po for the web app, server.po for the server's replies.
+const config: LinguiConfig = {
+  locales: ['en', 'zh-CN', 'zh-TW', 'ja', 'th', 'ko', 'es', 'it', 'pt'],
+  sourceLocale: 'en',
+  fallbackLocales: { default: 'en' },
+  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['src'] }],
+  format: formatter({ lineNumbers: false }),
+};
+export default config;

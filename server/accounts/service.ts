@@ -1,0 +1,169 @@
+// The account service: sign-up, sign-in, sign-out, codes and password reset, free of HTTP. Each operation
+// checks its input in the order the spec lists the rules and stores nothing until every check has passed.
+import type {
+  LoginReply,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SendCodeReply,
+  SendCodeRequest,
+  UserInfo,
+} from '../contract/api.ts';
+import type { ErrorCode } from '../contract/errors.ts';
+import type { Locale } from '../contract/locales.ts';
+import { channelOf, checkAccount, checkPassword, normalizeAccount } from '../contract/validate.ts';
+import type { Clock } from '../clock.ts';
+import { AppError, fail } from '../errors.ts';
+import type { Messages } from '../i18n/messages.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import { isUniqueViolation } from '../store/errors.ts';
+import type { Store } from '../store/index.ts';
+import { createCodeService, type CodeTarget } from './codes.ts';
+import { createUser } from './identity.ts';
+import { createLimiter } from './limiter.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { RATE_RULES } from './policy.ts';
+import { toUserInfo } from './profile.ts';
+import { createSessionService } from './sessions.ts';
+
+export interface AccountDeps {
+  store: Store;
+  clock: Clock;
+  notifier: Notifier;
+  messages: Messages;
+  hasher: PasswordHasher;
+  sessionTtlMs: number;
+}
+
+/** Who is asking: language for messages, network address for rate limits, session ticket if any. */
+export interface RequestContext {
+  locale: Locale;
+  address: string;
+  ticket?: string | undefined;
+}
+
+function required(...values: Array<string | boolean | undefined>): void {
+  if (values.some((v) => v === undefined || (typeof v === 'string' && v.trim() === ''))) fail('validate.required');
+}
+
+function checked(error: ErrorCode | null): void {
+  if (error) fail(error);
+}
+
+export function createAccounts(deps: AccountDeps) {
+  const { store, clock, hasher } = deps;
+  const sessions = createSessionService(store, clock, deps.sessionTtlMs);
+  const codes = createCodeService(deps);
+  const limiter = createLimiter(store.rateLimits);
+
+  return Object.freeze({
+    sessions,
+
+    async sendCode(input: SendCodeRequest, ctx: RequestContext): Promise<SendCodeReply> {
+      required(input.account);
+      checked(checkAccount(input.channel, input.account));
+      const target: CodeTarget = {
+        channel: input.channel,
+        account: normalizeAccount(input.channel, input.account),
+        purpose: input.purpose,
+      };
+      const me = input.purpose === 'bind' ? (await sessions.authenticate(ctx.ticket)).user : null;
+      await limiter.consume(RATE_RULES.codeRequestsPerAddress, ctx.address, clock());
+      const owner = await store.users.findByAccount(target.channel, target.account);
+      if (target.purpose === 'register' && owner) fail('account.already.registered');
+      if (target.purpose === 'reset' && !owner) fail('account.not.found');
+      if (target.purpose === 'bind' && owner && owner.id !== me?.id) fail('bind.account.taken');
+      await codes.ensureResendAllowed(target);
+      await limiter.consume(RATE_RULES.codesPerAccount, `${target.channel}:${target.account}`, clock());
+      return codes.issue(target, ctx.locale);
+    },
+
+    async register(input: RegisterRequest): Promise<{ userId: number }> {
+      required(input.account, input.code, input.password);
+      if (input.agree !== true) fail('register.agreement.required');
+      checked(checkAccount(input.channel, input.account));
+      checked(checkPassword(input.password));
+      const inviteCode = input.inviteCode?.trim().toUpperCase();
+      const referrer = inviteCode ? await store.users.findByInviteCode(inviteCode) : undefined;
+      if (inviteCode && !referrer) fail('register.invite.invalid');
+      const target: CodeTarget = {
+        channel: input.channel,
+        account: normalizeAccount(input.channel, input.account),
+        purpose: 'register',
+      };
+      if (await store.users.findByAccount(target.channel, target.account)) fail('account.already.registered');
+      const codeHash = await codes.check(target, input.code);
+      const passwordHash = await hasher.hash(input.password);
+      try {
+        const userId = await store.transaction(async (tx) => {
+          await codes.consume(tx, target, codeHash);
+          return createUser(tx, {
+            email: target.channel === 'email' ? target.account : null,
+            phone: target.channel === 'phone' ? target.account : null,
+            passwordHash,
+            referrerId: referrer?.id ?? null,
+            now: clock(),
+          });
+        });
+        return { userId };
+      } catch (error) {
+        // Someone registered the same account between our check and the insert.
+        if (!(error instanceof AppError) && isUniqueViolation(error)) fail('account.already.registered');
+        throw error;
+      }
+    },
+
+    async login(input: LoginRequest, ctx: RequestContext): Promise<LoginReply> {
+      required(input.account, input.password);
+      const channel = channelOf(input.account.trim());
+      checked(checkAccount(channel, input.account));
+      const account = normalizeAccount(channel, input.account);
+      await limiter.consume(RATE_RULES.loginAttemptsPerAddress, ctx.address, clock());
+      await limiter.ensureOpen(RATE_RULES.loginFailuresPerAccount, account, clock());
+      const user = await store.users.findByAccount(channel, account);
+      const ok = await hasher.verify(user?.password_hash ?? null, input.password);
+      if (!user || !ok) {
+        await limiter.record(RATE_RULES.loginFailuresPerAccount, account, clock());
+        fail('login.failed');
+      }
+      // Checked after the password, so a stranger can't learn that an account is frozen.
+      if (user.frozen) fail('account.frozen');
+      await limiter.clear(RATE_RULES.loginFailuresPerAccount, account);
+      return sessions.issue(user.id);
+    },
+
+    logout: (ctx: RequestContext) => sessions.revoke(ctx.ticket),
+
+    async resetPassword(input: ResetPasswordRequest): Promise<void> {
+      required(input.account, input.code, input.password);
+      checked(checkAccount(input.channel, input.account));
+      checked(checkPassword(input.password));
+      const target: CodeTarget = {
+        channel: input.channel,
+        account: normalizeAccount(input.channel, input.account),
+        purpose: 'reset',
+      };
+      const user = await store.users.findByAccount(target.channel, target.account);
+      if (!user) fail('account.not.found');
+      const codeHash = await codes.check(target, input.code);
+      const passwordHash = await hasher.hash(input.password);
+      await store.transaction(async (tx) => {
+        await codes.consume(tx, target, codeHash);
+        await tx.users.setPassword(user.id, passwordHash, clock());
+        // A reset is often the answer to a stolen password: every existing session ends with it.
+        await tx.sessions.revokeAllForUser(user.id, clock());
+      });
+    },
+
+    async userInfo(ctx: RequestContext): Promise<UserInfo> {
+      return toUserInfo((await sessions.authenticate(ctx.ticket)).user);
+    },
+
+    async markRecharged(ctx: RequestContext): Promise<void> {
+      const { user } = await sessions.authenticate(ctx.ticket);
+      await store.users.setHasRecharge(user.id, clock());
+    },
+  });
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,63 @@
+// Process configuration from the environment, read once at start-up and checked so a typo fails loudly.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  sessionTtlHours: number;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits are per address). */
+  trustProxy: boolean;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_SESSION_TTL_HOURS = 168;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    port: integer(env, 'PORT', DEFAULT_PORT, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: text(env, 'DATABASE_URL'),
+    smtpUrl: text(env, 'SMTP_URL'),
+    smtpFrom: text(env, 'SMTP_FROM') ?? 'OpenEx <no-reply@localhost>',
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', DEFAULT_SESSION_TTL_HOURS, 1, 24 * 365),
+    logLevel,
+    trustProxy: flag(env, 'TRUST_PROXY'),
+  };
+}

@@ -1,0 +1,47 @@
+// One error catalogue for every reply of the app API. `code` in the envelope is `success` or one of these keys;
+// the message for each key lives in locales/<locale>/server.po (msgid = the key), in all nine languages.
+
+export const SUCCESS = 'success' as const;
+
+export const ERROR_CODES = [
+  // request and system
+  'system.error',
+  'request.invalid',
+  'request.not.found',
+  'rate.limited',
+  // session
+  'login.user.not.login',
+  'login.session.expired',
+  'login.failed',
+  // account state
+  'account.frozen',
+  'account.not.found',
+  'account.already.registered',
+  'register.agreement.required',
+  'register.invite.invalid',
+  'bind.account.taken',
+  // field rules (spec §5)
+  'validate.required',
+  'validate.email.format',
+  'validate.phone.format',
+  'validate.password.format',
+  'validate.page.invalid',
+  // verification codes
+  'verify.code.error',
+  'verify.code.expired',
+  'verify.code.attempts',
+  'verify.code.resend.wait',
+  // system configuration
+  'config.key.unknown',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ReplyCode = typeof SUCCESS | ErrorCode;
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Codes the web app handles itself instead of showing the generic error notice. */
+export const SESSION_EXPIRED_CODES: readonly ErrorCode[] = ['login.session.expired'];
+export const NOT_LOGGED_IN_CODE: ErrorCode = 'login.user.not.login';

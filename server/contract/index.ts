@@ -1,0 +1,5 @@
+// The one module the web app and the stream layer may import from server/: shared types and pure rules only.
+export * from './api.ts';
+export * from './errors.ts';
+export * from './locales.ts';
+export * from './validate.ts';

@@ -1,0 +1,73 @@
+// Builds the Fastify app: external plugins, then the services over the store, then the routes. Listening,
+// timeouts and shutdown are server.ts's job, so tests can use this through app.inject().
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { createAccounts } from '../accounts/service.ts';
+import type { PasswordHasher } from '../accounts/passwords.ts';
+import type { Messages } from '../i18n/messages.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import type { Store } from '../store/index.ts';
+import { createEnvelopes } from './envelope.ts';
+import { installErrorHandlers } from './errors.ts';
+import { accountRoutes } from './routes/account.ts';
+import { productRoutes } from './routes/product.ts';
+import { rechargeRoutes } from './routes/recharge.ts';
+import { systemConfigRoutes } from './routes/systemConfig.ts';
+import { webRoutes } from './routes/web.ts';
+import { wsRoutes } from './routes/ws.ts';
+
+export interface AppOptions {
+  store: Store;
+  notifier: Notifier;
+  messages: Messages;
+  hasher: PasswordHasher;
+  clock: Clock;
+  sessionTtlMs: number;
+  staticDir: string;
+  logger?: boolean | { level: string };
+  /** Trust X-Forwarded-For from a load balancer in front (rate limits are per client address). */
+  trustProxy?: boolean;
+}
+
+const BODY_LIMIT = 64 * 1024;
+const WS_MAX_FRAME = 64 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  // A POST with a JSON content type and no body (what some clients send for logout) is an absent body, which
+  // the routes that need one reject themselves; anything else goes to Fastify's own hardened JSON parser.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    json(request, text, done);
+  });
+
+  await app.register(websocket, { options: { maxPayload: WS_MAX_FRAME } });
+  await webRoutes(app, options.staticDir);
+
+  const envelopes = createEnvelopes(options.messages);
+  const accounts = createAccounts({
+    store: options.store,
+    clock: options.clock,
+    notifier: options.notifier,
+    messages: options.messages,
+    hasher: options.hasher,
+    sessionTtlMs: options.sessionTtlMs,
+  });
+
+  installErrorHandlers(app, envelopes, options.staticDir);
+  accountRoutes(app, accounts, envelopes);
+  productRoutes(app, options.store.markets, envelopes);
+  systemConfigRoutes(app, options.store.config, envelopes);
+  rechargeRoutes(app, accounts, envelopes);
+  wsRoutes(app, options.clock, options.messages);
+  return app;
+}

@@ -1,0 +1,30 @@
+// TypeBox schemas of the app API's request payloads (the contract's request types, checked at runtime).
+// Lengths are generous bounds against abuse; the real field rules (spec §5) are the service's to answer.
+import Type from 'typebox';
+
+const Channel = Type.Union([Type.Literal('email'), Type.Literal('phone')]);
+const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset'), Type.Literal('bind')]);
+const Account = Type.String({ maxLength: 320 });
+const Password = Type.String({ maxLength: 256 });
+const Code = Type.String({ maxLength: 32 });
+
+export const SendCodeBody = Type.Object({ channel: Channel, account: Account, purpose: Purpose });
+
+export const RegisterBody = Type.Object({
+  channel: Channel,
+  account: Account,
+  code: Code,
+  password: Password,
+  inviteCode: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+  agree: Type.Boolean(),
+});
+
+export const LoginBody = Type.Object({ account: Account, password: Password });
+
+export const ResetPasswordBody = Type.Object({ channel: Channel, account: Account, code: Code, password: Password });
+
+export const PageBody = Type.Object({ pageIndex: Type.Number(), pageSize: Type.Number() });
+
+export const ConfigQuery = Type.Object({ key: Type.String({ maxLength: 128 }) });
+
+export const WsFrame = Type.Object({ op: Type.String({ maxLength: 64 }) });

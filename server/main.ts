@@ -1,0 +1,37 @@
+// `npm start` / `npm run serve`: the exchange from the environment's configuration, stopped cleanly by a signal.
+import { loadConfig } from './config.ts';
+import { startServer } from './server.ts';
+
+const config = loadConfig();
+const handle = await startServer({
+  port: config.port,
+  host: config.host,
+  dataDir: config.dataDir,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+  smtpFrom: config.smtpFrom,
+  sessionTtlHours: config.sessionTtlHours,
+  logger: true,
+  logLevel: config.logLevel,
+  trustProxy: config.trustProxy,
+});
+handle.app.log.info(
+  `OpenEx listening on ${handle.url} (store: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second signal means "now": don't wait for slow requests a second time.
+    if (stopping) process.exit(1);
+    stopping = true;
+    handle.app.log.info(`${signal}: shutting down`);
+    handle.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        handle.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

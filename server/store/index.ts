@@ -1,0 +1,89 @@
+// The store: one factory that opens SQLite (default) or PostgreSQL (databaseUrl), migrates it, and returns the
+// repositories. Everything above the store talks to these repositories, never to a driver.
+import { resolve } from 'node:path';
+import { Kysely } from 'kysely';
+import { systemClock, type Clock } from '../clock.ts';
+import { createCodes, type Codes } from './codes.ts';
+import { createConfig, type ConfigRepo } from './config.ts';
+import { createMarkets, type Markets } from './markets.ts';
+import { migrateToLatest } from './migrate.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
+import { postgresDialect } from './postgres.ts';
+import { createRateLimits, type RateLimits } from './rateLimits.ts';
+import type { Database, Dialect } from './schema.ts';
+import { createSessions, type Sessions } from './sessions.ts';
+import { sqliteDialect } from './sqlite.ts';
+import { createUsers, type Users } from './users.ts';
+
+export const SQLITE_FILE_NAME = 'exchange.db';
+
+export interface StoreOptions {
+  /** PostgreSQL connection string; when absent the store is a SQLite file. */
+  databaseUrl?: string | undefined;
+  /** Directory of the SQLite file (default ./data). */
+  dataDir?: string | undefined;
+  /** Full path of the SQLite file; overrides dataDir. */
+  sqliteFile?: string | undefined;
+  clock?: Clock | undefined;
+}
+
+export interface Repositories {
+  users: Users;
+  sessions: Sessions;
+  codes: Codes;
+  outbox: Outbox;
+  config: ConfigRepo;
+  rateLimits: RateLimits;
+  markets: Markets;
+}
+
+export interface Store extends Repositories {
+  readonly dialect: Dialect;
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  /** Runs `work` in one database transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function repositories(db: Kysely<Database>): Repositories {
+  return {
+    users: createUsers(db),
+    sessions: createSessions(db),
+    codes: createCodes(db),
+    outbox: createOutbox(db),
+    config: createConfig(db),
+    rateLimits: createRateLimits(db),
+    markets: createMarkets(db),
+  };
+}
+
+export async function createStore(options: StoreOptions = {}): Promise<Store> {
+  const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const driver = options.databaseUrl
+    ? postgresDialect(options.databaseUrl)
+    : sqliteDialect(options.sqliteFile ?? resolve(options.dataDir ?? 'data', SQLITE_FILE_NAME));
+  const db = new Kysely<Database>({ dialect: driver });
+  try {
+    await migrateToLatest(db, dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  let closed = false;
+  return Object.freeze({
+    ...repositories(db),
+    dialect,
+    db,
+    clock: options.clock ?? systemClock,
+    transaction: <T>(work: (repos: Repositories) => Promise<T>) =>
+      db.transaction().execute((trx) => work(repositories(trx))),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  });
+}
+
+export type { Dialect } from './schema.ts';

@@ -1,0 +1,25 @@
+// Brings a database to the latest schema. Kysely's migration lock makes concurrent gateways take turns.
+import { sql, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrationProvider } from './migrations/index.ts';
+import type { Database, Dialect } from './schema.ts';
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  // On PostgreSQL the migrator must be told the schema: otherwise it sees another schema's migration table
+  // (e.g. a neighbouring test schema) and believes this one is already set up.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`database migration ${failed} failed`, { cause: error });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

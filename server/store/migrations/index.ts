@@ -1,0 +1,17 @@
+// The one migration set, for both dialects, handed to Kysely's Migrator through a static provider (no
+// directory scanning, so it works the same from source, tests and any bundle).
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Dialect } from '../schema.ts';
+import { accounts } from './0001_accounts.ts';
+import { markets } from './0002_markets.ts';
+
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_accounts': accounts(dialect),
+    '0002_markets': markets(),
+  };
+}
+
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: async () => migrations(dialect) };
+}

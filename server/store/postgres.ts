@@ -1,0 +1,26 @@
+// The scaled dialect: a pg pool. int8 columns (our timestamps and ids) come back as numbers, checked to be safe
+// integers, so both dialects hand the same types to the code above them. The schema is the connection's
+// search_path (e.g. `?options=-c%20search_path%3Dexchange` in the URL).
+import pg from 'pg';
+import { PostgresDialect } from 'kysely';
+
+const INT8_OID = 20;
+export const POOL_SIZE = 10;
+
+export function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} does not fit a safe JavaScript integer`);
+  return n;
+}
+
+// Per pool rather than pg.types.setTypeParser, so nothing else in the process changes behaviour.
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export function postgresDialect(url: string): PostgresDialect {
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, types, max: POOL_SIZE }) });
+}

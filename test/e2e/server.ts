@@ -1,0 +1,32 @@
+// The exchange started in-process for a browser test: its own data folder, any free port, a movable clock.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type ServerHandle } from '../../server/server.ts';
+
+export interface TestServer {
+  handle: ServerHandle;
+  url: string;
+  dataDir: string;
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-'));
+  let offset = 0;
+  const handle = await startServer({ port: 0, host: '127.0.0.1', dataDir, logger: false, clock: () => Date.now() + offset });
+  return {
+    handle,
+    url: handle.url,
+    dataDir,
+    advance(ms) {
+      offset += ms;
+    },
+    async close() {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Runs store-backed tests once per dialect: SQLite (a temp file) always, PostgreSQL when DATABASE_URL or CI is
+// set. Each PostgreSQL target is a fresh schema (selected through the URL's search_path) dropped afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { createStore, type Store } from '../../server/store/index.ts';
+import type { Clock } from '../../server/clock.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export const PG_DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** On CI PostgreSQL is required: with no DATABASE_URL we use the default one and fail if it is unreachable. */
+export const PG_URL: string | undefined = process.env['DATABASE_URL'] || (process.env['CI'] ? PG_DEFAULT_URL : undefined);
+export const PG_SKIP_REASON = 'skipped: set DATABASE_URL (or CI) to run the PostgreSQL variant';
+
+/** Where a test's data lives; pass to createStore, startServer or runAdmin. */
+export interface Target {
+  dialect: DialectName;
+  dataDir?: string;
+  databaseUrl?: string;
+  dispose(): Promise<void>;
+}
+
+async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function schemaUrl(base: string, schema: string): string {
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+export async function newTarget(dialect: DialectName): Promise<Target> {
+  if (dialect === 'sqlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'openex-test-'));
+    return { dialect, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  if (!PG_URL) throw new Error(PG_SKIP_REASON);
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withClient((c) => c.query(`create schema "${schema}"`));
+  return {
+    dialect,
+    databaseUrl: schemaUrl(PG_URL, schema),
+    dispose: () => withClient((c) => c.query(`drop schema if exists "${schema}" cascade`)).then(() => undefined),
+  };
+}
+
+export interface TestStore {
+  store: Store;
+  target: Target;
+  dispose(): Promise<void>;
+}
+
+export async function openStore(dialect: DialectName, clock?: Clock): Promise<TestStore> {
+  const target = await newTarget(dialect);
+  const store = await createStore({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, clock });
+  return {
+    store,
+    target,
+    async dispose() {
+      await store.close();
+      await target.dispose();
+    },
+  };
+}
+
+/** `describe` once per dialect; the PostgreSQL one is skipped, with the reason in its title, when not configured. */
+export function describeDialects(title: string, body: (dialect: DialectName) => void): void {
+  describe(`${title} [sqlite]`, () => body('sqlite'));
+  if (PG_URL) describe(`${title} [postgres]`, () => body('postgres'));
+  else describe.skip(`${title} [postgres] ${PG_SKIP_REASON}`, () => body('postgres'));
+}
+
+/** A clock tests move by hand. Starts at a fixed instant so runs are repeatable. */
+export function testClock(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
+  let now = start;
+  return {
+    now: (() => now) as Clock,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
