@@ -1,0 +1,114 @@
+// The API client factory: one ky instance with the ticket and lang headers, a request timeout, and the
+// `{code, msg, data}` envelope turned into typed data or an ApiError. Framework-free: the app wires it to its state
+// in ./index.ts, and tests wire it to a fake fetch.
+import ky, { isTimeoutError, type Options } from 'ky';
+import { LANG_HEADER, NOT_LOGGED_IN_CODE, REQUEST_TIMEOUT_MS, SESSION_EXPIRED_CODES, TICKET_HEADER } from '../contract.ts';
+import { ApiError, type ClientErrorCode } from './error.ts';
+import { isSuccess, parseEnvelope, type Parser } from './parse.ts';
+
+/** Texts shown when no reply explains the failure; functions, so they are read in the active language. */
+export interface ApiTexts {
+  timeout(): string;
+  network(): string;
+  /** The fallback when a reply carries no message (spec §8: "ERROR"). */
+  error(): string;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  fetch?: Options['fetch'];
+  timeoutMs?: number;
+  token(): string | null;
+  locale(): string;
+  texts: ApiTexts;
+  /** Shows an error notice. */
+  notifyError(text: string): void;
+  /** Shows the session-expired alert (the receiver keeps it to one at a time). */
+  sessionExpired(): void;
+  /** The server says nobody is signed in: forget the session. */
+  notLoggedIn(): void;
+}
+
+export interface CallOptions {
+  /** false when the caller shows the error itself (under a form field, say); the call still rejects. */
+  notify?: boolean;
+  signal?: AbortSignal;
+}
+
+export type Query = Record<string, string | number | boolean>;
+
+export interface ApiClient {
+  get<T>(path: string, parse: Parser<T>, query?: Query, options?: CallOptions): Promise<T>;
+  post<T>(path: string, parse: Parser<T>, body?: object, options?: CallOptions): Promise<T>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http = ky.create({
+    baseUrl: options.baseUrl,
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    // Order commands and codes must never be sent twice behind the user's back.
+    retry: 0,
+    // Every reply, whatever its status, carries the envelope we read ourselves.
+    throwHttpErrors: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = options.token();
+          if (token) request.headers.set(TICKET_HEADER, token);
+          request.headers.set(LANG_HEADER, options.locale());
+        },
+      ],
+    },
+  });
+
+  function fail(code: string, msg: string, data: unknown, notify: boolean): never {
+    if (notify) options.notifyError(msg);
+    throw new ApiError(code, msg, data);
+  }
+
+  async function send(path: string, init: Options, call: CallOptions | undefined): Promise<unknown> {
+    const notify = call?.notify !== false;
+    let response: Response;
+    try {
+      response = await http(path, { ...init, ...(call?.signal ? { signal: call.signal } : {}) });
+    } catch (error) {
+      // The caller gave up (navigation, unmount): not a failure to report.
+      if (call?.signal?.aborted) throw error;
+      const code: ClientErrorCode = isTimeoutError(error) ? 'client.timeout' : 'client.network';
+      return fail(code, code === 'client.timeout' ? options.texts.timeout() : options.texts.network(), null, notify);
+    }
+    const envelope = parseEnvelope(await readJson(response));
+    if (!envelope) return fail('client.reply', options.texts.error(), { status: response.status }, notify);
+    if (isSuccess(envelope)) return envelope.data;
+    if (SESSION_EXPIRED_CODES.some((c) => c === envelope.code)) {
+      options.sessionExpired();
+      throw new ApiError(envelope.code, envelope.msg, envelope.data);
+    }
+    if (envelope.code === NOT_LOGGED_IN_CODE) {
+      options.notLoggedIn();
+      throw new ApiError(envelope.code, envelope.msg, envelope.data);
+    }
+    return fail(envelope.code, envelope.msg || options.texts.error(), envelope.data, notify);
+  }
+
+  async function typed<T>(raw: Promise<unknown>, parse: Parser<T>, call: CallOptions | undefined): Promise<T> {
+    const parsed = parse(await raw);
+    if (parsed === null) return fail('client.reply', options.texts.error(), null, call?.notify !== false);
+    return parsed;
+  }
+
+  return {
+    get: (path, parse, query, call) =>
+      typed(send(path, { method: 'get', ...(query ? { searchParams: query } : {}) }, call), parse, call),
+    post: (path, parse, body, call) => typed(send(path, { method: 'post', json: body ?? {} }, call), parse, call),
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,71 @@
+// Search params: kept as plain strings in the URL (no JSON quoting, so `?inviteCode=012345` stays a string) and
+// validated per route by the parsers below. Everything here is pure, for tests in node.
+
+export type RawSearch = Record<string, unknown>;
+
+export function parseSearchString(search: string): Record<string, string> {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+export function stringifySearchObject(search: RawSearch): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value.trim() || undefined : typeof value === 'number' ? String(value) : undefined;
+
+/** /commin: active=1 current orders, active=2 history; anything else means current. */
+export type OrdersTab = 1 | 2;
+export interface OrdersSearch {
+  active: OrdersTab;
+}
+export function parseOrdersSearch(search: RawSearch): OrdersSearch {
+  return { active: text(search.active) === '2' ? 2 : 1 };
+}
+
+/** Only a same-site path may be a redirect target, never another origin ("//host", "/\host") or the login page. */
+export function safeRedirect(value: unknown): string | undefined {
+  const path = text(value);
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
+  if (path.length > 1024 || /[\u0000-\u001f]/.test(path)) return undefined;
+  if (path === '/login' || path.startsWith('/login?')) return undefined;
+  return path;
+}
+
+/** /login?statusType=0, optional redirect after sign-in. */
+export interface LoginSearch {
+  statusType: 0;
+  redirect?: string;
+}
+export function parseLoginSearch(search: RawSearch): LoginSearch {
+  const redirect = safeRedirect(search.redirect);
+  return redirect ? { statusType: 0, redirect } : { statusType: 0 };
+}
+
+/** /register?statusType=1, optional inviteCode that prefills the form. */
+export interface RegisterSearch {
+  statusType: 1;
+  inviteCode?: string;
+}
+export function parseRegisterSearch(search: RawSearch): RegisterSearch {
+  const inviteCode = text(search.inviteCode);
+  return inviteCode && /^[A-Za-z0-9_-]{1,32}$/.test(inviteCode) ? { statusType: 1, inviteCode } : { statusType: 1 };
+}
+
+/** Detail pages (?id=…): an article, notice or help entry id. */
+export interface DetailSearch {
+  id?: string;
+}
+export function parseDetailSearch(search: RawSearch): DetailSearch {
+  const id = text(search.id);
+  return id && /^[\w-]{1,64}$/.test(id) ? { id } : {};
+}

@@ -1,0 +1,77 @@
+// Asset tables and lists shared by the asset pages (spec §1, §3, §9).
+import type { Column } from '../../ui/DataTable.tsx';
+
+/** Spec §9: the coins that are credited automatically; others go through customer service. */
+export const AUTO_DEPOSIT_COINS = ['USDT', 'BTC', 'ETH'] as const;
+/** Spec §9: below this a deposit is neither credited nor refunded. */
+export const MIN_DEPOSIT = '0.001';
+/** Spec §9: confirmations before a deposit is credited. */
+export const DEPOSIT_CONFIRMATIONS = 12;
+
+export type AccountKind = 'coin' | 'contract' | 'wealth' | 'seconds' | 'fiat';
+export const ACCOUNT_TABS = [
+  { key: 'coin', labelId: 'assets.account.coin' },
+  { key: 'contract', labelId: 'assets.account.contract' },
+  { key: 'wealth', labelId: 'assets.account.wealth' },
+  { key: 'seconds', labelId: 'assets.account.seconds' },
+  { key: 'fiat', labelId: 'assets.account.fiat' },
+] as const satisfies ReadonlyArray<{ key: AccountKind; labelId: string }>;
+
+export const BALANCE_COLUMNS: readonly Column<never>[] = [
+  { key: 'coin', labelId: 'assets.col.coin' },
+  { key: 'available', labelId: 'assets.col.available', align: 'right' },
+  { key: 'frozen', labelId: 'assets.col.frozen', align: 'right' },
+  { key: 'valuation', labelId: 'assets.col.valuation', align: 'right' },
+];
+
+export const RECHARGE_COLUMNS: readonly Column<never>[] = [
+  { key: 'time', labelId: 'common.col.time' },
+  { key: 'coin', labelId: 'assets.col.coin' },
+  { key: 'amount', labelId: 'common.col.amount', align: 'right' },
+  { key: 'status', labelId: 'common.col.status' },
+];
+
+export const WITHDRAWAL_COLUMNS: readonly Column<never>[] = [
+  { key: 'time', labelId: 'common.col.time' },
+  { key: 'coin', labelId: 'assets.col.coin' },
+  { key: 'chain', labelId: 'withdraw.col.chain' },
+  { key: 'address', labelId: 'withdraw.col.address' },
+  { key: 'amount', labelId: 'common.col.amount', align: 'right' },
+  { key: 'received', labelId: 'withdraw.col.received', align: 'right' },
+  { key: 'status', labelId: 'common.col.status' },
+  { key: 'reason', labelId: 'withdraw.col.reason' },
+];
+
+export const RECORD_COLUMNS: readonly Column<never>[] = [
+  { key: 'time', labelId: 'common.col.time' },
+  { key: 'coin', labelId: 'assets.col.coin' },
+  { key: 'type', labelId: 'records.col.type' },
+  { key: 'amount', labelId: 'common.col.amount', align: 'right' },
+];
+
+/** Spec §3: every kind of asset record. */
+export const RECORD_TYPES = [
+  { key: 'buyCoin', labelId: 'records.type.buyCoin' },
+  { key: 'sellCoin', labelId: 'records.type.sellCoin' },
+  { key: 'cancelBuy', labelId: 'records.type.cancelBuy' },
+  { key: 'cancelSell', labelId: 'records.type.cancelSell' },
+  { key: 'financialPurchase', labelId: 'records.type.financialPurchase' },
+  { key: 'openLongFee', labelId: 'records.type.openLongFee' },
+  { key: 'openShortFee', labelId: 'records.type.openShortFee' },
+  { key: 'longMargin', labelId: 'records.type.longMargin' },
+  { key: 'shortMargin', labelId: 'records.type.shortMargin' },
+  { key: 'longMarginRefund', labelId: 'records.type.longMarginRefund' },
+  { key: 'shortMarginRefund', labelId: 'records.type.shortMarginRefund' },
+  { key: 'buyMarginIncome', labelId: 'records.type.buyMarginIncome' },
+  { key: 'sellMarginIncome', labelId: 'records.type.sellMarginIncome' },
+  { key: 'adminFreeze', labelId: 'records.type.adminFreeze' },
+  { key: 'adminUnfreeze', labelId: 'records.type.adminUnfreeze' },
+  { key: 'adminLock', labelId: 'records.type.adminLock' },
+  { key: 'adminUnlock', labelId: 'records.type.adminUnlock' },
+  { key: 'financialIncome', labelId: 'records.type.financialIncome' },
+  { key: 'contractIncome', labelId: 'records.type.contractIncome' },
+  { key: 'productBuy', labelId: 'records.type.productBuy' },
+  { key: 'productSell', labelId: 'records.type.productSell' },
+  { key: 'cancelFinancial', labelId: 'records.type.cancelFinancial' },
+  { key: 'withdrawalRejected', labelId: 'records.type.withdrawalRejected' },
+] as const;

@@ -1,0 +1,20 @@
+// React bindings for the app state. Components use these, never jotai itself.
+import type { ReactNode } from 'react';
+import { Provider, useAtomValue } from 'jotai';
+import type { UserInfo } from '../contract.ts';
+import { store } from './store.ts';
+import { loginStateAtom, userAtom, type LoginState } from './session.ts';
+import { noticesAtom, type Notice } from './notices.ts';
+import { sessionExpiredAtom } from './alerts.ts';
+import { contactOpenAtom } from './contact.ts';
+
+export function StateProvider({ children }: { children: ReactNode }) {
+  return <Provider store={store}>{children}</Provider>;
+}
+
+export const useLoginState = (): LoginState => useAtomValue(loginStateAtom);
+export const useSignedIn = (): boolean => useAtomValue(loginStateAtom) === 1;
+export const useUser = (): UserInfo | null => useAtomValue(userAtom);
+export const useNotices = (): readonly Notice[] => useAtomValue(noticesAtom);
+export const useSessionExpired = (): boolean => useAtomValue(sessionExpiredAtom);
+export const useContactOpen = (): boolean => useAtomValue(contactOpenAtom);

@@ -1,0 +1,6 @@
+// Public entry of the app state: hooks for components, plain functions for everything else.
+export { StateProvider, useLoginState, useSignedIn, useUser, useNotices, useSessionExpired, useContactOpen } from './hooks.tsx';
+export { getToken, getUser, startSession, setUser, endSession, TOKEN_KEY, LOGIN_STATE_KEY, type LoginState } from './session.ts';
+export { pushNotice, dismissNotice, type Notice, type NoticeKind } from './notices.ts';
+export { raiseSessionExpired } from './alerts.ts';
+export { openContact, closeContact } from './contact.ts';

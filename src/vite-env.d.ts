@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Support address shown in the footer. */
+  readonly VITE_CONTACT_EMAIL?: string;
+}
