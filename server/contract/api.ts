@@ -140,9 +140,3 @@ export interface RegisterReply {
   userId: number;
 }
 
-/** The WebSocket endpoint. Frames are JSON text; topics arrive in a later issue. */
-export const WS_PATH = '/ws';
-export type WsClientFrame = { op: 'ping' };
-export type WsServerFrame =
-  | { op: 'pong'; /** server time, Unix milliseconds */ time: number }
-  | { op: 'error'; code: ErrorCode; msg: string };

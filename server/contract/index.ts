@@ -3,3 +3,4 @@ export * from './api.ts';
 export * from './errors.ts';
 export * from './locales.ts';
 export * from './validate.ts';
+export * from './ws.ts';

@@ -1,7 +1,7 @@
 // The WebSocket endpoint. For now it answers pings with the server time (clients use it for countdown offsets);
 // topic subscriptions arrive with the market data issue. Every frame is JSON, checked like a request body.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { WS_PATH, type WsServerFrame } from '../../contract/api.ts';
+import { WS_PATH, type WsServerFrame } from '../../contract/ws.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { resolveLocale } from '../../contract/locales.ts';
 import type { Clock } from '../../clock.ts';

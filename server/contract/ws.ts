@@ -1,0 +1,170 @@
+// The WebSocket protocol on /ws: one multiplexed socket per tab, JSON frames both ways.
+//
+// Client → server: ping, subscribe/unsubscribe to topics, auth with the session ticket for private topics.
+// Server → client: pong (server time, for clock offsets), ack/error per request id, and events. Every event
+// carries the topic's sequence number, which rises by exactly one per event on that topic for this connection;
+// a gap means a lost frame, and the client re-subscribes (and, for depth, re-snapshots) instead of guessing.
+//
+// Market payloads have Binance's stream shapes so existing tooling reads them; the depth topic carries diffs with
+// first/last update ids (U/u); the snapshot comes from REST GET /api/v3/depth (Binance's local-book algorithm).
+import type { ErrorCode } from './errors.ts';
+
+export const WS_PATH = '/ws';
+/** Clients ping this often; the server drops a connection silent for three intervals. */
+export const WS_HEARTBEAT_MS = 15_000;
+
+export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
+export type KlineInterval = (typeof KLINE_INTERVALS)[number];
+
+/**
+ * Topic names. Public: `trade@BTCUSDT`, `depth@BTCUSDT`, `ticker@BTCUSDT`, `tickers` (every market),
+ * `kline@BTCUSDT@1m`. Private (after auth): `orders`, `balances`, `transfers`.
+ */
+export type PublicTopic =
+  | `trade@${string}`
+  | `depth@${string}`
+  | `ticker@${string}`
+  | 'tickers'
+  | `kline@${string}@${KlineInterval}`;
+export type PrivateTopic = 'orders' | 'balances' | 'transfers';
+export type Topic = PublicTopic | PrivateTopic;
+
+export const PRIVATE_TOPICS: readonly PrivateTopic[] = ['orders', 'balances', 'transfers'];
+
+const SYMBOL = '[A-Z0-9]{2,20}';
+const TOPIC = new RegExp(
+  `^(?:(?:trade|depth|ticker)@${SYMBOL}|tickers|kline@${SYMBOL}@(?:${KLINE_INTERVALS.join('|')})|orders|balances|transfers)$`,
+);
+export function isTopic(value: string): value is Topic {
+  return TOPIC.test(value);
+}
+export function isPrivateTopic(topic: Topic): topic is PrivateTopic {
+  return (PRIVATE_TOPICS as readonly string[]).includes(topic);
+}
+
+export type WsClientFrame =
+  | { op: 'ping'; id?: number }
+  | { op: 'subscribe'; id: number; topics: Topic[] }
+  | { op: 'unsubscribe'; id: number; topics: Topic[] }
+  | { op: 'auth'; id: number; ticket: string };
+
+export type WsServerFrame =
+  | { op: 'pong'; id?: number; /** server time, Unix milliseconds */ time: number }
+  | { op: 'ack'; id: number }
+  | { op: 'error'; id?: number; code: ErrorCode; msg: string }
+  | { op: 'event'; topic: Topic; seq: number; data: unknown };
+
+/** Price and quantity as decimal text, as in Binance's payloads. */
+export type TextLevel = [price: string, qty: string];
+
+export interface DepthUpdateEvent {
+  e: 'depthUpdate';
+  E: number;
+  s: string;
+  U: number;
+  u: number;
+  b: TextLevel[];
+  a: TextLevel[];
+}
+export interface DepthSnapshot {
+  lastUpdateId: number;
+  bids: TextLevel[];
+  asks: TextLevel[];
+}
+export interface TradeEvent {
+  e: 'trade';
+  E: number;
+  s: string;
+  t: number;
+  p: string;
+  q: string;
+  T: number;
+  /** Buyer is the maker, i.e. the taker sold. */
+  m: boolean;
+  M: boolean;
+}
+export interface KlineEvent {
+  e: 'kline';
+  E: number;
+  s: string;
+  k: {
+    t: number;
+    T: number;
+    s: string;
+    i: KlineInterval;
+    f: number;
+    L: number;
+    o: string;
+    c: string;
+    h: string;
+    l: string;
+    v: string;
+    n: number;
+    x: boolean;
+    q: string;
+    V: string;
+    Q: string;
+    B: string;
+  };
+}
+/** Same fields as GET /api/v3/ticker/24hr. */
+export interface Ticker24h {
+  symbol: string;
+  priceChange: string;
+  priceChangePercent: string;
+  weightedAvgPrice: string;
+  lastPrice: string;
+  lastQty: string;
+  bidPrice: string;
+  bidQty: string;
+  askPrice: string;
+  askQty: string;
+  openPrice: string;
+  highPrice: string;
+  lowPrice: string;
+  volume: string;
+  quoteVolume: string;
+  openTime: number;
+  closeTime: number;
+  firstId: number;
+  lastId: number;
+  count: number;
+}
+
+export type Wallet = 'coin' | 'contract' | 'earn' | 'seconds' | 'fiat';
+export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED' | 'REJECTED';
+
+/** `orders` topic: the order's state after a change. */
+export interface OrderUpdate {
+  orderId: number;
+  clientOrderId: string | null;
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  type: 'LIMIT' | 'MARKET';
+  timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | null;
+  price: string;
+  origQty: string;
+  executedQty: string;
+  cumulativeQuoteQty: string;
+  status: OrderStatus;
+  time: number;
+  updateTime: number;
+}
+/** `balances` topic: one wallet's balance of one asset after a change. */
+export interface BalanceUpdate {
+  wallet: Wallet;
+  asset: string;
+  available: string;
+  frozen: string;
+  time: number;
+}
+/** `transfers` topic. */
+export interface TransferUpdate {
+  transferId: string;
+  asset: string;
+  amount: string;
+  from: Wallet;
+  to: Wallet;
+  status: 'pending' | 'completed';
+  time: number;
+}
