@@ -1,5 +1,6 @@
-// Starts the exchange in this process: store, notifier, app, listening socket. Returns a handle whose close()
-// stops accepting, lets requests in flight finish, closes sockets and the store. Configuration comes only from
+// Starts the exchange in this process: store, bus, desks (rebuilt from the store), notifier, app, listening
+// socket. Returns a handle whose close() stops accepting, lets requests in flight finish, closes sockets, then
+// the desks (after their last commit), the bus and the store. Configuration comes only from
 // the options (main.ts reads the environment), so tests and tools decide exactly what they get.
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,8 @@ import { createNotifier, type MailTransport } from './notify/notifier.ts';
 import { smtpTransport } from './notify/smtp.ts';
 import { DEFAULT_STATIC_DIR } from './paths.ts';
 import { createStore, type Store } from './store/index.ts';
+import { createInProcessBus, type Bus } from './bus/index.ts';
+import { createDesks, type DeskEvent, type Desks } from './desks/index.ts';
 
 export interface StartOptions {
   /** 0 picks any free port; default 8080. */
@@ -31,6 +34,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Replaces SMTP, for tests that look at what would be mailed. */
   mailTransport?: MailTransport;
+  /** How often the spot desk re-reads market flags set by the operator CLI; default 2000 ms, 0 = never. */
+  marketRefreshMs?: number;
 }
 
 export interface ServerHandle {
@@ -39,6 +44,9 @@ export interface ServerHandle {
   port: number;
   app: FastifyInstance;
   store: Store;
+  bus: Bus<DeskEvent>;
+  /** handle.desks.spot for trading, handle.desks.transfers between wallets, one desk per wallet. */
+  desks: Desks;
   close(): Promise<void>;
 }
 
@@ -51,10 +59,27 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     dataDir: resolve(options.dataDir ?? 'data'),
     clock,
   });
+  let app: FastifyInstance | undefined;
+  const bus = createInProcessBus<DeskEvent>({
+    onError: (error, topic) => app?.log.error({ err: error, topic }, 'event handler failed'),
+  });
+  let desks: Desks;
+  try {
+    desks = await createDesks({
+      store,
+      bus,
+      clock,
+      marketRefreshMs: options.marketRefreshMs,
+      onStop: (wallet, error) => app?.log.fatal({ err: error }, `the ${wallet} desk stopped; restart the server to rebuild it from the store`),
+    });
+  } catch (error) {
+    await bus.close();
+    await store.close();
+    throw error;
+  }
   const mail =
     options.mailTransport ??
     (options.smtpUrl ? smtpTransport(options.smtpUrl, options.smtpFrom ?? 'OpenEx <no-reply@localhost>') : undefined);
-  let app: FastifyInstance | undefined;
   const notifier = createNotifier({
     outbox: store.outbox,
     clock,
@@ -90,16 +115,22 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       port,
       app: running,
       store,
+      bus,
+      desks,
       close: () =>
         (closing ??= (async () => {
           await running.close();
           notifier.close();
+          await desks.close();
+          await bus.close();
           await store.close();
         })()),
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
     notifier.close();
+    await desks.close().catch(() => undefined);
+    await bus.close();
     await store.close();
     throw error;
   }

@@ -6,6 +6,7 @@ import { createStore, type Store } from '../store/index.ts';
 import type { Clock } from '../clock.ts';
 import { parseArgs, UsageError, type ParsedArgs } from './args.ts';
 import * as commands from './commands.ts';
+import * as ledger from './ledger-commands.ts';
 
 export const USAGE = `usage: npm run admin -- <command> [--json]
 
@@ -17,8 +18,17 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   outbox list [--limit N]                                        newest messages first (default 20)
   config set KEY VALUE                                           set online_service, custom_line or custom_whatsapp
   config get KEY                                                 show a setting
+  balance credit --email E --asset A --amount X [--account W] [--memo TEXT]
+                                                                 credit from outside (W: coin (default), contract, earn, seconds, fiat)
+  balance debit|freeze|unfreeze --email E --asset A --amount X [--account W] [--memo TEXT]
+  balance show --email E                                         a user's balances in every account
+  market list                                                    markets, their status and trading rules
+  market open|close|maintenance SYMBOL                           open (also ends maintenance), close, or pause a market
+  ledger verify                                                  recompute every balance from the journal and compare
 
-  --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.`;
+  --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
+  Balance commands act through the wallet's desk and are refused while a server runs it (stop the server first);
+  market changes reach a running server within a few seconds; show, list and verify only read.`;
 
 export interface AdminOptions {
   dataDir?: string | undefined;
@@ -42,6 +52,16 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'outbox list': commands.outboxList,
   'config set': commands.configSet,
   'config get': commands.configGet,
+  'balance credit': (store, args) => ledger.balanceAdjust(store, args, 'credit'),
+  'balance debit': (store, args) => ledger.balanceAdjust(store, args, 'debit'),
+  'balance freeze': (store, args) => ledger.balanceAdjust(store, args, 'freeze'),
+  'balance unfreeze': (store, args) => ledger.balanceAdjust(store, args, 'unfreeze'),
+  'balance show': ledger.balanceShow,
+  'market list': ledger.marketList,
+  'market open': (store, args) => ledger.marketSet(store, args, 'open'),
+  'market close': (store, args) => ledger.marketSet(store, args, 'close'),
+  'market maintenance': (store, args) => ledger.marketSet(store, args, 'maintenance'),
+  'ledger verify': ledger.ledgerVerify,
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -50,7 +70,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   let json = argv.includes('--json');
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv, ['email', 'password', 'phone', 'limit'], ['json', 'verified', 'help']);
+    args = parseArgs(argv, ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo'], ['json', 'verified', 'help']);
   } catch (error) {
     return { exitCode: 2, output: json ? JSON.stringify({ error: message(error) }) : `error: ${message(error)}\n\n${USAGE}` };
   }

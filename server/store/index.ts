@@ -5,14 +5,19 @@ import { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import { createCodes, type Codes } from './codes.ts';
 import { createConfig, type ConfigRepo } from './config.ts';
+import { createLeases, type Leases } from './leases.ts';
+import { createLedger, type LedgerRepo } from './ledger.ts';
 import { createMarkets, type Markets } from './markets.ts';
 import { migrateToLatest } from './migrate.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { postgresDialect } from './postgres.ts';
 import { createRateLimits, type RateLimits } from './rateLimits.ts';
+import { createRecords, type Records } from './records.ts';
 import type { Database, Dialect } from './schema.ts';
 import { createSessions, type Sessions } from './sessions.ts';
+import { createSpot, type SpotRepo } from './spot.ts';
 import { sqliteDialect } from './sqlite.ts';
+import { createTransfers, type Transfers } from './transfers.ts';
 import { createUsers, type Users } from './users.ts';
 
 export const SQLITE_FILE_NAME = 'exchange.db';
@@ -35,6 +40,11 @@ export interface Repositories {
   config: ConfigRepo;
   rateLimits: RateLimits;
   markets: Markets;
+  ledger: LedgerRepo;
+  records: Records;
+  transfers: Transfers;
+  leases: Leases;
+  spot: SpotRepo;
 }
 
 export interface Store extends Repositories {
@@ -43,6 +53,11 @@ export interface Store extends Repositories {
   readonly clock: Clock;
   /** Runs `work` in one database transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Runs read-only `work` on one consistent snapshot, so sums taken in several statements agree with each other
+   * while desks keep committing (repeatable read on PostgreSQL; SQLite's WAL gives a read transaction a snapshot).
+   */
+  snapshot<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -55,6 +70,11 @@ function repositories(db: Kysely<Database>): Repositories {
     config: createConfig(db),
     rateLimits: createRateLimits(db),
     markets: createMarkets(db),
+    ledger: createLedger(db),
+    records: createRecords(db),
+    transfers: createTransfers(db),
+    leases: createLeases(db),
+    spot: createSpot(db),
   };
 }
 
@@ -78,6 +98,10 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
     clock: options.clock ?? systemClock,
     transaction: <T>(work: (repos: Repositories) => Promise<T>) =>
       db.transaction().execute((trx) => work(repositories(trx))),
+    snapshot: <T>(work: (repos: Repositories) => Promise<T>) =>
+      (dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction()).execute((trx) =>
+        work(repositories(trx)),
+      ),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,6 +1,21 @@
 // Table shapes as Kysely sees them. Timestamps are integer Unix milliseconds; flags are 0/1 integers so both
-// dialects store them the same way.
-import type { Generated } from 'kysely';
+// dialects store them the same way; money is a 64-bit integer of minor units, read through money() (money.ts).
+import type { ColumnType, Generated } from 'kysely';
+import type { Money } from './money.ts';
+import type {
+  AssetRecordsTable,
+  BalancesTable,
+  DeskLeasesTable,
+  LedgerEntriesTable,
+  LedgerLinesTable,
+  SpotOrderEventsTable,
+  SpotOrdersTable,
+  SpotTradesTable,
+  SystemBalancesTable,
+  TransfersTable,
+} from './ledger-schema.ts';
+
+export type * from './ledger-schema.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -70,6 +85,18 @@ export interface MarketsTable {
   sort: number;
   is_open: number;
   maintenance: number;
+  /** Quote minor units per whole base coin per tick, e.g. 0.01 USDT = 1000000. */
+  tick_size: Money;
+  /** Base minor units per lot. */
+  lot_size: Money;
+  /** Bounds on an order's base quantity, in base minor units. */
+  min_qty: Money;
+  max_qty: Money;
+  /** Bounds on price × quantity, in quote minor units. */
+  min_notional: Money;
+  max_notional: Money;
+  /** Market orders sweep at most this far from the caller's reference price, in basis points (500 = 5%). */
+  price_band_bps: ColumnType<number, number | undefined, number>;
 }
 
 export interface Database {
@@ -80,6 +107,16 @@ export interface Database {
   system_config: SystemConfigTable;
   rate_limits: RateLimitsTable;
   markets: MarketsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_lines: LedgerLinesTable;
+  balances: BalancesTable;
+  system_balances: SystemBalancesTable;
+  asset_records: AssetRecordsTable;
+  transfers: TransfersTable;
+  desk_leases: DeskLeasesTable;
+  spot_orders: SpotOrdersTable;
+  spot_trades: SpotTradesTable;
+  spot_order_events: SpotOrderEventsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

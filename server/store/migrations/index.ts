@@ -4,11 +4,18 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Dialect } from '../schema.ts';
 import { accounts } from './0001_accounts.ts';
 import { markets } from './0002_markets.ts';
+import { ledger } from './0003_ledger.ts';
+import { spot } from './0003_spot.ts';
+import { marketData } from './0004_market_data.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_accounts': accounts(dialect),
     '0002_markets': markets(),
+    // Names sort in the order they run: 0003_ledger before 0003_spot.
+    '0003_ledger': ledger(dialect),
+    '0003_spot': spot(dialect),
+    '0004_market_data': marketData(),
   };
 }
 

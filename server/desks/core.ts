@@ -1,0 +1,199 @@
+// What every desk is made of: a sequencer with group commit, a ledger over the accounts it owns, a lease, and the
+// balance commands (operator adjustments, transfer halves). The spot desk adds its markets on top; the other
+// wallets (contract, earn, seconds, fiat) are this alone for now.
+import type { Clock } from '../clock.ts';
+import { userAccount, type Asset, type Wallet, type UserId, type AccountKey, parseAccount } from '../kernel/index.ts';
+import type { Bus } from '../bus/index.ts';
+import type { Repositories, Store } from '../store/index.ts';
+import type { Transfer } from '../store/transfers.ts';
+import type { DeskBatch } from './batch.ts';
+import { accept, type Reply } from './codes.ts';
+import { topics, type DeskEvent } from './events.ts';
+import { applyAdjust, applyTransferIn, applyTransferOut, balanceOf, type AdjustRequest, type FundsContext, type TransferOutRequest } from './funds.ts';
+import type { DeskLease } from './lease.ts';
+import { DeskLedger, type OwnedBalance } from './ledger.ts';
+import { Sequencer } from './sequencer.ts';
+import { checkUser } from './validate.ts';
+import { dec, type BalanceView } from './views.ts';
+
+/** The balance side of a desk: what transfers and the operator need from any wallet. */
+export interface FundsDesk {
+  readonly wallet: Wallet;
+  readonly stopped: boolean;
+  adjust(req: AdjustRequest): Promise<Reply<BalanceView>>;
+  transferOut(req: TransferOutRequest): Promise<Reply<Transfer>>;
+  /** Credits a debited transfer to this wallet, once; repeats answer the credited transfer. */
+  transferIn(transferId: string): Promise<Reply<Transfer>>;
+  /** The user's balances in this wallet, as of the last commit. */
+  balances(user: number): Promise<Reply<BalanceView[]>>;
+  close(): Promise<void>;
+}
+
+export interface DeskCoreOptions<B extends DeskBatch> {
+  readonly wallet: Wallet;
+  readonly store: Store;
+  readonly bus: Bus<DeskEvent>;
+  readonly clock: Clock;
+  readonly lease: DeskLease;
+  readonly ledger: DeskLedger;
+  newBatch(): B;
+  /** More writes for the same transaction (a spot desk's orders and trades). */
+  commitMore?(repos: Repositories, batch: B): Promise<void>;
+  /** After a commit, before its events go out. */
+  committed?(batch: B): void;
+  reserved?(user: UserId, asset: Asset): bigint;
+  onStop?(error: unknown): void;
+}
+
+/** The user balances and system accounts a desk owns, from the store, for its ledger. */
+export async function loadOwned(store: Store, wallet: Wallet, system: readonly AccountKey[]): Promise<OwnedBalance[]> {
+  const owned: OwnedBalance[] = [];
+  for (const b of await store.ledger.walletBalances(wallet)) {
+    const user = b.user as UserId;
+    owned.push({ account: userAccount(user, wallet, 'available'), asset: b.asset as Asset, amount: b.available });
+    owned.push({ account: userAccount(user, wallet, 'frozen'), asset: b.asset as Asset, amount: b.frozen });
+  }
+  for (const s of await store.ledger.systemBalances()) {
+    if (system.includes(s.account as AccountKey)) owned.push({ account: s.account as AccountKey, asset: s.asset as Asset, amount: s.amount });
+  }
+  return owned;
+}
+
+/** A wallet desk owns its users' accounts of that wallet, and the system accounts listed. */
+export function ownership(wallet: Wallet, system: readonly AccountKey[]): (key: AccountKey) => boolean {
+  return (key) => {
+    const ref = parseAccount(key);
+    return ref?.kind === 'user' ? ref.wallet === wallet : system.includes(key);
+  };
+}
+
+export class DeskCore<B extends DeskBatch> implements FundsDesk {
+  readonly wallet: Wallet;
+  readonly ledger: DeskLedger;
+  readonly sequencer: Sequencer<B>;
+  private readonly o: DeskCoreOptions<B>;
+  /** Transfers debited or credited by batches not yet committed: the store doesn't show them yet. */
+  private readonly pendingOut = new Map<string, Transfer>();
+  private readonly pendingIn = new Set<string>();
+
+  constructor(o: DeskCoreOptions<B>) {
+    this.o = o;
+    this.wallet = o.wallet;
+    this.ledger = o.ledger;
+    this.sequencer = new Sequencer<B>({
+      name: o.wallet,
+      newBatch: o.newBatch,
+      seal: (b) => this.seal(b),
+      commit: (b) => this.commit(b),
+      publish: (b) => this.publish(b),
+      onStop: (error) => {
+        o.lease.stopKeepAlive();
+        o.onStop?.(error);
+      },
+    });
+    o.lease.keepAlive((error) => this.sequencer.stopWith(error));
+  }
+
+  get stopped(): boolean {
+    return this.sequencer.isStopped;
+  }
+
+  /** Sequences `apply` with the time the desk stamps on it. */
+  run<R>(apply: (batch: B, time: number) => R): Promise<R> {
+    return this.sequencer.run((b) => apply(b, this.o.clock()));
+  }
+
+  runPrepared<P, R>(prepare: () => Promise<P>, apply: (prepared: P, batch: B, time: number) => R): Promise<R> {
+    return this.sequencer.runPrepared(prepare, (p, b) => apply(p, b, this.o.clock()));
+  }
+
+  funds(time: number): FundsContext {
+    return { wallet: this.wallet, ledger: this.ledger, time, reserved: this.o.reserved ?? (() => 0n) };
+  }
+
+  adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
+    return this.run((b, time) => applyAdjust(this.funds(time), b, req));
+  }
+
+  transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
+    const key = req.clientId === undefined ? null : `${req.user}:${req.clientId}`;
+    const find = async () => {
+      if (key === null || req.clientId === undefined) return undefined;
+      // Memory first: an entry leaves it only after its commit, when the store has it.
+      return this.pendingOut.get(key) ?? (await this.o.store.transfers.findByClientId(req.user, req.clientId));
+    };
+    return this.runPrepared(find, (existing, b, time) => {
+      const reply = applyTransferOut(this.funds(time), b, req, existing);
+      if (reply.ok && existing === undefined && key !== null) this.pendingOut.set(key, reply.value);
+      return reply;
+    });
+  }
+
+  transferIn(transferId: string): Promise<Reply<Transfer>> {
+    const find = async () => ({ credited: this.pendingIn.has(transferId), row: await this.o.store.transfers.find(transferId) });
+    return this.runPrepared(find, ({ credited, row }, b, time) => {
+      const reply = applyTransferIn(this.funds(time), b, row, credited);
+      if (reply.ok && b.transfersIn.includes(transferId)) this.pendingIn.add(transferId);
+      return reply;
+    });
+  }
+
+  balances(user: number): Promise<Reply<BalanceView[]>> {
+    return this.run(() => {
+      const u = checkUser(user);
+      if (!u.ok) return u;
+      const assets = this.ledger.ledger.assets().filter((a) => {
+        const view = balanceOf(this.ledger, this.wallet, u.value, a);
+        return view.available !== '0' || view.frozen !== '0';
+      });
+      return accept(assets.map((a) => balanceOf(this.ledger, this.wallet, u.value, a)));
+    });
+  }
+
+  /** Finishes queued commands and the last commit, then gives the lease back (a stopped desk writes nothing more). */
+  async close(): Promise<void> {
+    await this.sequencer.close();
+    await this.o.lease.release().catch(() => this.o.lease.stopKeepAlive());
+  }
+
+  private seal(b: B): void {
+    const time = this.o.clock();
+    for (const t of b.touched.values()) {
+      const user = t.user as UserId;
+      const asset = t.asset as Asset;
+      const event: DeskEvent = {
+        type: 'balance',
+        user: t.user,
+        wallet: t.wallet,
+        asset: t.asset,
+        available: dec(this.ledger.balance(userAccount(user, t.wallet, 'available'), asset)),
+        frozen: dec(this.ledger.balance(userAccount(user, t.wallet, 'frozen'), asset)),
+        time,
+      };
+      b.balanceEvents.push({ topic: topics.userBalances(t.user), event });
+    }
+  }
+
+  private async commit(b: B): Promise<boolean> {
+    if (b.isEmpty()) return false; // only refusals and reads: nothing to write, nothing to wait for
+    const now = this.o.clock();
+    await this.o.store.transaction(async (repos) => {
+      await this.o.lease.renewIn(repos);
+      const { balances, system } = b.deltas();
+      await repos.ledger.write({ desk: this.wallet, now, entries: b.entries, balances, system });
+      await repos.records.insert(b.records);
+      await repos.transfers.insert(b.transfersOut);
+      for (const id of b.transfersIn) await repos.transfers.markCredited(id, now);
+      await this.o.commitMore?.(repos, b);
+    });
+    return true;
+  }
+
+  private publish(b: B): void {
+    for (const t of b.transfersOut) if (t.clientId !== null) this.pendingOut.delete(`${t.user}:${t.clientId}`);
+    for (const id of b.transfersIn) this.pendingIn.delete(id);
+    this.o.committed?.(b);
+    for (const { topic, event } of b.events) this.o.bus.publish(topic, event);
+    for (const { topic, event } of b.balanceEvents) this.o.bus.publish(topic, event);
+  }
+}

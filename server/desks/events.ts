@@ -1,0 +1,84 @@
+// Events the desks publish after each commit, and their topics. Market topics carry what a market-data service
+// needs; user topics what one user's sessions need. `spot.<SYMBOL>.order` carries user ids: internal, never
+// forwarded to the public as is.
+import type { OrderView, TransferView } from './views.ts';
+
+export type OrderLifecycle = 'accepted' | 'rested' | 'amended' | 'closed';
+
+export type DeskEvent =
+  /** spot.<SYMBOL>.order: every step of every order, in order. */
+  | {
+      type: 'order.event';
+      step: OrderLifecycle;
+      symbol: string;
+      orderId: number;
+      user: number;
+      side: 'buy' | 'sell';
+      /** Limit price (or a market order's bound) after this step. */
+      price: string | null;
+      /** Quantity on the book after this step. */
+      openQty: string;
+      filledQty: string;
+      /** closed: the dotted close code; amended: whether the order kept its place in the queue. */
+      code: string | null;
+      keptPriority: boolean | null;
+      time: number;
+    }
+  /** spot.<SYMBOL>.trade: public trades. */
+  | {
+      type: 'trade';
+      symbol: string;
+      tradeId: number;
+      price: string;
+      qty: string;
+      quote: string;
+      takerSide: 'buy' | 'sell';
+      takerOrder: number;
+      makerOrder: number;
+      time: number;
+    }
+  /**
+   * spot.<SYMBOL>.book: the levels one command changed, each with its new total quantity ('0' = gone). `seq`
+   * counts book events per market without gaps within an `epoch` (one desk lifetime); depth(symbol) answers a
+   * snapshot with the seq it reflects, so a consumer drops diffs up to it and applies the rest.
+   */
+  | {
+      type: 'book';
+      symbol: string;
+      epoch: string;
+      seq: number;
+      time: number;
+      bids: Array<[price: string, qty: string]>;
+      asks: Array<[price: string, qty: string]>;
+    }
+  /** user.<id>.order: the order's state after a command touched it. */
+  | { type: 'order'; order: OrderView }
+  /** user.<id>.fill: one of the user's orders traded. */
+  | {
+      type: 'fill';
+      symbol: string;
+      tradeId: number;
+      orderId: number;
+      side: 'buy' | 'sell';
+      maker: boolean;
+      price: string;
+      qty: string;
+      quote: string;
+      fee: string;
+      feeAsset: string;
+      time: number;
+    }
+  /** user.<id>.balance: a balance after a commit that changed it. */
+  | { type: 'balance'; user: number; wallet: string; asset: string; available: string; frozen: string; time: number }
+  /** user.<id>.transfer: a transfer was debited or credited. */
+  | { type: 'transfer'; transfer: TransferView };
+
+export const topics = {
+  marketOrders: (symbol: string) => `spot.${symbol}.order`,
+  trades: (symbol: string) => `spot.${symbol}.trade`,
+  book: (symbol: string) => `spot.${symbol}.book`,
+  userOrders: (user: number) => `user.${user}.order`,
+  userFills: (user: number) => `user.${user}.fill`,
+  userBalances: (user: number) => `user.${user}.balance`,
+  userTransfers: (user: number) => `user.${user}.transfer`,
+} as const;

@@ -1,0 +1,147 @@
+// Balance commands every desk takes, whatever else it does: operator adjustments (credit, debit, freeze, unfreeze)
+// and the two halves of a transfer between a user's wallets. Each runs inside the desk's sequencer, against its
+// ledger, and adds its journal entry, records, rows and events to the open batch.
+import { randomUUID } from 'node:crypto';
+import { Code, EXTERNAL, userAccount, type Amount, type Asset, type Posting, type UserId, type Wallet } from '../kernel/index.ts';
+import type { Transfer } from '../store/transfers.ts';
+import type { DeskBatch } from './batch.ts';
+import { accept, refuse, refuseKernel, type Reply } from './codes.ts';
+import { topics } from './events.ts';
+import { transitAccount, type DeskLedger } from './ledger.ts';
+import { addRecords, type RecordType } from './records.ts';
+import { checkAmount, checkAsset, checkUser, checkWallet, isClientId } from './validate.ts';
+import { dec, transferView, type BalanceView } from './views.ts';
+
+export type AdjustAction = 'credit' | 'debit' | 'freeze' | 'unfreeze';
+
+export interface AdjustRequest {
+  readonly user: number;
+  readonly asset: string;
+  /** Decimal text, > 0. */
+  readonly amount: string;
+  readonly action: AdjustAction;
+  /** Why, for the records (e.g. "promotion 2026-01"); shown in the entry's reference. */
+  readonly memo: string;
+}
+
+export interface TransferOutRequest {
+  readonly user: number;
+  readonly asset: string;
+  readonly amount: string;
+  readonly to: string;
+  /** Makes the transfer idempotent: a repeat answers the first transfer. */
+  readonly clientId?: string | undefined;
+}
+
+export interface FundsContext {
+  readonly wallet: Wallet;
+  readonly ledger: DeskLedger;
+  readonly time: number;
+  /** Frozen funds that open orders hold, which an unfreeze must leave alone. */
+  readonly reserved: (user: UserId, asset: Asset) => bigint;
+}
+
+const MEMO = /^[^\u0000-\u001f]{1,200}$/;
+
+const ADJUST: Record<AdjustAction, { type: RecordType; from: 'external' | 'available' | 'frozen'; to: 'external' | 'available' | 'frozen' }> = {
+  credit: { type: 'admin_credit', from: 'external', to: 'available' },
+  debit: { type: 'admin_debit', from: 'available', to: 'external' },
+  freeze: { type: 'admin_freeze', from: 'available', to: 'frozen' },
+  unfreeze: { type: 'admin_unfreeze', from: 'frozen', to: 'available' },
+};
+
+export function balanceOf(ledger: DeskLedger, wallet: Wallet, user: UserId, asset: Asset): BalanceView {
+  return {
+    wallet,
+    asset,
+    available: dec(ledger.balance(userAccount(user, wallet, 'available'), asset)),
+    frozen: dec(ledger.balance(userAccount(user, wallet, 'frozen'), asset)),
+  };
+}
+
+export function applyAdjust(ctx: FundsContext, batch: DeskBatch, req: AdjustRequest): Reply<BalanceView> {
+  const user = checkUser(req.user);
+  if (!user.ok) return user;
+  const asset = checkAsset(req.asset);
+  if (!asset.ok) return asset;
+  const amount = checkAmount(req.amount);
+  if (!amount.ok) return amount;
+  if (typeof req.memo !== 'string' || !MEMO.test(req.memo)) return refuse('memo.invalid');
+  const rule = ADJUST[req.action];
+  const key = (part: 'external' | 'available' | 'frozen') => (part === 'external' ? EXTERNAL : userAccount(user.value, ctx.wallet, part));
+  if (req.action === 'unfreeze') {
+    const frozen = ctx.ledger.balance(key('frozen'), asset.value);
+    if (frozen - ctx.reserved(user.value, asset.value) < amount.value) return refuse('funds.frozen.insufficient');
+  }
+  const postings: Posting[] = [
+    { account: key(rule.from), asset: asset.value, amount: -amount.value as Amount },
+    { account: key(rule.to), asset: asset.value, amount: amount.value as Amount },
+  ];
+  const { code, entry } = ctx.ledger.tryPost(batch, `admin.${req.action}`, `admin:${req.memo}`, ctx.time, postings);
+  if (code !== Code.OK) return refuseKernel(code === Code.LEDGER_NEGATIVE ? Code.INSUFFICIENT_FUNDS : code);
+  addRecords(batch, ctx.wallet, entry!, () => rule.type);
+  return accept(balanceOf(ctx.ledger, ctx.wallet, user.value, asset.value));
+}
+
+/** The source half: available → this wallet's transit account, and the transfer row (status debited). */
+export function applyTransferOut(ctx: FundsContext, batch: DeskBatch, req: TransferOutRequest, existing: Transfer | undefined): Reply<Transfer> {
+  if (existing !== undefined) return accept(existing);
+  const user = checkUser(req.user);
+  if (!user.ok) return user;
+  const asset = checkAsset(req.asset);
+  if (!asset.ok) return asset;
+  const amount = checkAmount(req.amount);
+  if (!amount.ok) return amount;
+  const to = checkWallet(req.to);
+  if (!to.ok) return to;
+  if (to.value === ctx.wallet) return refuse('transfer.same.wallet');
+  if (req.clientId !== undefined && !isClientId(req.clientId)) return refuse('transfer.client.id.invalid');
+  const id = randomUUID();
+  const postings: Posting[] = [
+    { account: userAccount(user.value, ctx.wallet, 'available'), asset: asset.value, amount: -amount.value as Amount },
+    { account: transitAccount(ctx.wallet), asset: asset.value, amount: amount.value as Amount },
+  ];
+  const { code, entry } = ctx.ledger.tryPost(batch, 'transfer.debit', `transfer:${id}`, ctx.time, postings);
+  if (code !== Code.OK) return refuseKernel(code === Code.LEDGER_NEGATIVE ? Code.INSUFFICIENT_FUNDS : code);
+  addRecords(batch, ctx.wallet, entry!, () => 'transfer_out');
+  const transfer: Transfer = {
+    id,
+    user: user.value,
+    clientId: req.clientId ?? null,
+    asset: asset.value,
+    amount: amount.value,
+    from: ctx.wallet,
+    to: to.value,
+    status: 'debited',
+    createdAt: ctx.time,
+    creditedAt: null,
+  };
+  batch.transfersOut.push(transfer);
+  batch.emit(topics.userTransfers(user.value), { type: 'transfer', transfer: transferView(transfer) });
+  return accept(transfer);
+}
+
+/**
+ * The destination half: the source's transit account → available here, once. `t` is the stored row (never the
+ * caller's word for amount or asset); `credited` says this desk has already paid it.
+ */
+export function applyTransferIn(ctx: FundsContext, batch: DeskBatch, t: Transfer | undefined, credited: boolean): Reply<Transfer> {
+  if (t === undefined) return refuse('transfer.not.found');
+  if (t.to !== ctx.wallet) return refuse('wallet.invalid');
+  if (credited || t.status === 'credited') return accept({ ...t, status: 'credited' });
+  const from = checkWallet(t.from);
+  if (!from.ok) return from;
+  const asset = checkAsset(t.asset);
+  if (!asset.ok) return asset;
+  const postings: Posting[] = [
+    { account: transitAccount(from.value), asset: asset.value, amount: -t.amount as Amount },
+    { account: userAccount(t.user as UserId, ctx.wallet, 'available'), asset: asset.value, amount: t.amount as Amount },
+  ];
+  const { code, entry } = ctx.ledger.tryPost(batch, 'transfer.credit', `transfer:${t.id}`, ctx.time, postings);
+  if (code !== Code.OK) throw new Error(`crediting transfer ${t.id} failed with ${code}`); // a credit into a user account can't fail
+  addRecords(batch, ctx.wallet, entry!, () => 'transfer_in');
+  batch.transfersIn.push(t.id);
+  const done: Transfer = { ...t, status: 'credited', creditedAt: ctx.time };
+  batch.emit(topics.userTransfers(t.user), { type: 'transfer', transfer: transferView(done) });
+  return accept(done);
+}

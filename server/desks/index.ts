@@ -1,0 +1,82 @@
+// The desks' public entry: createDesks opens every desk against the store (each rebuilding its memory and taking
+// its lease), wires transfers between them, and completes transfers a crash left half done.
+import { systemClock, type Clock } from '../clock.ts';
+import type { FeeRates, UserId, Wallet } from '../kernel/index.ts';
+import type { Bus } from '../bus/index.ts';
+import type { Store } from '../store/index.ts';
+import type { FundsDesk } from './core.ts';
+import type { DeskEvent } from './events.ts';
+import { SpotDesk } from './spot/desk.ts';
+import { createTransfers, type Transfers } from './transfers.ts';
+import { openWalletDesk, type WalletDesk } from './wallet.ts';
+
+export interface DesksOptions {
+  readonly store: Store;
+  readonly bus: Bus<DeskEvent>;
+  readonly clock?: Clock | undefined;
+  /** Lease holder id for all desks of this process (default host:pid:random per desk). */
+  readonly holder?: string | undefined;
+  readonly leaseTtlMs?: number | undefined;
+  readonly fees?: ((user: UserId) => FeeRates) | undefined;
+  readonly marketRefreshMs?: number | undefined;
+  /** Told when a desk stops (a failed commit or a lost lease): it refuses everything until a restart. */
+  readonly onStop?: ((wallet: Wallet, error: unknown) => void) | undefined;
+}
+
+export interface Desks {
+  readonly spot: SpotDesk;
+  readonly contract: WalletDesk;
+  readonly earn: WalletDesk;
+  readonly seconds: WalletDesk;
+  readonly fiat: WalletDesk;
+  /** Every desk by the wallet it owns. */
+  readonly byWallet: Readonly<Record<Wallet, FundsDesk>>;
+  readonly transfers: Transfers;
+  close(): Promise<void>;
+}
+
+export async function createDesks(o: DesksOptions): Promise<Desks> {
+  const common = { store: o.store, bus: o.bus, clock: o.clock ?? systemClock, holder: o.holder, leaseTtlMs: o.leaseTtlMs };
+  const opened: FundsDesk[] = [];
+  try {
+    const spot = await SpotDesk.open({ ...common, fees: o.fees, marketRefreshMs: o.marketRefreshMs, onStop: (e) => o.onStop?.('coin', e) });
+    opened.push(spot);
+    const wallet = async (name: Exclude<Wallet, 'coin'>) => {
+      const desk = await openWalletDesk({ ...common, wallet: name, onStop: (e) => o.onStop?.(name, e) });
+      opened.push(desk);
+      return desk;
+    };
+    const contract = await wallet('contract');
+    const earn = await wallet('earn');
+    const seconds = await wallet('seconds');
+    const fiat = await wallet('fiat');
+    const byWallet = Object.freeze({ coin: spot, contract, earn, seconds, fiat });
+    const transfers = createTransfers(o.store, byWallet);
+    await transfers.recover();
+    let closing: Promise<void> | null = null;
+    return Object.freeze({
+      spot, contract, earn, seconds, fiat, byWallet, transfers,
+      close: () => (closing ??= Promise.all(opened.map((d) => d.close())).then(() => undefined)),
+    });
+  } catch (error) {
+    await Promise.all(opened.map((d) => d.close().catch(() => undefined)));
+    throw error;
+  }
+}
+
+export { verifyLedger, type LedgerReport } from './verify.ts';
+export { DeskUnavailableError, DESK_CODES, type DeskCode, type Reply } from './codes.ts';
+export type { DeskEvent } from './events.ts';
+export { topics } from './events.ts';
+export type { FundsDesk } from './core.ts';
+export type { AdjustRequest, AdjustAction, TransferOutRequest } from './funds.ts';
+export type { TransferRequest, Transfers } from './transfers.ts';
+export type { BalanceView, OrderView, TransferView, RecordView, AppOrderStatus } from './views.ts';
+export { SpotDesk, DEFAULT_FEES, type SpotDeskOptions, type MarketStatus } from './spot/desk.ts';
+export type { PlaceResult, DepthSnapshot } from './spot/commands.ts';
+export type { FillSummary } from './spot/settle.ts';
+export type { PlaceRequest, LimitRequest, MarketRequest, CancelRequest, CancelAllRequest, ReplaceRequest, OrderRef } from './spot/requests.ts';
+export { LeaseHeldError } from './lease.ts';
+export type { WalletDesk } from './wallet.ts';
+export { assetRecords, orderHistory, orderDetail, transferHistory, tradeView, type Page, type PageRequest, type RecordQuery, type OrderQuery, type TradeView } from './queries.ts';
+export { RECORD_TYPES, PAGE_SIZES, DEFAULT_PAGE_SIZE, type RecordType } from './records.ts';

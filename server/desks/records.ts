@@ -1,0 +1,65 @@
+// Asset record types (spec §3) and how a journal entry becomes one record per user, wallet and asset it changed.
+import type { JournalEntry } from '../store/ledger.ts';
+import type { DeskBatch, UserChange } from './batch.ts';
+import { userChanges } from './batch.ts';
+
+/** Every record type the app filters by; the desks of later issues (contract, earn, seconds) use the rest. */
+export const RECORD_TYPES = [
+  'buy_coin',
+  'sell_coin',
+  'cancel_buy',
+  'cancel_sell',
+  'fee',
+  'transfer_in',
+  'transfer_out',
+  'admin_credit',
+  'admin_debit',
+  'admin_freeze',
+  'admin_unfreeze',
+  'admin_lock',
+  'admin_unlock',
+  'deposit',
+  'withdrawal',
+  'withdrawal_rejected',
+  'financial_purchase',
+  'financial_income',
+  'cancel_financial',
+  'open_long_fee',
+  'open_short_fee',
+  'long_margin',
+  'short_margin',
+  'margin_refund_long',
+  'margin_refund_short',
+  'margin_income_buy',
+  'margin_income_sell',
+  'contract_income',
+  'product_buy',
+  'product_sell',
+] as const;
+
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export const isRecordType = (value: string): value is RecordType => (RECORD_TYPES as readonly string[]).includes(value);
+
+/** Page sizes the app offers (spec §9); 20 is the default. */
+export const PAGE_SIZES = [10, 20, 30, 50, 70, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * Adds one record per user balance the entry changed, typed by `typeOf`. `fee` (optional) splits a fee the user
+ * paid out of what they received into its own `fee` record, so the main record shows the gross amount.
+ */
+export function addRecords(
+  batch: DeskBatch,
+  desk: string,
+  entry: JournalEntry,
+  typeOf: (change: UserChange) => RecordType,
+  fee?: (change: UserChange) => bigint,
+): void {
+  for (const c of userChanges(entry.lines)) {
+    const paid = fee?.(c) ?? 0n;
+    const base = { user: c.user, wallet: c.wallet, asset: c.asset, ref: entry.ref, desk, seq: entry.seq, time: entry.time };
+    if (c.available + paid !== 0n || c.frozen !== 0n) batch.records.push({ ...base, type: typeOf(c), amount: c.available + paid, frozen: c.frozen });
+    if (paid !== 0n) batch.records.push({ ...base, type: 'fee', amount: -paid, frozen: 0n });
+  }
+}

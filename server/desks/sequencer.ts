@@ -1,0 +1,236 @@
+// A desk's single-threaded sequencer with group commit. Commands run one at a time in arrival order: an optional
+// async `prepare` (store look-ups), then a synchronous `apply` that changes memory and adds its writes and events
+// to the open batch. The batch commits in one transaction; commands that arrive while a commit is in flight fill
+// the next batch. Callers are answered only after their batch committed (acknowledged = durable), then the
+// batch's events are published. A failed commit, or an apply that throws, stops the sequencer for good.
+import { DeskUnavailableError } from './codes.ts';
+
+export interface Batch {
+  /** Number of commands in the batch. */
+  size: number;
+}
+
+export interface SequencerOptions<B extends Batch> {
+  readonly name: string;
+  newBatch(): B;
+  /** Called once when a batch closes, before its commit: the moment memory equals the state after it. */
+  seal?(batch: B): void;
+  /** Writes the batch in one transaction; throwing means nothing of it is in the store. False: nothing to write. */
+  commit(batch: B): Promise<boolean | void>;
+  /** After commit and after the callers are answered: publish the batch's events. */
+  publish(batch: B): void;
+  /** Told once when the sequencer stops. */
+  onStop?(error: unknown): void;
+  /** Most commands per batch, so one transaction stays bounded (default 1000). */
+  readonly maxBatch?: number;
+}
+
+interface Item<B> {
+  readonly prepare: (() => Promise<unknown>) | null;
+  readonly apply: (prepared: unknown, batch: B) => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Waiter {
+  readonly value: unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export class Sequencer<B extends Batch> {
+  private readonly o: SequencerOptions<B>;
+  private readonly maxBatch: number;
+  private queue: Array<Item<B> | undefined> = [];
+  /** Index of the next queued item: shifting a long array is O(n) per call. */
+  private head = 0;
+  private batch: B;
+  private waiters: Waiter[] = [];
+  private running = false;
+  private committing = false;
+  private stopError: unknown = undefined;
+  private stopped = false;
+  private closed = false;
+  private idle: Array<() => void> = [];
+  /** Transactions committed so far. */
+  commits = 0;
+
+  constructor(options: SequencerOptions<B>) {
+    this.o = options;
+    this.maxBatch = options.maxBatch ?? 1000;
+    this.batch = options.newBatch();
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Sequences a command with no store look-up. */
+  run<R>(apply: (batch: B) => R): Promise<R> {
+    return this.enqueue(null, (_p, b) => apply(b));
+  }
+
+  /** Sequences a command whose `prepare` reads the store first; `apply` gets what it found. */
+  runPrepared<P, R>(prepare: () => Promise<P>, apply: (prepared: P, batch: B) => R): Promise<R> {
+    return this.enqueue(prepare, apply as (p: unknown, b: B) => R);
+  }
+
+  /** Stops from outside (e.g. the desk lost its lease): everything not yet committed is refused. */
+  stopWith(error: unknown): void {
+    this.stop(error);
+    this.notifyIdle();
+  }
+
+  /** Refuses new commands, finishes the queued ones and waits for the last commit. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.drained();
+  }
+
+  /** Resolves when nothing is queued, applied-but-uncommitted or committing. */
+  drained(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private isIdle(): boolean {
+    return this.queued() === 0 && !this.running && !this.committing && this.waiters.length === 0;
+  }
+
+  private unavailable(): DeskUnavailableError {
+    if (this.stopped) {
+      const why = this.stopError instanceof Error ? this.stopError.message : String(this.stopError);
+      return new DeskUnavailableError('desk.stopped', `the ${this.o.name} desk stopped (${why}); restart the process to rebuild it from the store`, {
+        cause: this.stopError,
+      });
+    }
+    return new DeskUnavailableError('desk.closed', `the ${this.o.name} desk is closed`);
+  }
+
+  private enqueue<R>(prepare: (() => Promise<unknown>) | null, apply: (prepared: unknown, batch: B) => R): Promise<R> {
+    if (this.stopped || this.closed) return Promise.reject(this.unavailable());
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ prepare, apply, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.running) {
+        this.running = true;
+        // A microtask, so commands submitted in the same tick are applied together and share a batch.
+        queueMicrotask(() => void this.loop());
+      }
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (this.queued() > 0 && !this.stopped) {
+      if (this.waiters.length >= this.maxBatch) {
+        if (this.committing) break; // the commit's end flushes this batch and restarts the loop
+        this.flush();
+      }
+      const item = this.take();
+      let prepared: unknown;
+      if (item.prepare !== null) {
+        // Commit what is applied before waiting on the store, so those callers don't wait on this look-up.
+        if (!this.committing && this.waiters.length > 0) this.flush();
+        try {
+          prepared = await item.prepare();
+        } catch (error) {
+          item.reject(error); // a failed read changed nothing: refuse this command only
+          continue;
+        }
+        if (this.stopped) {
+          item.reject(this.unavailable());
+          continue;
+        }
+      }
+      let value: unknown;
+      try {
+        value = item.apply(prepared, this.batch);
+      } catch (error) {
+        // Memory may be half-changed: nothing after this may be trusted or committed.
+        this.stop(error);
+        item.reject(this.unavailable());
+        break;
+      }
+      this.batch.size++;
+      this.waiters.push({ value, resolve: item.resolve, reject: item.reject });
+    }
+    this.running = false;
+    if (!this.committing && this.waiters.length > 0 && !this.stopped) this.flush();
+    this.notifyIdle();
+  }
+
+  private queued(): number {
+    return this.queue.length - this.head;
+  }
+
+  private take(): Item<B> {
+    const item = this.queue[this.head]!;
+    this.queue[this.head++] = undefined; // let it be collected
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    } else if (this.head >= 4096 && this.head * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  private flush(): void {
+    const batch = this.batch;
+    const waiters = this.waiters;
+    this.batch = this.o.newBatch();
+    this.waiters = [];
+    this.committing = true;
+    void this.commitBatch(batch, waiters);
+  }
+
+  private async commitBatch(batch: B, waiters: Waiter[]): Promise<void> {
+    let wrote: boolean | void;
+    try {
+      this.o.seal?.(batch);
+      wrote = await this.o.commit(batch);
+    } catch (error) {
+      this.committing = false;
+      this.stop(error);
+      for (const w of waiters) w.reject(this.unavailable());
+      this.notifyIdle();
+      return;
+    }
+    if (wrote !== false) this.commits++;
+    this.committing = false;
+    for (const w of waiters) w.resolve(w.value);
+    try {
+      this.o.publish(batch);
+    } catch (error) {
+      // Durable but unpublished: subscribers would silently miss events, so stop rather than carry on.
+      this.stop(error);
+    }
+    if (!this.stopped) {
+      if (this.waiters.length > 0) this.flush();
+      if (this.queued() > 0 && !this.running) {
+        this.running = true;
+        queueMicrotask(() => void this.loop());
+      }
+    }
+    this.notifyIdle();
+  }
+
+  private stop(error: unknown): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.stopError = error;
+    const err = this.unavailable();
+    // Applied but uncommitted commands, and everything queued, are refused: none of it will ever be written.
+    for (const w of this.waiters.splice(0)) w.reject(err);
+    for (const item of this.queue.splice(this.head)) item?.reject(err);
+    this.queue = [];
+    this.head = 0;
+    this.batch = this.o.newBatch();
+    this.o.onStop?.(error);
+  }
+
+  private notifyIdle(): void {
+    if (!this.isIdle()) return;
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,207 @@
+// The spot desk: owns the coin wallet and every spot market's book. Commands are sequenced, applied through the
+// kernel, committed in groups and only then answered and published (see ../sequencer.ts). The gateway calls the
+// methods here; each answers a Reply (a refusal carries a code) or throws DeskUnavailableError.
+import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from '../../clock.ts';
+import { userAccount, type Asset, type FeeRates, type UserId } from '../../kernel/index.ts';
+import type { Bus } from '../../bus/index.ts';
+import type { Store } from '../../store/index.ts';
+import type { Transfer } from '../../store/transfers.ts';
+import { accept, refuse, type Reply } from '../codes.ts';
+import { DeskCore, type FundsDesk } from '../core.ts';
+import type { DeskEvent } from '../events.ts';
+import type { AdjustRequest, TransferOutRequest } from '../funds.ts';
+import { DeskLease } from '../lease.ts';
+import type { BalanceView, OrderView } from '../views.ts';
+import {
+  applyCancel, applyCancelAll, applyPlace, applyReplace, depthOf, knownClientOrder, openOrdersOf,
+  type DepthSnapshot, type PlaceResult,
+} from './commands.ts';
+import { applyFlags } from './market.ts';
+import { rebuildSpot, reservations } from './rebuild.ts';
+import type { CancelAllRequest, CancelRequest, PlaceRequest, ReplaceRequest } from './requests.ts';
+import { SpotBatch, type SpotState } from './state.ts';
+
+/** 0.1% maker and taker until fee levels (kernel/fees) are wired to users. */
+export const DEFAULT_FEES: FeeRates = Object.freeze({ makerPpm: 1000, takerPpm: 1000 });
+export const MARKET_REFRESH_MS = 2_000;
+
+export interface SpotDeskOptions {
+  readonly store: Store;
+  readonly bus: Bus<DeskEvent>;
+  readonly clock?: Clock | undefined;
+  /** Lease holder id (default host:pid:random). */
+  readonly holder?: string | undefined;
+  readonly leaseTtlMs?: number | undefined;
+  /** A user's fee rates; the desk asks at each placement. */
+  readonly fees?: ((user: UserId) => FeeRates) | undefined;
+  /** How often market flags (open, maintenance, band) are re-read from the store; 0 = never. */
+  readonly marketRefreshMs?: number | undefined;
+  readonly onStop?: ((error: unknown) => void) | undefined;
+}
+
+export interface MarketStatus {
+  symbol: string;
+  isOpen: number;
+  maintenance: boolean;
+  priceBandBps: number;
+}
+
+export class SpotDesk implements FundsDesk {
+  readonly wallet = 'coin' as const;
+  private readonly core: DeskCore<SpotBatch>;
+  private readonly s: SpotState;
+  private readonly o: SpotDeskOptions;
+  private readonly timer: NodeJS.Timeout | null;
+
+  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease) {
+    this.o = o;
+    this.s = s;
+    this.core = new DeskCore<SpotBatch>({
+      wallet: 'coin',
+      store: o.store,
+      bus: o.bus,
+      clock: o.clock ?? systemClock,
+      lease,
+      ledger: s.ledger,
+      newBatch: () => new SpotBatch(),
+      commitMore: (repos, b) => repos.spot.write({ orders: [...b.orders.values()], trades: b.trades, events: b.orderEvents }),
+      committed: (b) => {
+        // The store answers for these client ids now; keep only entries a later batch has replaced.
+        for (const row of b.orders.values()) {
+          if (row.clientOrderId === null) continue;
+          const key = `${row.user}:${row.clientOrderId}`;
+          if (s.pendingClient.get(key) === row) s.pendingClient.delete(key);
+        }
+      },
+      reserved: (user, asset) => reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n,
+      onStop: (error) => this.stopTimer(error),
+    });
+    const every = o.marketRefreshMs ?? MARKET_REFRESH_MS;
+    this.timer = every > 0 ? setInterval(() => void this.refreshMarkets().catch(() => undefined), every) : null;
+    this.timer?.unref();
+  }
+
+  /** Takes the coin desk's lease and rebuilds books and balances from the store. */
+  static async open(o: SpotDeskOptions): Promise<SpotDesk> {
+    const lease = new DeskLease({ store: o.store, desk: 'coin', clock: o.clock ?? systemClock, holder: o.holder, ttlMs: o.leaseTtlMs });
+    await lease.acquire();
+    try {
+      return new SpotDesk(o, await rebuildSpot(o.store, randomUUID()), lease);
+    } catch (error) {
+      await lease.release();
+      throw error;
+    }
+  }
+
+  get stopped(): boolean {
+    return this.core.stopped;
+  }
+
+  /** Transactions committed so far (for tests of group commit). */
+  get commits(): number {
+    return this.core.sequencer.commits;
+  }
+
+  place(req: PlaceRequest): Promise<Reply<PlaceResult>> {
+    const fees = (this.o.fees ?? (() => DEFAULT_FEES))(req.user as UserId);
+    const id = req.clientOrderId;
+    // Without a client id there is nothing to look up: no store round trip, no break in the batch.
+    if (id === undefined) return this.core.run((b, time) => applyPlace(this.s, b, req, fees, time, undefined));
+    const stored = async () =>
+      // Memory first (resting or uncommitted orders); an entry leaves it only once the store has it.
+      knownClientOrder(this.s, req.user, id) !== undefined ? undefined : this.o.store.spot.findByClientId(req.user, id);
+    return this.core.runPrepared(stored, (row, b, time) => applyPlace(this.s, b, req, fees, time, row));
+  }
+
+  cancel(req: CancelRequest): Promise<Reply<OrderView>> {
+    return this.core.run((b, time) => applyCancel(this.s, b, req, time));
+  }
+
+  cancelAll(req: CancelAllRequest): Promise<Reply<OrderView[]>> {
+    return this.core.run((b, time) => applyCancelAll(this.s, b, req, time));
+  }
+
+  replace(req: ReplaceRequest): Promise<Reply<PlaceResult>> {
+    return this.core.run((b, time) => applyReplace(this.s, b, req, time));
+  }
+
+  /** The book as of every event published so far or about to be: subscribe first, then ask for this. */
+  depth(symbol: string, levels = 100): Promise<Reply<DepthSnapshot>> {
+    return this.core.run(() => depthOf(this.s, symbol, levels));
+  }
+
+  openOrders(user: number, symbol?: string): Promise<Reply<OrderView[]>> {
+    return this.core.run(() => openOrdersOf(this.s, user, symbol));
+  }
+
+  markets(): MarketStatus[] {
+    return [...this.s.markets.values()].map((m) => ({ symbol: m.symbol, isOpen: m.isOpen, maintenance: m.maintenance, priceBandBps: m.bandBps }));
+  }
+
+  /** Re-reads the operator's flags (open, maintenance, band) from the store, in sequence with the orders. */
+  async refreshMarkets(): Promise<void> {
+    await this.core.runPrepared(
+      () => this.o.store.markets.configs('spot'),
+      (configs) => {
+        for (const c of configs) {
+          const m = this.s.markets.get(c.symbol);
+          if (m) applyFlags(m, c);
+        }
+      },
+    );
+  }
+
+  /** Opens, closes or puts a market under maintenance: stored first, then in effect for the next command. */
+  async setMarketStatus(symbol: string, status: { isOpen?: number; maintenance?: boolean }): Promise<Reply<MarketStatus>> {
+    if (!this.s.markets.has(symbol)) return refuse('market.unknown');
+    await this.o.store.markets.setStatus(symbol, status);
+    await this.refreshMarkets();
+    return accept(this.markets().find((m) => m.symbol === symbol)!);
+  }
+
+  adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
+    return this.core.adjust(req);
+  }
+
+  transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
+    return this.core.transferOut(req);
+  }
+
+  transferIn(transferId: string): Promise<Reply<Transfer>> {
+    return this.core.transferIn(transferId);
+  }
+
+  balances(user: number): Promise<Reply<BalanceView[]>> {
+    return this.core.balances(user);
+  }
+
+  /** Throws if memory disagrees with itself: books, levels, reservations and the ledger (tests call it often). */
+  async checkInvariants(): Promise<void> {
+    await this.core.run(() => {
+      this.s.ledger.ledger.checkInvariants();
+      for (const m of this.s.markets.values()) {
+        m.engine.book.checkInvariants();
+        for (const side of ['buy', 'sell'] as const) {
+          const book = m.engine.book.depth(side, Number.MAX_SAFE_INTEGER).map((l) => [l.price, l.qty]);
+          if (JSON.stringify(book) !== JSON.stringify(m.levels.all(side))) throw new Error(`${m.symbol} ${side} levels disagree with the book`);
+        }
+      }
+      for (const [key, held] of reservations(this.s.markets)) {
+        const [user, asset] = key.split(':') as [string, string];
+        const frozen = this.s.ledger.balance(userAccount(Number(user) as UserId, 'coin', 'frozen'), asset as Asset);
+        if (frozen < held) throw new Error(`user ${user} holds ${held} ${asset} in orders but ${frozen} frozen`);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stopTimer();
+    await this.core.close();
+  }
+
+  private stopTimer(error?: unknown): void {
+    if (this.timer) clearInterval(this.timer);
+    if (error !== undefined) this.o.onStop?.(error);
+  }
+}

@@ -1,0 +1,130 @@
+// What the gateway hands the spot desk, and the checks that turn a request into a kernel command: market known,
+// open and not under maintenance; decimal text on the market's grid; a market order's band bound from the
+// caller's reference price. Amounts are decimal text, exactly as users send them.
+import {
+  Code,
+  parseDecimal,
+  parsePrice,
+  parseQty,
+  type Amount,
+  type FeeRates,
+  type OrderId,
+  type Price,
+  type Qty,
+  type Side,
+  type SpotCommand,
+  type StpMode,
+  type TimeInForce,
+  type UserId,
+} from '../../kernel/index.ts';
+import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
+import { checkUser, isClientId } from '../validate.ts';
+import { bandBound, inBand, type SpotMarket } from './market.ts';
+
+interface PlaceBase {
+  readonly user: number;
+  readonly symbol: string;
+  readonly side: Side;
+  /** Per user; a repeat answers the original order instead of placing another. */
+  readonly clientOrderId?: string | undefined;
+  /** Self-trade prevention (default EXPIRE_TAKER: a user's orders never trade with each other). */
+  readonly stp?: StpMode | undefined;
+}
+
+export interface LimitRequest extends PlaceBase {
+  readonly type: 'limit';
+  readonly price: string;
+  readonly qty: string;
+  readonly tif?: TimeInForce | undefined;
+  readonly postOnly?: boolean | undefined;
+  /** Optional reference (e.g. the index price): if given, the price must lie within the market's band around it. */
+  readonly reference?: string | undefined;
+}
+
+export type MarketRequest = PlaceBase & {
+  readonly type: 'market';
+  /** The price the band is measured from, e.g. the index price: the order never trades past reference ± band. */
+  readonly reference: string;
+} & ({ readonly by: 'base'; readonly qty: string } | { readonly by: 'quote'; readonly quote: string });
+
+export type PlaceRequest = LimitRequest | MarketRequest;
+
+/** Which order: the desk's id, or the user's client order id. */
+export type OrderRef = { readonly orderId: number } | { readonly clientOrderId: string };
+
+export type CancelRequest = { readonly user: number } & OrderRef;
+
+export interface CancelAllRequest {
+  readonly user: number;
+  /** Only this market; all markets when omitted. */
+  readonly symbol?: string | undefined;
+}
+
+export type ReplaceRequest = { readonly user: number; readonly price: string; readonly qty: string } & OrderRef;
+
+const TIFS: readonly string[] = ['GTC', 'IOC', 'FOK'];
+const STPS: readonly string[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH'];
+
+/** Refuses new orders in a market that is unknown, not open, or under maintenance. */
+export function tradable(markets: ReadonlyMap<string, SpotMarket>, symbol: string): Reply<SpotMarket> {
+  const m = markets.get(symbol);
+  if (m === undefined) return refuse('market.unknown');
+  if (m.isOpen !== 0) return refuse('market.not.open');
+  if (m.maintenance) return refuse('market.maintenance');
+  return accept(m);
+}
+
+function reference(text: string | undefined): Reply<bigint> {
+  if (text === undefined) return refuse('order.reference.invalid');
+  const parsed = parseDecimal(text);
+  return parsed.ok && parsed.value > 0n ? accept(parsed.value) : refuse('order.reference.invalid');
+}
+
+export function price(m: SpotMarket, text: string): Reply<Price> {
+  const p = parsePrice(m.market, String(text));
+  if (!p.ok) return refuseKernel(p.code);
+  return p.value >= 1 ? accept(p.value) : refuseKernel(Code.PRICE_INVALID);
+}
+
+export function quantity(m: SpotMarket, text: string): Reply<Qty> {
+  const q = parseQty(m.market, String(text));
+  if (!q.ok) return refuseKernel(q.code);
+  return q.value >= 1 ? accept(q.value) : refuseKernel(Code.QTY_INVALID);
+}
+
+/** The kernel command for a placement, given the id the desk assigns; or why there is none. */
+export function placeCommand(m: SpotMarket, req: PlaceRequest, id: OrderId, fees: FeeRates, time: number): Reply<SpotCommand> {
+  const user = checkUser(req.user);
+  if (!user.ok) return user;
+  if (req.side !== 'buy' && req.side !== 'sell') return refuse('order.side.invalid');
+  if (req.clientOrderId !== undefined && !isClientId(req.clientOrderId)) return refuse('order.client.id.invalid');
+  const stp = req.stp ?? 'EXPIRE_TAKER';
+  if (!STPS.includes(stp)) return refuse('order.stp.invalid');
+  const base = { time, user: user.value as UserId, order: id, side: req.side, stp, fees };
+  if (req.type === 'limit') {
+    const tif = req.tif ?? 'GTC';
+    if (!TIFS.includes(tif)) return refuse('order.tif.invalid');
+    const p = price(m, req.price);
+    if (!p.ok) return p;
+    const q = quantity(m, req.qty);
+    if (!q.ok) return q;
+    if (req.reference !== undefined) {
+      const ref = reference(req.reference);
+      if (!ref.ok) return ref;
+      if (!inBand(m, p.value, ref.value)) return refuse('order.price.out.of.band');
+    }
+    return accept({ ...base, type: 'limit', price: p.value, qty: q.value, tif, postOnly: req.postOnly === true });
+  }
+  const ref = reference(req.reference);
+  if (!ref.ok) return ref;
+  const bound = bandBound(m, req.side, ref.value);
+  if (bound === null) return refuse('order.reference.invalid');
+  if (req.by === 'base') {
+    const q = quantity(m, req.qty);
+    if (!q.ok) return q;
+    return accept({ ...base, type: 'market', bound, by: 'base', qty: q.value });
+  }
+  const quote = parseDecimal(String(req.quote));
+  if (!quote.ok) return refuseKernel(quote.code);
+  return accept({ ...base, type: 'market', bound, by: 'quote', quote: quote.value as Amount });
+}

@@ -1,0 +1,37 @@
+// The spot desk's memory and its batch: markets with their engines, the orders it is working on or that rest,
+// client-id indexes, and the counters a restart restores from the store.
+import type { OrderId } from '../../kernel/index.ts';
+import type { SpotOrder, SpotOrderEvent, SpotTrade } from '../../store/spot.ts';
+import { DeskBatch } from '../batch.ts';
+import type { DeskLedger } from '../ledger.ts';
+import type { SpotMarket } from './market.ts';
+import type { LiveOrder } from './orders.ts';
+
+export class SpotBatch extends DeskBatch {
+  /** Each order's latest state in this batch (one upsert per order). */
+  readonly orders = new Map<number, SpotOrder>();
+  readonly trades: SpotTrade[] = [];
+  readonly orderEvents: SpotOrderEvent[] = [];
+
+  override isEmpty(): boolean {
+    return super.isEmpty() && this.orders.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0;
+  }
+}
+
+export interface SpotState {
+  readonly ledger: DeskLedger;
+  readonly markets: ReadonlyMap<string, SpotMarket>;
+  /** Resting orders, plus the ones the current command is working on. */
+  readonly orders: Map<OrderId, LiveOrder>;
+  /** `user:clientOrderId` → resting order. */
+  readonly clientIndex: Map<string, OrderId>;
+  /** `user:clientOrderId` → latest row of an order in a batch not yet committed (the store can't answer yet). */
+  readonly pendingClient: Map<string, SpotOrder>;
+  /** Distinguishes this desk's lifetime in book event sequence numbers. */
+  readonly epoch: string;
+  nextOrderId: number;
+  /** Last time-priority number handed out; a resting order keeps its number until it loses priority. */
+  priority: number;
+}
+
+export const clientKey = (user: number, clientOrderId: string): string => `${user}:${clientOrderId}`;

@@ -1,0 +1,208 @@
+// The persisted ledger: a desk's journal entries with their lines, the balances they change (applied as deltas, so
+// two desks touching one system account never overwrite each other), and what a desk reads back to rebuild.
+import { sql, type Kysely } from 'kysely';
+import { chunks } from './chunks.ts';
+import { int64, money, moneySum, toAmount } from './money.ts';
+import type { Database } from './schema.ts';
+
+export interface JournalLine {
+  readonly account: string;
+  readonly asset: string;
+  readonly amount: bigint;
+}
+
+export interface JournalEntry {
+  readonly seq: number;
+  readonly reason: string;
+  readonly ref: string;
+  readonly time: number;
+  readonly lines: readonly JournalLine[];
+}
+
+/** Net change of one user balance over a batch. */
+export interface BalanceDelta {
+  readonly user: number;
+  readonly wallet: string;
+  readonly asset: string;
+  readonly available: bigint;
+  readonly frozen: bigint;
+}
+
+/** Net change of one system account over a batch. */
+export interface SystemDelta {
+  readonly account: string;
+  readonly asset: string;
+  readonly amount: bigint;
+}
+
+export interface LedgerWrites {
+  readonly desk: string;
+  readonly now: number;
+  readonly entries: readonly JournalEntry[];
+  readonly balances: readonly BalanceDelta[];
+  readonly system: readonly SystemDelta[];
+}
+
+export interface UserBalance {
+  user: number;
+  wallet: string;
+  asset: string;
+  available: bigint;
+  frozen: bigint;
+}
+
+export interface SystemBalance {
+  account: string;
+  asset: string;
+  amount: bigint;
+}
+
+export function createLedger(db: Kysely<Database>) {
+  const userRows = () =>
+    db
+      .selectFrom('balances')
+      .select(['user_id', 'wallet', 'asset', money('available').as('available'), money('frozen').as('frozen')])
+      .orderBy('user_id')
+      .orderBy('wallet')
+      .orderBy('asset');
+  const toUser = (r: { user_id: number; wallet: string; asset: string; available: string; frozen: string }): UserBalance => ({
+    user: r.user_id,
+    wallet: r.wallet,
+    asset: r.asset,
+    available: toAmount(r.available),
+    frozen: toAmount(r.frozen),
+  });
+
+  return Object.freeze({
+    async write(w: LedgerWrites): Promise<void> {
+      const entries = w.entries.map((e) => ({ desk: w.desk, seq: e.seq, reason: e.reason, ref: e.ref, time: e.time }));
+      for (const part of chunks(entries)) await db.insertInto('ledger_entries').values(part).execute();
+      const lines = w.entries.flatMap((e) =>
+        e.lines.map((l, line) => ({ desk: w.desk, seq: e.seq, line, account: l.account, asset: l.asset, amount: int64(l.amount) })),
+      );
+      for (const part of chunks(lines)) await db.insertInto('ledger_lines').values(part).execute();
+      const balances = w.balances.map((b) => ({
+        user_id: b.user,
+        wallet: b.wallet,
+        asset: b.asset,
+        available: int64(b.available),
+        frozen: int64(b.frozen),
+        updated_at: w.now,
+      }));
+      // Two steps because both databases check CHECK constraints on an upsert's proposed row before resolving the
+      // conflict, so a negative delta can't ride an upsert: make sure the rows exist, then add the deltas.
+      for (const part of chunks(balances)) {
+        const zeros = part.map((b) => ({ ...b, available: 0n, frozen: 0n }));
+        await db.insertInto('balances').values(zeros).onConflict((oc) => oc.columns(['user_id', 'wallet', 'asset']).doNothing()).execute();
+        const values = sql.join(
+          part.map((b) => sql`(cast(${b.user_id} as bigint), cast(${b.wallet} as text), cast(${b.asset} as text), cast(${b.available} as bigint), cast(${b.frozen} as bigint))`),
+        );
+        // VALUES columns are column1… in both databases (SQLite has no alias list for a subquery in FROM).
+        const result = await sql`update balances
+          set available = balances.available + v.column4, frozen = balances.frozen + v.column5, updated_at = ${w.now}
+          from (values ${values}) as v
+          where balances.user_id = v.column1 and balances.wallet = v.column2 and balances.asset = v.column3`.execute(db);
+        if (Number(result.numAffectedRows) !== part.length) throw new Error(`balance update touched ${result.numAffectedRows} of ${part.length} rows`);
+      }
+      const system = w.system.map((s) => ({ account: s.account, asset: s.asset, amount: int64(s.amount), updated_at: w.now }));
+      for (const part of chunks(system)) {
+        await db
+          .insertInto('system_balances')
+          .values(part)
+          .onConflict((oc) =>
+            oc.columns(['account', 'asset']).doUpdateSet({
+              amount: sql<bigint>`system_balances.amount + excluded.amount`,
+              updated_at: sql<number>`excluded.updated_at`,
+            }),
+          )
+          .execute();
+      }
+    },
+
+    /** Every user balance of one wallet: what a desk owning that wallet rebuilds from. */
+    async walletBalances(wallet: string): Promise<UserBalance[]> {
+      return (await userRows().where('wallet', '=', wallet).execute()).map(toUser);
+    },
+
+    async userBalances(user: number): Promise<UserBalance[]> {
+      return (await userRows().where('user_id', '=', user).execute()).map(toUser);
+    },
+
+    async allUserBalances(): Promise<UserBalance[]> {
+      return (await userRows().execute()).map(toUser);
+    },
+
+    async systemBalances(): Promise<SystemBalance[]> {
+      const rows = await db
+        .selectFrom('system_balances')
+        .select(['account', 'asset', money('amount').as('amount')])
+        .orderBy('account')
+        .orderBy('asset')
+        .execute();
+      return rows.map((r) => ({ account: r.account, asset: r.asset, amount: toAmount(r.amount) }));
+    },
+
+    /** The last journal sequence number a desk wrote, 0 for none. */
+    async lastSeq(desk: string): Promise<number> {
+      const row = await db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('desk', '=', desk)
+        .executeTakeFirst();
+      return Number(row?.seq ?? 0);
+    },
+
+    /** Σ of the journal's lines per account and asset: what every balance must equal. */
+    async journalTotals(): Promise<SystemBalance[]> {
+      const rows = await db
+        .selectFrom('ledger_lines')
+        .select(['account', 'asset', moneySum('amount').as('amount')])
+        .groupBy(['account', 'asset'])
+        .orderBy('account')
+        .orderBy('asset')
+        .execute();
+      return rows.map((r) => ({ account: r.account, asset: r.asset, amount: toAmount(r.amount) }));
+    },
+
+    /** Entries whose lines do not sum to zero in some asset (there should be none). */
+    async unbalancedEntries(limit: number): Promise<Array<{ desk: string; seq: number; asset: string; sum: bigint }>> {
+      const rows = await db
+        .selectFrom('ledger_lines')
+        .select(['desk', 'seq', 'asset', moneySum('amount').as('sum')])
+        .groupBy(['desk', 'seq', 'asset'])
+        .having(sql<boolean>`sum(amount) <> 0`)
+        .orderBy('desk')
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ desk: r.desk, seq: Number(r.seq), asset: r.asset, sum: toAmount(r.sum) }));
+    },
+
+    /** Per desk: number of entries and the sequence range, so gaps show (count ≠ last − first + 1). */
+    async entryStats(): Promise<Array<{ desk: string; count: number; first: number; last: number }>> {
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .select((eb) => ['desk', eb.fn.countAll<number>().as('count'), eb.fn.min('seq').as('first'), eb.fn.max('seq').as('last')])
+        .groupBy('desk')
+        .orderBy('desk')
+        .execute();
+      return rows.map((r) => ({ desk: r.desk, count: Number(r.count), first: Number(r.first), last: Number(r.last) }));
+    },
+
+    /** Lines of one entry, for tests and the operator. */
+    async entry(desk: string, seq: number): Promise<{ reason: string; ref: string; time: number; lines: JournalLine[] } | undefined> {
+      const head = await db.selectFrom('ledger_entries').selectAll().where('desk', '=', desk).where('seq', '=', seq).executeTakeFirst();
+      if (!head) return undefined;
+      const lines = await db
+        .selectFrom('ledger_lines')
+        .select(['account', 'asset', money('amount').as('amount')])
+        .where('desk', '=', desk)
+        .where('seq', '=', seq)
+        .orderBy('line')
+        .execute();
+      return { reason: head.reason, ref: head.ref, time: head.time, lines: lines.map((l) => ({ ...l, amount: toAmount(l.amount) })) };
+    },
+  });
+}
+
+export type LedgerRepo = ReturnType<typeof createLedger>;

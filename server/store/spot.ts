@@ -1,0 +1,280 @@
+// Spot orders, trades and order history. The spot desk upserts each order's latest state per batch, appends
+// trades and history, and reads open orders back in time priority to rebuild its books.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { chunks } from './chunks.ts';
+import { int64, money, toAmount } from './money.ts';
+import type { Database } from './schema.ts';
+
+export type OrderStatus = 'new' | 'partially_filled' | 'filled' | 'canceled' | 'expired';
+export const OPEN_STATUSES: readonly OrderStatus[] = ['new', 'partially_filled'];
+
+export interface SpotOrder {
+  readonly id: number;
+  readonly user: number;
+  readonly symbol: string;
+  readonly clientOrderId: string | null;
+  readonly side: 'buy' | 'sell';
+  readonly kind: 'limit' | 'market';
+  readonly tif: string;
+  readonly postOnly: boolean;
+  readonly stp: string;
+  readonly price: bigint | null;
+  readonly bound: bigint | null;
+  readonly qty: bigint | null;
+  readonly quoteQty: bigint | null;
+  readonly openQty: bigint;
+  readonly filledQty: bigint;
+  readonly filledQuote: bigint;
+  readonly fee: bigint;
+  readonly feeAsset: string;
+  readonly makerPpm: number;
+  readonly takerPpm: number;
+  readonly status: OrderStatus;
+  readonly closeCode: number | null;
+  readonly priority: number | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly closedAt: number | null;
+}
+
+export interface SpotTrade {
+  readonly symbol: string;
+  readonly tradeNo: number;
+  readonly price: bigint;
+  readonly qty: bigint;
+  readonly quote: bigint;
+  readonly takerOrder: number;
+  readonly makerOrder: number;
+  readonly takerUser: number;
+  readonly makerUser: number;
+  readonly takerSide: 'buy' | 'sell';
+  readonly takerFee: bigint;
+  readonly takerFeeAsset: string;
+  readonly makerFee: bigint;
+  readonly makerFeeAsset: string;
+  readonly time: number;
+}
+
+export interface SpotOrderEvent {
+  readonly orderId: number;
+  readonly type: string;
+  readonly status: OrderStatus;
+  readonly openQty: bigint;
+  readonly filledQty: bigint;
+  readonly code: number | null;
+  readonly time: number;
+}
+
+export interface SpotWrites {
+  readonly orders: readonly SpotOrder[];
+  readonly trades: readonly SpotTrade[];
+  readonly events: readonly SpotOrderEvent[];
+}
+
+export interface OrderFilter {
+  readonly user: number;
+  readonly symbol?: string | undefined;
+  readonly statuses?: readonly OrderStatus[] | undefined;
+  /** The spec's states: pending (open), completed (filled, or expired after trading), cancelled (the rest). */
+  readonly appStatus?: 'pending' | 'completed' | 'cancelled' | undefined;
+}
+
+const nullable = (v: bigint | null) => (v === null ? null : int64(v));
+const orNull = (t: string | null) => (t === null ? null : toAmount(t));
+
+const ORDER_COLUMNS = [
+  'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'tif', 'post_only', 'stp', 'fee_asset', 'maker_ppm', 'taker_ppm',
+  'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at',
+] as const;
+const ORDER_MONEY = ['price', 'bound', 'qty', 'quote_qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee'] as const;
+/** Columns an order's later states change; the rest are fixed when it is accepted. */
+const MUTABLE = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at'] as const;
+
+export function createSpot(db: Kysely<Database>) {
+  const orders = () => db.selectFrom('spot_orders').select([...ORDER_COLUMNS, ...ORDER_MONEY.map((c) => money(c).as(c))]);
+  type OrderRow = Awaited<ReturnType<ReturnType<typeof orders>['executeTakeFirstOrThrow']>>;
+  const toOrder = (r: OrderRow): SpotOrder => ({
+    id: Number(r.id),
+    user: r.user_id,
+    symbol: r.symbol,
+    clientOrderId: r.client_order_id,
+    side: r.side === 'sell' ? 'sell' : 'buy',
+    kind: r.kind === 'market' ? 'market' : 'limit',
+    tif: r.tif,
+    postOnly: r.post_only === 1,
+    stp: r.stp,
+    price: orNull(r.price),
+    bound: orNull(r.bound),
+    qty: orNull(r.qty),
+    quoteQty: orNull(r.quote_qty),
+    openQty: toAmount(r.open_qty),
+    filledQty: toAmount(r.filled_qty),
+    filledQuote: toAmount(r.filled_quote),
+    fee: toAmount(r.fee),
+    feeAsset: r.fee_asset,
+    makerPpm: r.maker_ppm,
+    takerPpm: r.taker_ppm,
+    status: r.status as OrderStatus,
+    closeCode: r.close_code,
+    priority: r.priority === null ? null : Number(r.priority),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    closedAt: r.closed_at,
+  });
+  // Kysely's builders differ in type between select and count; the filter is the same SQL for both.
+  const where = <Q extends SelectQueryBuilder<Database, 'spot_orders', object>>(q: Q, f: OrderFilter): Q => {
+    let out = q.where('user_id', '=', f.user);
+    if (f.symbol !== undefined) out = out.where('symbol', '=', f.symbol);
+    if (f.statuses && f.statuses.length > 0) out = out.where('status', 'in', [...f.statuses]);
+    if (f.appStatus === 'pending') out = out.where('status', 'in', [...OPEN_STATUSES]);
+    if (f.appStatus === 'completed') out = out.where(sql<boolean>`(status = 'filled' or (status = 'expired' and filled_qty > 0))`);
+    if (f.appStatus === 'cancelled') out = out.where(sql<boolean>`(status = 'canceled' or (status = 'expired' and filled_qty = 0))`);
+    return out as Q;
+  };
+  const trades = () =>
+    db
+      .selectFrom('spot_trades')
+      .select([
+        'symbol', 'trade_no', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'taker_side', 'taker_fee_asset', 'maker_fee_asset', 'time',
+        ...(['price', 'qty', 'quote', 'taker_fee', 'maker_fee'] as const).map((c) => money(c).as(c)),
+      ]);
+  type TradeRow = Awaited<ReturnType<ReturnType<typeof trades>['executeTakeFirstOrThrow']>>;
+  const toTrade = (r: TradeRow): SpotTrade => ({
+    symbol: r.symbol,
+    tradeNo: Number(r.trade_no),
+    price: toAmount(r.price),
+    qty: toAmount(r.qty),
+    quote: toAmount(r.quote),
+    takerOrder: Number(r.taker_order),
+    makerOrder: Number(r.maker_order),
+    takerUser: r.taker_user,
+    makerUser: r.maker_user,
+    takerSide: r.taker_side === 'sell' ? 'sell' : 'buy',
+    takerFee: toAmount(r.taker_fee),
+    takerFeeAsset: r.taker_fee_asset,
+    makerFee: toAmount(r.maker_fee),
+    makerFeeAsset: r.maker_fee_asset,
+    time: r.time,
+  });
+
+  return Object.freeze({
+    async write(w: SpotWrites): Promise<void> {
+      const rows = w.orders.map((o) => ({
+        id: o.id,
+        user_id: o.user,
+        symbol: o.symbol,
+        client_order_id: o.clientOrderId,
+        side: o.side,
+        kind: o.kind,
+        tif: o.tif,
+        post_only: o.postOnly ? 1 : 0,
+        stp: o.stp,
+        price: nullable(o.price),
+        bound: nullable(o.bound),
+        qty: nullable(o.qty),
+        quote_qty: nullable(o.quoteQty),
+        open_qty: int64(o.openQty),
+        filled_qty: int64(o.filledQty),
+        filled_quote: int64(o.filledQuote),
+        fee: int64(o.fee),
+        fee_asset: o.feeAsset,
+        maker_ppm: o.makerPpm,
+        taker_ppm: o.takerPpm,
+        status: o.status,
+        close_code: o.closeCode,
+        priority: o.priority,
+        created_at: o.createdAt,
+        updated_at: o.updatedAt,
+        closed_at: o.closedAt,
+      }));
+      for (const part of chunks(rows)) {
+        await db
+          .insertInto('spot_orders')
+          .values(part)
+          .onConflict((oc) => oc.column('id').doUpdateSet(Object.fromEntries(MUTABLE.map((c) => [c, sql.ref(`excluded.${c}`)]))))
+          .execute();
+      }
+      const trades = w.trades.map((t) => ({
+        symbol: t.symbol,
+        trade_no: t.tradeNo,
+        price: int64(t.price),
+        qty: int64(t.qty),
+        quote: int64(t.quote),
+        taker_order: t.takerOrder,
+        maker_order: t.makerOrder,
+        taker_user: t.takerUser,
+        maker_user: t.makerUser,
+        taker_side: t.takerSide,
+        taker_fee: int64(t.takerFee),
+        taker_fee_asset: t.takerFeeAsset,
+        maker_fee: int64(t.makerFee),
+        maker_fee_asset: t.makerFeeAsset,
+        time: t.time,
+      }));
+      for (const part of chunks(trades)) await db.insertInto('spot_trades').values(part).execute();
+      const events = w.events.map((e) => ({
+        order_id: e.orderId,
+        type: e.type,
+        status: e.status,
+        open_qty: int64(e.openQty),
+        filled_qty: int64(e.filledQty),
+        code: e.code,
+        time: e.time,
+      }));
+      for (const part of chunks(events)) await db.insertInto('spot_order_events').values(part).execute();
+    },
+
+    /** Resting orders in time priority: the order a restart puts them back on the books. */
+    openOrders: async () => (await orders().where('status', 'in', [...OPEN_STATUSES]).orderBy('priority').orderBy('id').execute()).map(toOrder),
+    find: async (id: number) => {
+      const row = await orders().where('id', '=', id).executeTakeFirst();
+      return row ? toOrder(row) : undefined;
+    },
+    findByClientId: async (user: number, clientOrderId: string) => {
+      const row = await orders().where('user_id', '=', user).where('client_order_id', '=', clientOrderId).executeTakeFirst();
+      return row ? toOrder(row) : undefined;
+    },
+    async lastOrderId(): Promise<number> {
+      const row = await db.selectFrom('spot_orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+    async lastPriority(): Promise<number> {
+      const row = await db.selectFrom('spot_orders').select((eb) => eb.fn.max('priority').as('p')).executeTakeFirst();
+      return Number(row?.p ?? 0);
+    },
+    async lastTradeNos(): Promise<Map<string, number>> {
+      const rows = await db.selectFrom('spot_trades').select((eb) => ['symbol', eb.fn.max('trade_no').as('n')]).groupBy('symbol').execute();
+      return new Map(rows.map((r) => [r.symbol, Number(r.n)]));
+    },
+    /** A user's orders, newest first. */
+    async listOrders(filter: OrderFilter, offset: number, limit: number): Promise<{ rows: SpotOrder[]; total: number }> {
+      const rows = await where(orders(), filter).orderBy('id', 'desc').offset(offset).limit(limit).execute();
+      const total = await where(db.selectFrom('spot_orders').select(sql<number>`count(*)`.as('n')), filter).executeTakeFirstOrThrow();
+      return { rows: rows.map(toOrder), total: Number(total.n) };
+    },
+    orderTrades: async (orderId: number) =>
+      (await trades().where((eb) => eb.or([eb('taker_order', '=', orderId), eb('maker_order', '=', orderId)])).orderBy('trade_no').execute()).map(toTrade),
+    /** A market's latest trades, newest first. */
+    recentTrades: async (symbol: string, limit: number) =>
+      (await trades().where('symbol', '=', symbol).orderBy('trade_no', 'desc').limit(limit).execute()).map(toTrade),
+    async orderEvents(orderId: number): Promise<SpotOrderEvent[]> {
+      const rows = await db
+        .selectFrom('spot_order_events')
+        .select(['order_id', 'type', 'status', 'code', 'time', money('open_qty').as('open_qty'), money('filled_qty').as('filled_qty')])
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        orderId: Number(r.order_id),
+        type: r.type,
+        status: r.status as OrderStatus,
+        openQty: toAmount(r.open_qty),
+        filledQty: toAmount(r.filled_qty),
+        code: r.code,
+        time: r.time,
+      }));
+    },
+  });
+}
+
+export type SpotRepo = ReturnType<typeof createSpot>;

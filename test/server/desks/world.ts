@@ -1,0 +1,68 @@
+// A store, an in-process bus that records every event, and the desks over them, with a hand-moved clock; plus the
+// checks tests run after every step (the ledger verifies from the journal, the desk's memory agrees with itself).
+import { expect } from 'vitest';
+import { createInProcessBus, type Bus } from '../../../server/bus/index.ts';
+import { createDesks, verifyLedger, type DeskEvent, type Desks, type DesksOptions, type Reply } from '../../../server/desks/index.ts';
+import type { Store } from '../../../server/store/index.ts';
+import { openStore, testClock, type DialectName, type TestStore } from '../dialects.ts';
+
+export const U1 = 10_000_001;
+export const U2 = 10_000_002;
+export const U3 = 10_000_003;
+
+export interface World {
+  readonly store: Store;
+  readonly bus: Bus<DeskEvent>;
+  readonly clock: ReturnType<typeof testClock>;
+  readonly events: Array<{ topic: string; event: DeskEvent }>;
+  desks: Desks;
+  /** Closes the desks and opens new ones over the same store, as a restart does. */
+  restart(options?: Partial<DesksOptions>): Promise<Desks>;
+  /** verifyLedger finds nothing wrong and the spot desk's memory is consistent. */
+  check(): Promise<void>;
+  credit(user: number, asset: string, amount: string, wallet?: 'coin' | 'contract' | 'earn' | 'seconds' | 'fiat'): Promise<void>;
+  dispose(): Promise<void>;
+  readonly t: TestStore;
+}
+
+export function value<T>(reply: Reply<T>): T {
+  if (!reply.ok) throw new Error(`refused: ${reply.code}`);
+  return reply.value;
+}
+
+export async function openWorld(dialect: DialectName, options: Partial<DesksOptions> = {}): Promise<World> {
+  const clock = testClock();
+  const t = await openStore(dialect, clock.now);
+  const events: World['events'] = [];
+  const bus = createInProcessBus<DeskEvent>({ onError: (e) => { throw e; } });
+  bus.subscribe('>', (event, topic) => events.push({ topic, event }));
+  const open = (extra: Partial<DesksOptions> = {}) =>
+    createDesks({ store: t.store, bus, clock: clock.now, marketRefreshMs: 0, ...options, ...extra });
+  const world: World = {
+    store: t.store,
+    bus,
+    clock,
+    events,
+    t,
+    desks: await open(),
+    async restart(extra) {
+      await world.desks.close();
+      world.desks = await open(extra);
+      return world.desks;
+    },
+    async check() {
+      const report = await verifyLedger(t.store);
+      expect(report.problems).toEqual([]);
+      expect(report.ok).toBe(true);
+      if (!world.desks.spot.stopped) await world.desks.spot.checkInvariants();
+    },
+    async credit(user, asset, amount, wallet = 'coin') {
+      value(await world.desks.byWallet[wallet].adjust({ user, asset, amount, action: 'credit', memo: 'test deposit' }));
+    },
+    async dispose() {
+      await world.desks.close().catch(() => undefined);
+      await t.dispose();
+    },
+  };
+  return world;
+}
