@@ -1,0 +1,142 @@
+// The candle repository: upsert bars (closed and live) and read them back by time range or newest N, ascending.
+// Its table comes from migration 0004_market_data; the type is declared here and added to the store's Database
+// view with withTables, so the store's own schema file needn't know about market data.
+import type { Kysely, Selectable } from 'kysely';
+import type { Price } from '../kernel/index.ts';
+import type { Database } from '../store/schema.ts';
+import type { Candle } from './candles.ts';
+import { isInterval, type Interval } from './intervals.ts';
+
+export interface CandlesTable {
+  symbol: string;
+  period: string;
+  open_time: number;
+  close_time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: string;
+  quote_volume: string;
+  taker_buy_volume: string;
+  taker_buy_quote_volume: string;
+  trade_count: number;
+  first_trade_id: number;
+  last_trade_id: number;
+}
+
+export interface CandleQuery {
+  /** Bars opening at or after this time; with it, the first `limit` from there. */
+  readonly startTime?: number | undefined;
+  /** Bars opening at or before this time; without startTime, the last `limit` up to here. */
+  readonly endTime?: number | undefined;
+  readonly limit: number;
+}
+
+export interface CandleStore {
+  upsert(bars: readonly Candle[]): Promise<void>;
+  /** Binance klines semantics; always oldest first. */
+  range(symbol: string, interval: Interval, query: CandleQuery): Promise<Candle[]>;
+  /** The newest `limit` bars, oldest first. */
+  latest(symbol: string, interval: Interval, limit: number): Promise<Candle[]>;
+}
+
+export const MAX_CANDLE_LIMIT = 1500;
+/** Rows per INSERT: 15 columns × 500 stays far below SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
+const toRow = (c: Candle): CandlesTable => ({
+  symbol: c.symbol,
+  period: c.interval,
+  open_time: c.openTime,
+  close_time: c.closeTime,
+  open: c.open,
+  high: c.high,
+  low: c.low,
+  close: c.close,
+  volume: c.volume.toString(),
+  quote_volume: c.quoteVolume.toString(),
+  taker_buy_volume: c.takerBuyVolume.toString(),
+  taker_buy_quote_volume: c.takerBuyQuoteVolume.toString(),
+  trade_count: c.count,
+  first_trade_id: c.firstTradeId,
+  last_trade_id: c.lastTradeId,
+});
+
+function fromRow(r: Selectable<CandlesTable>): Candle {
+  if (!isInterval(r.period)) throw new RangeError(`stored candle has unknown interval ${r.period}`);
+  // Both drivers hand bigint columns back as numbers (pg through the store's checked int8 parser).
+  return {
+    symbol: r.symbol,
+    interval: r.period,
+    openTime: Number(r.open_time),
+    closeTime: Number(r.close_time),
+    open: Number(r.open) as Price,
+    high: Number(r.high) as Price,
+    low: Number(r.low) as Price,
+    close: Number(r.close) as Price,
+    volume: BigInt(r.volume),
+    quoteVolume: BigInt(r.quote_volume),
+    takerBuyVolume: BigInt(r.taker_buy_volume),
+    takerBuyQuoteVolume: BigInt(r.taker_buy_quote_volume),
+    count: Number(r.trade_count),
+    firstTradeId: Number(r.first_trade_id),
+    lastTradeId: Number(r.last_trade_id),
+  };
+}
+
+const clampLimit = (limit: number) => Math.max(1, Math.min(MAX_CANDLE_LIMIT, Math.floor(limit) || 1));
+
+export function createCandleStore(store: Kysely<Database>): CandleStore {
+  const db = store.withTables<{ candles: CandlesTable }>();
+
+  async function write(k: Kysely<Database & { candles: CandlesTable }>, rows: CandlesTable[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await k
+        .insertInto('candles')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['symbol', 'period', 'open_time']).doUpdateSet((eb) => ({
+            close_time: eb.ref('excluded.close_time'),
+            open: eb.ref('excluded.open'),
+            high: eb.ref('excluded.high'),
+            low: eb.ref('excluded.low'),
+            close: eb.ref('excluded.close'),
+            volume: eb.ref('excluded.volume'),
+            quote_volume: eb.ref('excluded.quote_volume'),
+            taker_buy_volume: eb.ref('excluded.taker_buy_volume'),
+            taker_buy_quote_volume: eb.ref('excluded.taker_buy_quote_volume'),
+            trade_count: eb.ref('excluded.trade_count'),
+            first_trade_id: eb.ref('excluded.first_trade_id'),
+            last_trade_id: eb.ref('excluded.last_trade_id'),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  const range: CandleStore['range'] = async (symbol, interval, query) => {
+    const limit = clampLimit(query.limit);
+    let q = db.selectFrom('candles').selectAll().where('symbol', '=', symbol).where('period', '=', interval);
+    if (query.startTime !== undefined) q = q.where('open_time', '>=', query.startTime);
+    if (query.endTime !== undefined) q = q.where('open_time', '<=', query.endTime);
+    if (query.startTime !== undefined) return (await q.orderBy('open_time', 'asc').limit(limit).execute()).map(fromRow);
+    return (await q.orderBy('open_time', 'desc').limit(limit).execute()).map(fromRow).reverse();
+  };
+
+  const candles: CandleStore = {
+    async upsert(bars) {
+      if (bars.length === 0) return;
+      const rows = bars.map(toRow);
+      // All bars of one flush land together, so every interval's replay watermark agrees after a crash.
+      if (db.isTransaction || rows.length <= CHUNK) await write(db, rows);
+      else await db.transaction().execute((trx) => write(trx, rows));
+    },
+
+    range,
+    latest(symbol, interval, limit) {
+      return range(symbol, interval, { limit });
+    },
+  };
+  return Object.freeze(candles);
+}
