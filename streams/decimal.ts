@@ -1,0 +1,92 @@
+// Exact arithmetic on decimal text (Binance-style prices and sizes): values become bigint units at a scale, so
+// grouping to a tick and summing sizes never drift the way floats do (0.1 + 0.2).
+
+interface Scaled {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d*))?$|^(-)?\.(\d+)$/;
+
+function parse(text: string): Scaled | null {
+  const m = DECIMAL.exec(text.trim());
+  if (!m) return null;
+  const negative = m[1] ?? m[4];
+  const whole = m[2] ?? '0';
+  const fraction = m[3] ?? m[5] ?? '';
+  const units = BigInt(whole + fraction);
+  return { units: negative ? -units : units, scale: fraction.length };
+}
+
+function must(text: string): Scaled {
+  const value = parse(text);
+  if (!value) throw new RangeError(`not a decimal: ${text}`);
+  return value;
+}
+
+const rescale = (v: Scaled, scale: number): bigint => v.units * 10n ** BigInt(scale - v.scale);
+
+function format(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return negative && units !== 0n ? `-${text}` : text;
+}
+
+export const isDecimal = (text: string): boolean => parse(text) !== null;
+
+/** Digits after the point as written ("0.50" → 2). */
+export const decimalsOf = (text: string): number => must(text).scale;
+
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const x = must(a);
+  const y = must(b);
+  const scale = Math.max(x.scale, y.scale);
+  const d = rescale(x, scale) - rescale(y, scale);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+export function isZeroDecimal(text: string): boolean {
+  const value = parse(text);
+  return value !== null && value.units === 0n;
+}
+
+/** The sum at the larger of the two scales: "1.5" + "0.25" = "1.75". */
+export function addDecimal(a: string, b: string): string {
+  const x = must(a);
+  const y = must(b);
+  const scale = Math.max(x.scale, y.scale);
+  return format(rescale(x, scale) + rescale(y, scale), scale);
+}
+
+/** One spelling per value ("100.50" and "100.5" → "100.5"), for map keys. */
+export function canonicalDecimal(text: string): string {
+  const v = must(text);
+  let { units, scale } = v;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale -= 1;
+  }
+  return format(units, scale);
+}
+
+function toTick(price: string, tick: string, direction: 'floor' | 'ceil'): string {
+  const p = must(price);
+  const t = must(tick);
+  if (t.units <= 0n) throw new RangeError(`tick must be positive: ${tick}`);
+  const scale = Math.max(p.scale, t.scale);
+  const P = rescale(p, scale);
+  const T = rescale(t, scale);
+  let q = P / T;
+  const exact = P % T === 0n;
+  // bigint division truncates toward zero; correct it to a true floor or ceiling.
+  if (!exact && direction === 'floor' && P < 0n) q -= 1n;
+  if (!exact && direction === 'ceil' && P > 0n) q += 1n;
+  // A multiple of the tick needs no more digits than the tick itself has.
+  return format((q * T) / 10n ** BigInt(scale - t.scale), t.scale);
+}
+
+/** The largest multiple of `tick` at or below `price`, written with the tick's decimals. */
+export const floorToTick = (price: string, tick: string): string => toTick(price, tick, 'floor');
+/** The smallest multiple of `tick` at or above `price`, written with the tick's decimals. */
+export const ceilToTick = (price: string, tick: string): string => toTick(price, tick, 'ceil');

@@ -1,0 +1,30 @@
+// React bindings of the stream atoms. Panels use these (or the atoms with the app's store); never the socket.
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import type { BalanceUpdate, KlineInterval, OrderUpdate, Ticker24h } from './contract.ts';
+import type { Loadable } from './loadable.ts';
+import type { Candle, Trade } from './parse/market.ts';
+import type { BookView } from './reducers/order-book.ts';
+import type { Tickers } from './reducers/tickers.ts';
+import type { ConnectionStatus } from './socket/connection.ts';
+import type { AuthState } from './socket/topics.ts';
+import * as atoms from './atoms.ts';
+
+export const useConnectionStatus = (): ConnectionStatus => useAtomValue(atoms.connectionStatusAtom());
+export const useStreamsAuth = (): AuthState => useAtomValue(atoms.authStateAtom());
+export const useServerOffset = (): number => useAtomValue(atoms.serverOffsetAtom());
+export const useOrderBook = (symbol: string, tick: string | null = null, limit = 50): Loadable<BookView> =>
+  useAtomValue(atoms.orderBookAtom(symbol, tick, limit));
+export const useTrades = (symbol: string): Loadable<readonly Trade[]> => useAtomValue(atoms.tradesAtom(symbol));
+export const useTicker = (symbol: string): Loadable<Ticker24h | null> => useAtomValue(atoms.tickerAtom(symbol));
+export const useTickers = (): Loadable<Tickers> => useAtomValue(atoms.tickersAtom());
+export const useCandles = (symbol: string, interval: KlineInterval): Loadable<readonly Candle[]> =>
+  useAtomValue(atoms.candlesAtom(symbol, interval));
+export const useOrders = (): Loadable<readonly OrderUpdate[]> => useAtomValue(atoms.ordersAtom());
+export const useBalances = (): Loadable<readonly BalanceUpdate[]> => useAtomValue(atoms.balancesAtom());
+
+/** Milliseconds left to a server-time deadline. */
+export function useCountdown(deadline: number, stepMs = 1_000): number {
+  const atom = useMemo(() => atoms.countdownAtom(deadline, stepMs), [deadline, stepMs]);
+  return useAtomValue(atom);
+}

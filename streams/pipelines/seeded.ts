@@ -1,0 +1,108 @@
+// A topic whose state starts from a REST read: trades, candles, tickers, orders, balances. Every fresh run of the
+// topic (first subscription, reconnect, gap) re-reads the seed, because events may have been missed in between;
+// events apply as they come, before or after the seed lands, since the reducers merge by id or time.
+import { Observable } from 'rxjs';
+import { failure, pending, success, toStreamError, type Loadable, type StreamError } from '../loadable.ts';
+import type { TopicMessage } from '../socket/topics.ts';
+import { globalTimers, type Timers } from '../timers.ts';
+
+export interface SeededOptions<S, H> {
+  topic$: Observable<TopicMessage>;
+  initial: S;
+  /** The REST seed; absent when there is none (the state then starts from events alone). */
+  load?: (signal: AbortSignal) => Promise<H>;
+  onLoad(state: S, seed: H): S;
+  /** Parses the event itself; returns `state` unchanged for a payload it can't read. */
+  onEvent(state: S, data: unknown): S;
+  timers?: Timers;
+  retryMs?: number;
+  maxRetryMs?: number;
+}
+
+export function seeded$<S, H>(options: SeededOptions<S, H>): Observable<Loadable<S>> {
+  const timers = options.timers ?? globalTimers;
+  const retryMs = options.retryMs ?? 1_000;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+
+  return new Observable<Loadable<S>>((subscriber) => {
+    let state = options.initial;
+    let ready = false;
+    let live = false;
+    let error: StreamError | null = null;
+    let loading: AbortController | null = null;
+    let retry: unknown = null;
+    let failures = 0;
+
+    const emit = () => {
+      if (error) subscriber.next(failure(error, state));
+      else subscriber.next(ready && live ? success(state) : pending(ready ? state : undefined));
+    };
+
+    const cancel = () => {
+      loading?.abort();
+      loading = null;
+      if (retry !== null) timers.clearTimeout(retry);
+      retry = null;
+    };
+
+    const load = () => {
+      const read = options.load;
+      if (!read) {
+        ready = true;
+        return emit();
+      }
+      const controller = new AbortController();
+      loading = controller;
+      read(controller.signal).then(
+        (seed) => {
+          if (loading !== controller) return;
+          loading = null;
+          failures = 0;
+          error = null;
+          state = options.onLoad(state, seed);
+          ready = true;
+          emit();
+        },
+        (e: unknown) => {
+          if (loading !== controller) return;
+          loading = null;
+          error = toStreamError(e);
+          emit();
+          retry = timers.setTimeout(() => {
+            retry = null;
+            load();
+          }, Math.min(retryMs * 2 ** failures++, maxRetryMs));
+        },
+      );
+    };
+
+    const subscription = options.topic$.subscribe((message: TopicMessage) => {
+      switch (message.kind) {
+        case 'subscribed':
+          cancel();
+          live = true;
+          error = null;
+          failures = 0;
+          return load();
+        case 'interrupted':
+          cancel();
+          live = false;
+          return emit();
+        case 'error':
+          error = message.error;
+          return emit();
+        case 'event': {
+          const next = options.onEvent(state, message.data);
+          if (next === state) return;
+          state = next;
+          if (ready) emit();
+        }
+      }
+    });
+    emit();
+    return () => {
+      subscription.unsubscribe();
+      cancel();
+    };
+  });
+}

@@ -1,0 +1,140 @@
+// Wires the stream layer for one tab: the socket, heartbeat and server clock, the topic hub, REST seeds, and one
+// shared pipeline per market stream (reducers, then one emission per frame). Framework-free; atoms.ts adapts it.
+import { BehaviorSubject, distinctUntilChanged, map, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
+import type { BalanceUpdate, KlineInterval, OrderUpdate, Ticker24h, Topic } from './contract.ts';
+import { WS_PATH } from './contract.ts';
+import { mapLoadable, type Loadable } from './loadable.ts';
+import type { Candle, Trade } from './parse/market.ts';
+import { balancesPipeline, ordersPipeline, type AccountSources } from './pipelines/account.ts';
+import { candlesPipeline, depthPipeline, tickerPipeline, tickersPipeline, tradesPipeline, type MarketSources } from './pipelines/market.ts';
+import { defaultFrameScheduler, perFrame, shareLatest } from './pipelines/share.ts';
+import type { Balances } from './reducers/balances.ts';
+import type { Orders } from './reducers/orders.ts';
+import { bookView, type BookView } from './reducers/order-book.ts';
+import { addClockSample, initialServerClock, serverNow, type ServerClock } from './reducers/server-clock.ts';
+import type { Tickers } from './reducers/tickers.ts';
+import { createHttp } from './rest/http.ts';
+import { createMarketRest, type MarketRest } from './rest/market.ts';
+import { createConnection, type ConnectionOptions, type ConnectionStatus, type WebSocketConstructor } from './socket/connection.ts';
+import { setUpHeartbeat } from './socket/heartbeat.ts';
+import { createTopicHub, type AuthState, type TopicMessage } from './socket/topics.ts';
+import { globalTimers, type Timers } from './timers.ts';
+
+export interface StreamsOptions {
+  /** Defaults to ws(s)://<page host>/ws. */
+  url?: string | (() => string);
+  WebSocket?: WebSocketConstructor;
+  /** REST base for the default market reads. */
+  baseUrl?: string;
+  /** Replaces the ky-based market reads (tests, another venue). */
+  rest?: MarketRest;
+  ticket?: string | null;
+  /** Seeds for the private topics, read on every fresh run; without them the lists start from events. */
+  loadOrders?: (signal: AbortSignal) => Promise<readonly OrderUpdate[]>;
+  loadBalances?: (signal: AbortSignal) => Promise<readonly BalanceUpdate[]>;
+  /** Defaults to animation frames in a browser. */
+  frameScheduler?: SchedulerLike;
+  /** Delay before an unused topic or pipeline is torn down. */
+  teardownMs?: number;
+  heartbeatMs?: number;
+  pongTimeoutMs?: number;
+  timers?: Timers;
+  reconnect?: Pick<ConnectionOptions, 'minReconnectMs' | 'maxReconnectMs' | 'growFactor' | 'jitterMs' | 'random' | 'connectTimeoutMs'>;
+  depthSnapshotLimit?: number;
+  candleHistoryLimit?: number;
+}
+
+export interface Streams {
+  readonly status$: Observable<ConnectionStatus>;
+  readonly auth$: Observable<AuthState>;
+  readonly clock$: Observable<ServerClock>;
+  /** Server time now (client clock + measured offset); every countdown reads this. */
+  serverNow(): number;
+  topic$(topic: Topic): Observable<TopicMessage>;
+  orderBook$(symbol: string): Observable<Loadable<BookView>>;
+  trades$(symbol: string): Observable<Loadable<readonly Trade[]>>;
+  ticker$(symbol: string): Observable<Loadable<Ticker24h | null>>;
+  tickers$(): Observable<Loadable<Tickers>>;
+  candles$(symbol: string, interval: KlineInterval): Observable<Loadable<readonly Candle[]>>;
+  orders$(): Observable<Loadable<Orders>>;
+  balances$(): Observable<Loadable<Balances>>;
+  /** Milliseconds left until `deadline` (server time), every `stepMs`, ending at 0. */
+  countdown$(deadline: number, stepMs?: number): Observable<number>;
+  setTicket(ticket: string | null): void;
+  close(): void;
+}
+
+function pageSocketUrl(): string {
+  const { protocol, host } = globalThis.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
+}
+
+export function createStreams(options: StreamsOptions = {}): Streams {
+  const timers = options.timers ?? globalTimers;
+  const frames = options.frameScheduler ?? defaultFrameScheduler();
+  const teardownMs = options.teardownMs ?? 2_500;
+  const rest = options.rest ?? createMarketRest(createHttp(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }));
+  const connection = createConnection({
+    url: options.url ?? pageSocketUrl,
+    ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
+    timers,
+    ...options.reconnect,
+  });
+  const hub = createTopicHub(connection, { teardownMs, timers, ticket: options.ticket ?? null });
+  const clock$ = new BehaviorSubject<ServerClock>(initialServerClock);
+  const stopHeartbeat = setUpHeartbeat(connection, {
+    timers,
+    ...(options.heartbeatMs ? { intervalMs: options.heartbeatMs } : {}),
+    ...(options.pongTimeoutMs ? { timeoutMs: options.pongTimeoutMs } : {}),
+    onSample: (sample) => clock$.next(addClockSample(clock$.value, sample)),
+  });
+
+  const cache = new Map<string, Observable<unknown>>();
+  // One run per key: every atom and effect reading a market stream shares it.
+  // Each pipeline ends in perFrame, so reducers see every message and the views after it run once per frame.
+  function cached<T>(key: string, make: () => Observable<T>): Observable<T> {
+    let observable = cache.get(key) as Observable<T> | undefined;
+    if (!observable) cache.set(key, (observable = make().pipe(shareLatest(teardownMs))));
+    return observable;
+  }
+  const thin = <T>(source: Observable<T>): Observable<T> => source.pipe(perFrame(frames));
+
+  const market: MarketSources = {
+    hub,
+    rest,
+    timers,
+    depthSnapshotLimit: options.depthSnapshotLimit ?? 1_000,
+    candleHistoryLimit: options.candleHistoryLimit ?? 500,
+  };
+  const account: AccountSources = { hub, timers, loadOrders: options.loadOrders, loadBalances: options.loadBalances };
+
+  return {
+    status$: connection.status$,
+    auth$: hub.auth$,
+    clock$: clock$.asObservable(),
+    serverNow: () => serverNow(clock$.value, timers.now()),
+    topic$: (topic) => hub.topic$(topic),
+    // Sorting the book into a view is the costly step, so it runs after the thinning: once per frame, not per diff.
+    orderBook$: (symbol) =>
+      cached(`depth@${symbol}`, () => thin(depthPipeline(market, symbol)).pipe(map((book) => mapLoadable(book, (b) => bookView(b))))),
+    trades$: (symbol) => cached(`trade@${symbol}`, () => thin(tradesPipeline(market, symbol))),
+    ticker$: (symbol) => cached(`ticker@${symbol}`, () => thin(tickerPipeline(market, symbol))),
+    tickers$: () => cached('tickers', () => thin(tickersPipeline(market))),
+    candles$: (symbol, interval) => cached(`kline@${symbol}@${interval}`, () => thin(candlesPipeline(market, symbol, interval))),
+    orders$: () => cached('orders', () => thin(ordersPipeline(account))),
+    balances$: () => cached('balances', () => thin(balancesPipeline(account))),
+    countdown$: (deadline, stepMs = 1_000) =>
+      timer(0, stepMs).pipe(
+        map(() => Math.max(0, deadline - serverNow(clock$.value, timers.now()))),
+        distinctUntilChanged(),
+        takeWhile((ms) => ms > 0, true),
+      ),
+    setTicket: (ticket) => hub.setTicket(ticket),
+    close() {
+      stopHeartbeat();
+      hub.close();
+      connection.close();
+      clock$.complete();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// The tab's one WebSocket: reconnecting-websocket with jittered exponential backoff, frames parsed at the edge, and
+// a send that refuses while the socket is down. Nothing is queued: subscriptions are state that the topic hub
+// re-sends on every open, and a command held across a reconnect would reach the server stale.
+import ReconnectingWebSocket from 'reconnecting-websocket';
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import type { WsClientFrame, WsServerFrame } from '../contract.ts';
+import { globalTimers, type Timers } from '../timers.ts';
+import { parseServerFrame } from './frames.ts';
+
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => object;
+
+export interface ConnectionOptions {
+  /** A function is read before every attempt, so a changed language or host applies on the next connect. */
+  url: string | (() => string);
+  /** Defaults to the global WebSocket; tests pass mock-socket's. */
+  WebSocket?: WebSocketConstructor;
+  timers?: Timers;
+  /** [0, 1); tests pin it. */
+  random?: () => number;
+  minReconnectMs?: number;
+  maxReconnectMs?: number;
+  growFactor?: number;
+  /** Up to this much random delay is added to every reconnect, so a restarted server isn't hit by every tab at once. */
+  jitterMs?: number;
+  connectTimeoutMs?: number;
+}
+
+export interface Connection {
+  readonly status$: Observable<ConnectionStatus>;
+  readonly status: ConnectionStatus;
+  readonly frames$: Observable<WsServerFrame>;
+  /** Sends when open; returns false (and drops the frame) otherwise. */
+  send(frame: WsClientFrame): boolean;
+  /** Drops the current socket and connects again (a dead heartbeat, a changed identity). */
+  reconnect(): void;
+  close(): void;
+}
+
+export function createConnection(options: ConnectionOptions): Connection {
+  const timers = options.timers ?? globalTimers;
+  const random = options.random ?? Math.random;
+  const jitterMs = options.jitterMs ?? 1_000;
+  const status$ = new BehaviorSubject<ConnectionStatus>('connecting');
+  const frames$ = new Subject<WsServerFrame>();
+  const resolveUrl = () => (typeof options.url === 'function' ? options.url() : options.url);
+  let attempts = 0;
+
+  // The library's backoff has no jitter; waiting a random moment inside the URL lookup adds it without a fork.
+  const url = (): Promise<string> => {
+    attempts += 1;
+    if (attempts === 1) return Promise.resolve(resolveUrl());
+    return new Promise((resolve) => timers.setTimeout(() => resolve(resolveUrl()), Math.floor(random() * jitterMs)));
+  };
+
+  const socket = new ReconnectingWebSocket(url, [], {
+    WebSocket: options.WebSocket ?? globalThis.WebSocket,
+    maxEnqueuedMessages: 0,
+    minReconnectionDelay: options.minReconnectMs ?? 1_000,
+    maxReconnectionDelay: options.maxReconnectMs ?? 30_000,
+    reconnectionDelayGrowFactor: options.growFactor ?? 1.6,
+    connectionTimeout: options.connectTimeoutMs ?? 4_000,
+    minUptime: 5_000,
+  });
+  let closed = false;
+
+  socket.addEventListener('open', () => status$.next('open'));
+  socket.addEventListener('close', () => {
+    if (status$.value !== 'closed') status$.next(closed ? 'closed' : 'reconnecting');
+  });
+  socket.addEventListener('message', (event: MessageEvent) => {
+    if (typeof event.data !== 'string') return;
+    const frame = parseServerFrame(event.data);
+    if (frame) frames$.next(frame);
+  });
+
+  return {
+    status$: status$.asObservable(),
+    get status() {
+      return status$.value;
+    },
+    frames$: frames$.asObservable(),
+    send(frame) {
+      if (closed || status$.value !== 'open' || socket.readyState !== socket.OPEN) return false;
+      socket.send(JSON.stringify(frame));
+      return true;
+    },
+    reconnect() {
+      if (closed) return;
+      socket.reconnect();
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      socket.close();
+      status$.next('closed');
+      status$.complete();
+      frames$.complete();
+    },
+  };
+}
