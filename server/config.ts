@@ -37,9 +37,10 @@ function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+function flag(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
   const raw = text(env, name)?.toLowerCase();
-  if (raw === undefined || raw === '0' || raw === 'false') return false;
+  if (raw === undefined) return fallback;
+  if (raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
@@ -60,4 +61,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy: flag(env, 'TRUST_PROXY'),
   };
+}
+
+/** The live-market switches, apart from Config so its shape stays what existing tools expect. */
+export interface LiveConfig {
+  /** FEEDS: run the simulated index (default true). */
+  feeds: boolean;
+  /** BOTS: run the market maker (default true). */
+  bots: boolean;
+  /** SEED: the simulator's and the bots' seed (default: theirs). */
+  seed: number | undefined;
+}
+
+export function loadLiveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig {
+  const seed = text(env, 'SEED') === undefined ? undefined : integer(env, 'SEED', 0, 0, 2 ** 32 - 1);
+  return { feeds: flag(env, 'FEEDS', true), bots: flag(env, 'BOTS', true), seed };
 }

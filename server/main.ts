@@ -1,8 +1,9 @@
 // `npm start` / `npm run serve`: the exchange from the environment's configuration, stopped cleanly by a signal.
-import { loadConfig } from './config.ts';
+import { loadConfig, loadLiveConfig } from './config.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();
+const live = loadLiveConfig();
 const handle = await startServer({
   port: config.port,
   host: config.host,
@@ -14,6 +15,9 @@ const handle = await startServer({
   logger: true,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
+  feeds: live.feeds,
+  bots: live.bots,
+  ...(live.seed === undefined ? {} : { seed: live.seed }),
 });
 handle.app.log.info(
   `OpenEx listening on ${handle.url} (store: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,

@@ -1,7 +1,9 @@
-// Starts the exchange in this process: store, bus, desks (rebuilt from the store), notifier, app, listening
-// socket. Returns a handle whose close() stops accepting, lets requests in flight finish, closes sockets, then
-// the desks (after their last commit), the bus and the store. Configuration comes only from
-// the options (main.ts reads the environment), so tests and tools decide exactly what they get.
+// Starts the exchange in this process: store, bus, desks (rebuilt from the store), market data and index prices
+// (market/live.ts), notifier, app, listening socket, market-maker bot. Returns a handle whose close() stops
+// accepting, lets requests in flight finish, closes sockets, stops the bots (so their last trades make the final
+// candle write), the index feed and the market publisher (final candle write), then the desks (after their last
+// commit), the bus and the store. Configuration comes only from the options (main.ts reads the environment), so
+// tests and tools decide exactly what they get.
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { argon2Hasher } from './accounts/passwords.ts';
@@ -16,6 +18,11 @@ import { DEFAULT_STATIC_DIR } from './paths.ts';
 import { createStore, type Store } from './store/index.ts';
 import { createInProcessBus, type Bus } from './bus/index.ts';
 import { createDesks, type DeskEvent, type Desks } from './desks/index.ts';
+import type { Trading } from './gateway/trading.ts';
+import { startLive, type Live } from './market/live.ts';
+import type { MarketMessage } from './market/publisher.ts';
+import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
+import { startBots, type Bots } from './bots/index.ts';
 
 export interface StartOptions {
   /** 0 picks any free port; default 8080. */
@@ -36,6 +43,16 @@ export interface StartOptions {
   mailTransport?: MailTransport;
   /** How often the spot desk re-reads market flags set by the operator CLI; default 2000 ms, 0 = never. */
   marketRefreshMs?: number;
+  /** Run the simulated index feed (default true); off, index prices stay at their last saved records. */
+  feeds?: boolean;
+  /** Run the market-maker bot (default false here; main.ts turns it on). */
+  bots?: boolean;
+  /** The market maker's timer (default 250 ms, 4 markets a tick); tests make it faster. */
+  botTickMs?: number;
+  /** Seed of the simulated index and the bots' randomness (default feeds/live-index.ts DEFAULT_SEED). */
+  seed?: number;
+  /** WebSocket heartbeat: a connection silent for 3 × this is dropped; default WS_HEARTBEAT_MS. */
+  wsHeartbeatMs?: number;
 }
 
 export interface ServerHandle {
@@ -47,6 +64,8 @@ export interface ServerHandle {
   bus: Bus<DeskEvent>;
   /** handle.desks.spot for trading, handle.desks.transfers between wallets, one desk per wallet. */
   desks: Desks;
+  /** What the gateway trades with: desks, bus, market data, index prices. */
+  trading: Trading;
   close(): Promise<void>;
 }
 
@@ -54,16 +73,17 @@ const ANY_HOST = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1']);
 
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   const clock = options.clock ?? systemClock;
-  const store = await createStore({
-    databaseUrl: options.databaseUrl,
-    dataDir: resolve(options.dataDir ?? 'data'),
-    clock,
-  });
+  const dataDir = resolve(options.dataDir ?? 'data');
+  const store = await createStore({ databaseUrl: options.databaseUrl, dataDir, clock });
   let app: FastifyInstance | undefined;
   const bus = createInProcessBus<DeskEvent>({
     onError: (error, topic) => app?.log.error({ err: error, topic }, 'event handler failed'),
   });
   let desks: Desks;
+  let live: Live;
+  // Market messages go to the WebSocket hub once the app exists; before that there is nobody to tell.
+  let publishMarket: (message: MarketMessage) => void = () => undefined;
+  const logError = (error: unknown, what: string) => app?.log.error({ err: error }, `${what} failed`);
   try {
     desks = await createDesks({
       store,
@@ -77,6 +97,18 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await store.close();
     throw error;
   }
+  try {
+    live = await startLive({
+      store, bus, desks, clock, feeds: options.feeds, seed: options.seed,
+      publish: (m) => publishMarket(m),
+      onError: logError,
+    });
+  } catch (error) {
+    await desks.close().catch(() => undefined);
+    await bus.close();
+    await store.close();
+    throw error;
+  }
   const mail =
     options.mailTransport ??
     (options.smtpUrl ? smtpTransport(options.smtpUrl, options.smtpFrom ?? 'OpenEx <no-reply@localhost>') : undefined);
@@ -86,6 +118,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     mail,
     onError: (error) => app?.log.error({ err: error }, 'message delivery failed'),
   });
+  const sessionTtlMs = (options.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS) * 3_600_000;
+  let bots: Bots | null = null;
   try {
     app = await buildApp({
       store,
@@ -95,11 +129,16 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       ),
       hasher: argon2Hasher(),
       clock,
-      sessionTtlMs: (options.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS) * 3_600_000,
+      sessionTtlMs,
       staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
       logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
       trustProxy: options.trustProxy ?? false,
+      trading: live.trading,
+      dataDir,
     });
+    const hub = createWsHub({ trading: live.trading, store, clock, sessionTtlMs, heartbeatMs: options.wsHeartbeatMs });
+    attachWsHub(app, hub);
+    publishMarket = (m) => hub.market(m);
     // Slow clients must not hold sockets forever; the web app itself gives up after 30 s.
     app.server.requestTimeout = REQUEST_TIMEOUT_MS;
     app.server.headersTimeout = REQUEST_TIMEOUT_MS;
@@ -109,6 +148,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_PORT);
     const urlHost = ANY_HOST.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     const running = app;
+    if (options.bots ?? false) {
+      bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: live.trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });
+    }
+    const started = bots;
     let closing: Promise<void> | null = null;
     return {
       url: `http://${urlHost}:${port}`,
@@ -117,10 +160,15 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       store,
       bus,
       desks,
+      trading: live.trading,
       close: () =>
         (closing ??= (async () => {
           await running.close();
+          hub.close();
           notifier.close();
+          // Bots first: their last trades then make the publisher's final candle write.
+          await started?.stop();
+          await live.stop();
           await desks.close();
           await bus.close();
           await store.close();
@@ -128,7 +176,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await bots?.stop().catch(() => undefined);
     notifier.close();
+    await live.stop().catch(() => undefined);
     await desks.close().catch(() => undefined);
     await bus.close();
     await store.close();

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import { parseArgs, UsageError, type ParsedArgs } from './args.ts';
 import * as commands from './commands.ts';
 import * as ledger from './ledger-commands.ts';
+import * as apikey from './apikey-commands.ts';
 
 export const USAGE = `usage: npm run admin -- <command> [--json]
 
@@ -16,7 +17,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   user unfreeze --email E | --phone N                            unfreeze an account
   session revoke --email E | --phone N                           sign a user out everywhere
   outbox list [--limit N]                                        newest messages first (default 20)
-  config set KEY VALUE                                           set online_service, custom_line or custom_whatsapp
+  config set KEY VALUE                                           set online_service, custom_line, custom_whatsapp or require_real_name (1 = trading needs real-name verification)
   config get KEY                                                 show a setting
   balance credit --email E --asset A --amount X [--account W] [--memo TEXT]
                                                                  credit from outside (W: coin (default), contract, earn, seconds, fiat)
@@ -25,10 +26,15 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   market list                                                    markets, their status and trading rules
   market open|close|maintenance SYMBOL                           open (also ends maintenance), close, or pause a market
   ledger verify                                                  recompute every balance from the journal and compare
+  apikey create --email E [--trade] [--ip A[,B...]]              a Binance API key (read only unless --trade); prints the secret once
+  apikey list --email E                                          a user's API keys (never their secrets)
+  apikey revoke --email E --key K                                revoke an API key
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
   Balance commands act through the wallet's desk and are refused while a server runs it (stop the server first);
-  market changes reach a running server within a few seconds; show, list and verify only read.`;
+  market changes reach a running server within a few seconds; show, list and verify only read.
+  API-key secrets are encrypted with API_KEY_SECRET, or DATA_DIR/api-key.secret when it is unset: the server
+  must use the same one.`;
 
 export interface AdminOptions {
   dataDir?: string | undefined;
@@ -41,7 +47,7 @@ export interface AdminResult {
   output: string;
 }
 
-type Command = (store: Store, args: ParsedArgs) => Promise<commands.CommandResult>;
+type Command = (store: Store, args: ParsedArgs, options: AdminOptions) => Promise<commands.CommandResult>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   'user create': commands.userCreate,
@@ -62,6 +68,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'market close': (store, args) => ledger.marketSet(store, args, 'close'),
   'market maintenance': (store, args) => ledger.marketSet(store, args, 'maintenance'),
   'ledger verify': ledger.ledgerVerify,
+  'apikey create': (store, args, o) => apikey.apiKeyCreate(store, args, o.dataDir),
+  'apikey list': (store, args, o) => apikey.apiKeyList(store, args, o.dataDir),
+  'apikey revoke': (store, args, o) => apikey.apiKeyRevoke(store, args, o.dataDir),
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -70,7 +79,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   let json = argv.includes('--json');
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv, ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo'], ['json', 'verified', 'help']);
+    args = parseArgs(argv, ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key'], ['json', 'verified', 'help', 'trade']);
   } catch (error) {
     return { exitCode: 2, output: json ? JSON.stringify({ error: message(error) }) : `error: ${message(error)}\n\n${USAGE}` };
   }
@@ -90,7 +99,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
       dataDir: resolve(options.dataDir ?? 'data'),
       clock: options.clock,
     });
-    const result = await command(store, args);
+    const result = await command(store, args, options);
     return { exitCode: 0, output: json ? JSON.stringify(result.data, null, 2) : result.text };
   } catch (error) {
     const usage = error instanceof UsageError;

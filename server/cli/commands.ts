@@ -4,7 +4,7 @@ import { createUser } from '../accounts/identity.ts';
 import { toUserInfo } from '../accounts/profile.ts';
 import { checkAccount, checkPassword, normalizeAccount } from '../contract/validate.ts';
 import { SYSTEM_CONFIG_KEYS } from '../contract/api.ts';
-import { isPublicConfigKey } from '../settings.ts';
+import { isConfigKey, OPERATOR_CONFIG_KEYS } from '../settings.ts';
 import { isUniqueViolation } from '../store/errors.ts';
 import type { Store } from '../store/index.ts';
 import type { UserRow } from '../store/users.ts';
@@ -28,7 +28,7 @@ function need(args: ParsedArgs, name: string): string {
   return value;
 }
 
-async function findUser(store: Store, args: ParsedArgs): Promise<UserRow> {
+export async function findUser(store: Store, args: ParsedArgs): Promise<UserRow> {
   const email = args.options.get('email');
   const phone = args.options.get('phone');
   if (!email && !phone) throw new UsageError('--email or --phone is required');
@@ -142,7 +142,7 @@ export async function outboxList(store: Store, args: ParsedArgs): Promise<Comman
 
 function configKey(key: string | undefined): string {
   if (!key) throw new UsageError('a KEY is required');
-  if (!isPublicConfigKey(key)) throw new UsageError(`unknown key "${key}"; known keys: ${SYSTEM_CONFIG_KEYS.join(', ')}`);
+  if (!isConfigKey(key)) throw new UsageError(`unknown key "${key}"; known keys: ${[...SYSTEM_CONFIG_KEYS, ...OPERATOR_CONFIG_KEYS].join(', ')}`);
   return key;
 }
 

@@ -19,6 +19,18 @@ export const API = {
   coinList: '/app/product/coinList',
   systemConfig: '/app/systemConfig/getByKey',
   setHasRecharge: '/app/rechargerecord/setHasRecharge',
+  // spot trading (signed in): POST bodies, envelope replies
+  spotPlaceOrder: '/app/spot/placeOrder',
+  spotCancelOrder: '/app/spot/cancelOrder',
+  spotCancelAll: '/app/spot/cancelAll',
+  spotOrderList: '/app/spot/orderList',
+  spotOrderDetail: '/app/spot/orderDetail',
+  spotMyTrades: '/app/spot/myTrades',
+  // wallets (signed in)
+  assetBalances: '/app/assets/balances',
+  assetTransfer: '/app/assets/transfer',
+  assetTransferRecords: '/app/assets/transferRecords',
+  assetRecords: '/app/assets/records',
 } as const;
 
 /** Header that carries the session token (spec §7). */
@@ -140,3 +152,211 @@ export interface RegisterReply {
   userId: number;
 }
 
+
+// ---- spot trading and wallets ----
+// Amounts are decimal text in both directions (8 decimals at most, trailing zeros trimmed in replies); times are
+// Unix milliseconds. Page requests take pageIndex (from 1, default 1) and pageSize (PAGE_SIZES or 20, default 20).
+
+export type OrderSide = 'buy' | 'sell';
+export type SpotOrderType = 'limit' | 'market';
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
+/** The spec's three spot order states. */
+export type SpotOrderStatus = 'pending' | 'completed' | 'cancelled';
+
+export interface PagedRequest {
+  pageIndex?: number;
+  pageSize?: number;
+}
+
+/**
+ * limit: price and amount (base quantity). market sell: amount. market buy: amount, or total (quote to spend).
+ * Market orders never trade further than the market's price band from the index price.
+ */
+export interface PlaceOrderRequest {
+  symbol: string;
+  side: OrderSide;
+  type: SpotOrderType;
+  price?: string;
+  amount?: string;
+  total?: string;
+  /** Limit orders only; default GTC. */
+  timeInForce?: TimeInForce;
+  /** Limit GTC only: refused instead of trading on arrival. */
+  postOnly?: boolean;
+  /** 1-64 of letters, digits and . _ : -; repeating it answers the first order instead of placing another. */
+  clientOrderId?: string;
+}
+
+export interface SpotOrderItem {
+  orderNo: number;
+  clientOrderId: string | null;
+  symbol: string;
+  /** "BTC/USDT" */
+  codeName: string;
+  side: OrderSide;
+  type: SpotOrderType;
+  /** Limit price; null for market orders. */
+  price: string | null;
+  /** Ordered base quantity; null for a market buy by total. */
+  quantity: string | null;
+  /** Ordered quote total: price × quantity, or a market buy's total; null for a market order by quantity. */
+  total: string | null;
+  status: SpotOrderStatus;
+  /** Base quantity traded so far, and the quote it traded for. */
+  tradedQuantity: string;
+  tradedTotal: string;
+  /** Quote per coin over the fills; null before the first fill. */
+  avgPrice: string | null;
+  fee: string;
+  feeAsset: string;
+  time: number;
+  updateTime: number;
+  /** When the order was cancelled (by the user, or expired without trading); null otherwise. */
+  cancelTime: number | null;
+  /** When it closed for any reason; null while pending. */
+  closeTime: number | null;
+}
+
+export interface SpotFillItem {
+  tradeId: number;
+  price: string;
+  quantity: string;
+  total: string;
+  fee: string;
+  feeAsset: string;
+  maker: boolean;
+}
+
+export interface PlaceOrderReply {
+  order: SpotOrderItem;
+  /** Trades this order made on arrival. */
+  fills: SpotFillItem[];
+  /** True when clientOrderId repeated an earlier order: nothing new was placed. */
+  duplicate: boolean;
+}
+
+/** One of orderNo or clientOrderId. */
+export interface CancelOrderRequest {
+  orderNo?: number;
+  clientOrderId?: string;
+}
+/** Every pending order of the user, or of one market. */
+export interface CancelAllRequest {
+  symbol?: string;
+}
+export interface CancelAllReply {
+  cancelled: SpotOrderItem[];
+}
+
+/** active 1: current (pending) orders; 2: history (completed and cancelled), optionally one of them. */
+export interface OrderListRequest extends PagedRequest {
+  active: 1 | 2;
+  symbol?: string;
+  status?: 'completed' | 'cancelled';
+}
+
+export interface OrderDetailRequest {
+  orderNo: number;
+}
+export interface OrderDetailReply {
+  order: SpotOrderItem;
+  trades: MyTradeItem[];
+}
+
+export interface MyTradesRequest extends PagedRequest {
+  symbol?: string;
+}
+export interface MyTradeItem {
+  tradeId: number;
+  symbol: string;
+  orderNo: number;
+  side: OrderSide;
+  maker: boolean;
+  price: string;
+  quantity: string;
+  total: string;
+  /** The user's fee on this trade. */
+  fee: string;
+  feeAsset: string;
+  time: number;
+}
+
+/** The spec's accounts: coin (spot), contract, earn (financial), seconds (seconds contract), fiat. */
+export const ACCOUNT_TYPES = ['coin', 'contract', 'earn', 'seconds', 'fiat'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export interface BalanceItem {
+  asset: string;
+  available: string;
+  frozen: string;
+  total: string;
+  /** total valued in USDT; null when the asset has no price yet. */
+  valueUsdt: string | null;
+}
+export interface AccountBalances {
+  account: AccountType;
+  balances: BalanceItem[];
+  totalUsdt: string;
+}
+/** GET assetBalances: every account, each with its total in USDT, and the grand total. */
+export interface BalancesReply {
+  accounts: AccountBalances[];
+  totalUsdt: string;
+  /** Assets held but left out of the totals because they have no price yet. */
+  unpriced: string[];
+}
+
+export interface TransferRequest {
+  asset: string;
+  amount: string;
+  from: AccountType;
+  to: AccountType;
+  /** Required, 1-64 of letters, digits and . _ : -: a retry with the same id answers the first transfer. */
+  clientId: string;
+}
+export interface TransferItem {
+  transferId: string;
+  clientId: string | null;
+  asset: string;
+  amount: string;
+  from: AccountType;
+  to: AccountType;
+  /** credited once the destination has the funds (at once in normal operation). */
+  status: 'debited' | 'credited';
+  time: number;
+  creditTime: number | null;
+}
+
+/** Asset record types (spec §3); the server's list, checked equal by a test. */
+export const ASSET_RECORD_TYPES = [
+  'buy_coin', 'sell_coin', 'cancel_buy', 'cancel_sell', 'fee', 'transfer_in', 'transfer_out',
+  'admin_credit', 'admin_debit', 'admin_freeze', 'admin_unfreeze', 'admin_lock', 'admin_unlock',
+  'deposit', 'withdrawal', 'withdrawal_rejected', 'financial_purchase', 'financial_income', 'cancel_financial',
+  'open_long_fee', 'open_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
+  'margin_income_buy', 'margin_income_sell', 'contract_income', 'product_buy', 'product_sell',
+] as const;
+export type AssetRecordType = (typeof ASSET_RECORD_TYPES)[number];
+
+export interface AssetRecordsRequest extends PagedRequest {
+  /** One type or several. */
+  type?: AssetRecordType | AssetRecordType[];
+  asset?: string;
+  account?: AccountType;
+  /** Unix ms, inclusive. */
+  startTime?: number;
+  /** Unix ms, exclusive. */
+  endTime?: number;
+}
+export interface AssetRecordItem {
+  id: number;
+  account: AccountType;
+  asset: string;
+  type: AssetRecordType;
+  /** Signed change of the available balance. */
+  amount: string;
+  /** Signed change of the frozen balance. */
+  frozen: string;
+  /** What caused it: order:12, trade:BTCUSDT:3, transfer:<id>, admin:<memo>. */
+  ref: string;
+  time: number;
+}

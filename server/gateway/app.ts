@@ -16,6 +16,9 @@ import { rechargeRoutes } from './routes/recharge.ts';
 import { systemConfigRoutes } from './routes/systemConfig.ts';
 import { webRoutes } from './routes/web.ts';
 import { wsRoutes } from './routes/ws.ts';
+import { lastPriceText, spotRoutes } from './routes/spot/index.ts';
+import { binanceRoutes, loadMasterKey } from './binance/index.ts';
+import type { Trading } from './trading.ts';
 
 export interface AppOptions {
   store: Store;
@@ -28,6 +31,10 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Trust X-Forwarded-For from a load balancer in front (rate limits are per client address). */
   trustProxy?: boolean;
+  /** Desks, bus, market data and index prices; without it only the account and listing API is served. */
+  trading?: Trading;
+  /** Where the server keeps its files; the API-key master key lives here unless API_KEY_SECRET is set. */
+  dataDir?: string;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -65,9 +72,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandlers(app, envelopes, options.staticDir);
   accountRoutes(app, accounts, envelopes);
-  productRoutes(app, options.store.markets, envelopes);
+  const trading = options.trading;
+  productRoutes(
+    app,
+    options.store.markets,
+    envelopes,
+    trading ? (symbol) => lastPriceText(trading, symbol, options.clock()) : undefined,
+  );
   systemConfigRoutes(app, options.store.config, envelopes);
   rechargeRoutes(app, accounts, envelopes);
   wsRoutes(app, options.clock, options.messages);
+  if (options.trading) {
+    spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
+    const dataDir = options.dataDir;
+    await binanceRoutes(app, {
+      trading: options.trading,
+      store: options.store,
+      clock: options.clock,
+      apiKeyMaster: () => loadMasterKey(dataDir === undefined ? {} : { dataDir }),
+    });
+  }
   return app;
 }

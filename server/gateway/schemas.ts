@@ -27,4 +27,13 @@ export const PageBody = Type.Object({ pageIndex: Type.Number(), pageSize: Type.N
 
 export const ConfigQuery = Type.Object({ key: Type.String({ maxLength: 128 }) });
 
-export const WsFrame = Type.Object({ op: Type.String({ maxLength: 64 }) });
+// WebSocket client frames (contract/ws.ts WsClientFrame). Topic names are checked against the contract's pattern
+// after this, so an unknown topic answers an error carrying the request id; the list is bounded here.
+const WsId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+const WsTopics = Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 64 });
+export const WsFrame = Type.Union([
+  Type.Object({ op: Type.Literal('ping'), id: Type.Optional(WsId) }),
+  Type.Object({ op: Type.Literal('subscribe'), id: WsId, topics: WsTopics }),
+  Type.Object({ op: Type.Literal('unsubscribe'), id: WsId, topics: WsTopics }),
+  Type.Object({ op: Type.Literal('auth'), id: WsId, ticket: Type.String({ maxLength: 256 }) }),
+]);

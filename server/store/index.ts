@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
+import { createApiKeysRepo, type ApiKeysRepo } from './apiKeys.ts';
 import { createCodes, type Codes } from './codes.ts';
 import { createConfig, type ConfigRepo } from './config.ts';
 import { createLeases, type Leases } from './leases.ts';
@@ -45,6 +46,7 @@ export interface Repositories {
   transfers: Transfers;
   leases: Leases;
   spot: SpotRepo;
+  apiKeys: ApiKeysRepo;
 }
 
 export interface Store extends Repositories {
@@ -75,6 +77,7 @@ function repositories(db: Kysely<Database>): Repositories {
     transfers: createTransfers(db),
     leases: createLeases(db),
     spot: createSpot(db),
+    apiKeys: createApiKeysRepo(db),
   };
 }
 

@@ -16,10 +16,25 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
     provider: migrationProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results = [] } = await migrator.migrateToLatest();
+    if (!error) return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Kysely looks for its migration table through the catalogue of every schema; a schema dropped by another
+    // process during that scan (test schemas come and go) fails the look-up, not our migration: try again.
+    if (attempt < VANISHED_SCHEMA_ATTEMPTS && isVanishedSchema(error)) {
+      await new Promise((done) => setTimeout(done, 25 * attempt));
+      continue;
+    }
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`database migration ${failed} failed`, { cause: error });
   }
-  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+const VANISHED_SCHEMA_ATTEMPTS = 5;
+
+function isVanishedSchema(error: unknown): boolean {
+  for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '3F000') return true;
+  }
+  return false;
 }

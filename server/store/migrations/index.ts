@@ -7,6 +7,7 @@ import { markets } from './0002_markets.ts';
 import { ledger } from './0003_ledger.ts';
 import { spot } from './0003_spot.ts';
 import { marketData } from './0004_market_data.ts';
+import { apiKeys } from './0005_api_keys.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -16,6 +17,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003_ledger': ledger(dialect),
     '0003_spot': spot(dialect),
     '0004_market_data': marketData(),
+    '0005_api_keys': apiKeys(),
   };
 }
 

@@ -1,0 +1,92 @@
+// Signed requests (Binance's SIGNED security): X-MBX-APIKEY names a live key; `signature` is the hex
+// HMAC-SHA256, under the key's secret, of the query string followed by the body with the signature parameter
+// taken out; `timestamp` must lie within `recvWindow` (default 5000, at most 60000 ms) of the server's clock and
+// at most 1 s ahead of it; a signature is accepted once while its timestamp is still valid (replays within the
+// window are refused). Read-only keys may not trade; a key with an address list only works from those addresses.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { ApiKeys } from './keys.ts';
+import { KEY_FORMAT } from './keys.ts';
+import { errors } from './errors.ts';
+import type { Params } from './params.ts';
+
+export const DEFAULT_RECV_WINDOW = 5000;
+export const MAX_RECV_WINDOW = 60000;
+const AHEAD_MS = 1000;
+const SIGNATURE = /^[0-9a-fA-F]{64}$/;
+
+export interface Caller {
+  readonly user: number;
+  readonly apiKey: string;
+  readonly canTrade: boolean;
+}
+
+/** `a=1&b=2&signature=..` → `a=1&b=2`: the signed text of one part (query or body). */
+function unsigned(part: string): string {
+  return part.split('&').filter((p) => p !== '' && !p.startsWith('signature=')).join('&');
+}
+
+/** Signatures seen, until their timestamp could no longer pass the window check anyway. Per process. */
+export class ReplayGuard {
+  private readonly seen = new Map<string, number>();
+  private readonly limit: number;
+  constructor(limit = 200_000) {
+    this.limit = limit;
+  }
+  /** False if `key` was seen and has not expired; records it otherwise. */
+  claim(key: string, expiresAt: number, now: number): boolean {
+    const until = this.seen.get(key);
+    if (until !== undefined && until >= now) return false;
+    if (this.seen.size >= this.limit) this.sweep(now);
+    this.seen.set(key, expiresAt);
+    return true;
+  }
+  private sweep(now: number): void {
+    for (const [k, until] of this.seen) if (until < now) this.seen.delete(k);
+    // Still full of live entries: drop the oldest; a replay of those is still stopped by its stale timestamp soon.
+    for (const k of this.seen.keys()) {
+      if (this.seen.size < this.limit) break;
+      this.seen.delete(k);
+    }
+  }
+}
+
+export interface AuthDeps {
+  keys: ApiKeys;
+  clock: Clock;
+  replay: ReplayGuard;
+  /** Whether the user may act at all (not frozen). */
+  userActive(user: number): Promise<boolean>;
+}
+
+/** The live key named by X-MBX-APIKEY, usable from this client address. */
+async function keyOf(deps: AuthDeps, request: FastifyRequest) {
+  const header = request.headers['x-mbx-apikey'];
+  if (header === undefined || header === '') throw errors.unauthorized();
+  if (typeof header !== 'string' || !KEY_FORMAT.test(header)) throw errors.keyFormat();
+  const found = await deps.keys.lookup(header);
+  if (found === null) throw errors.keyInvalid();
+  if (found.row.ips.length > 0 && !found.row.ips.includes(request.ip)) throw errors.keyInvalid();
+  return found;
+}
+
+export async function authenticate(deps: AuthDeps, request: FastifyRequest, params: Params, raw: { query: string; body: string }, trade: boolean): Promise<Caller> {
+  const found = await keyOf(deps, request);
+  if (trade && !found.row.canTrade) throw errors.keyInvalid();
+  const timestamp = params.int('timestamp', 0, Number.MAX_SAFE_INTEGER);
+  if (timestamp === undefined) throw errors.mandatory('timestamp');
+  const recvWindow = params.int('recvWindow', 1, Number.MAX_SAFE_INTEGER, DEFAULT_RECV_WINDOW)!;
+  if (recvWindow > MAX_RECV_WINDOW) throw errors.recvWindow();
+  const signature = params.required('signature');
+  if (!SIGNATURE.test(signature)) throw errors.signature();
+  const expected = createHmac('sha256', found.secret).update(unsigned(raw.query) + unsigned(raw.body)).digest();
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw errors.signature();
+  // After the signature: an unsigned request can't fill the replay cache or learn anything from the clock check.
+  const now = deps.clock();
+  if (timestamp > now + AHEAD_MS) throw errors.timestampAhead();
+  if (now - timestamp > recvWindow) throw errors.timestamp();
+  if (!deps.replay.claim(`${found.row.id}:${signature.toLowerCase()}`, timestamp + recvWindow, now)) throw errors.replayed();
+  if (!(await deps.userActive(found.row.user))) throw errors.keyInvalid();
+  return { user: found.row.user, apiKey: found.row.id, canTrade: found.row.canTrade };
+}

@@ -1,0 +1,113 @@
+// Binance-compatible REST (/api/v3/...): public market data and signed spot trading, in its own encapsulated
+// scope so its body parsing (raw text: the signature covers the body exactly as sent), its `{code, msg}` errors
+// and its 404 don't touch the app API.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import { DeskUnavailableError } from '../../desks/index.ts';
+import type { Store } from '../../store/index.ts';
+import type { Trading } from '../trading.ts';
+import { authenticate, ReplayGuard, type AuthDeps } from './auth.ts';
+import { BinanceError, errors } from './errors.ts';
+import { createApiKeys, loadMasterKey } from './keys.ts';
+import { ORDERS_PER_10S, ordersExceeded, WEIGHT_PER_MINUTE, weightExceeded, Windows } from './limits.ts';
+import { orderRoutes, type SignedRoute } from './orders.ts';
+import { Params } from './params.ts';
+import { publicRoutes, type Route } from './public.ts';
+
+export interface BinanceRouteDeps {
+  trading: Trading;
+  store: Store;
+  clock: Clock;
+  /**
+   * Master key of the stored API-key secrets, or how to load it on first use. Default loadMasterKey():
+   * API_KEY_SECRET, else $DATA_DIR/api-key.secret (./data when DATA_DIR is unset, as loadConfig does).
+   */
+  apiKeyMaster?: Buffer | (() => Buffer) | undefined;
+}
+
+export const PREFIX = '/api/v3';
+
+/** The signed text's two parts, exactly as the client sent them. */
+function rawParts(request: FastifyRequest): { query: string; body: string } {
+  const at = request.url.indexOf('?');
+  return { query: at < 0 ? '' : request.url.slice(at + 1), body: typeof request.body === 'string' ? request.body : '' };
+}
+
+function failure(error: unknown): BinanceError | null {
+  if (error instanceof BinanceError) return error;
+  if (error instanceof DeskUnavailableError) return errors.unavailable();
+  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
+    const status = Number(error.statusCode);
+    // Fastify's own refusals before a handler (body too large, bad content): the client's fault.
+    if (status >= 400 && status < 500) return new BinanceError(-1000, error instanceof Error ? error.message : 'Bad request.', status);
+  }
+  return null;
+}
+
+export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps): Promise<void> {
+  const { trading, store, clock } = deps;
+  const keys = createApiKeys({ store, clock, master: deps.apiKeyMaster ?? (() => loadMasterKey()) });
+  const auth: AuthDeps = {
+    keys,
+    clock,
+    replay: new ReplayGuard(),
+    userActive: async (user) => (await store.users.findById(user))?.frozen === 0,
+  };
+
+  const weight = new Windows(60_000);
+  const orders = new Windows(10_000);
+  /** Counts a request against its address (before any work, so a flood costs little) and, for new orders, its key. */
+  const meter = (request: FastifyRequest, reply: FastifyReply, n: number) => {
+    const used = weight.add(request.ip, n, clock());
+    reply.header('x-mbx-used-weight-1m', String(used));
+    if (used > WEIGHT_PER_MINUTE) throw weightExceeded();
+  };
+
+  await app.register(
+    async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+      scope.setErrorHandler((error: unknown, request, reply) => {
+        const known = failure(error);
+        if (known === null) request.log.error({ err: error }, 'binance api request failed');
+        const e = known ?? errors.unknown();
+        return reply.code(e.status).send({ code: e.code, msg: e.message });
+      });
+      scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: -1000, msg: 'Unknown endpoint.' }));
+
+      const route: Route = (method, path, handler) =>
+        scope.route({
+          method,
+          url: path,
+          handler: async (request, reply) => {
+            meter(request, reply, 1);
+            const raw = rawParts(request);
+            return handler(new Params(raw.query, raw.body));
+          },
+        });
+      const signed: SignedRoute = (method, path, trade, handler) =>
+        scope.route({
+          method,
+          url: path,
+          handler: async (request, reply) => {
+            meter(request, reply, 1);
+            const raw = rawParts(request);
+            const params = new Params(raw.query, raw.body);
+            const caller = await authenticate(auth, request, params, raw, trade);
+            if (method === 'POST' && path === '/order') {
+              const placed = orders.add(caller.apiKey, 1, clock());
+              reply.header('x-mbx-order-count-10s', String(placed));
+              if (placed > ORDERS_PER_10S) throw ordersExceeded();
+            }
+            return handler(params, caller);
+          },
+        });
+
+      publicRoutes(route, trading, clock);
+      orderRoutes(signed, trading, store);
+    },
+    { prefix: PREFIX },
+  );
+}
+
+export { createApiKeys, loadMasterKey, type ApiKeys, type ApiKeyInfo, type ApiKeyOptions } from './keys.ts';

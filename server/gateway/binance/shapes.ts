@@ -1,0 +1,92 @@
+// The desks' order and fill views in Binance's shapes: amounts with 8 decimals, upper-case enums, times in ms.
+import { formatDecimal, parseDecimal } from '../../kernel/index.ts';
+import type { FillSummary, OrderView, TradeView } from '../../desks/index.ts';
+
+/** Decimal text (trimmed or not) → Binance's 8-decimal form; null → zero. */
+export function d8(text: string | null | undefined): string {
+  if (text === null || text === undefined) return '0.00000000';
+  const parsed = parseDecimal(text);
+  return parsed.ok ? formatDecimal(parsed.value, 8) : text;
+}
+
+export function orderStatus(o: OrderView): string {
+  if (o.status === 'expired' && o.closeCode !== null && o.closeCode.startsWith('order.expired.stp')) return 'EXPIRED_IN_MATCH';
+  return o.status.toUpperCase();
+}
+
+export const orderType = (o: OrderView): string => (o.type === 'market' ? 'MARKET' : o.postOnly ? 'LIMIT_MAKER' : 'LIMIT');
+const tif = (o: OrderView): string => (o.type === 'market' ? 'GTC' : o.tif);
+// Whether the order is on the book now; the views don't record whether a closed order ever rested.
+const working = (o: OrderView): boolean => o.type === 'limit' && (o.status === 'new' || o.status === 'partially_filled');
+
+/** The fields every order reply shares (Binance's RESULT). */
+function core(o: OrderView) {
+  return {
+    symbol: o.symbol,
+    orderId: o.orderId,
+    orderListId: -1,
+    clientOrderId: o.clientOrderId ?? '',
+    price: d8(o.price),
+    // A quote-sized market order has no base quantity of its own; Binance shows what it bought or sold.
+    origQty: d8(o.qty ?? o.filledQty),
+    executedQty: d8(o.filledQty),
+    origQuoteOrderQty: d8(o.quoteQty),
+    cummulativeQuoteQty: d8(o.filledQuote),
+    status: orderStatus(o),
+    timeInForce: tif(o),
+    type: orderType(o),
+    side: o.side.toUpperCase(),
+  };
+}
+
+export type RespType = 'ACK' | 'RESULT' | 'FULL';
+
+export const fillShape = (f: FillSummary) => ({ price: d8(f.price), qty: d8(f.qty), commission: d8(f.fee), commissionAsset: f.feeAsset, tradeId: f.tradeId });
+
+/** POST /api/v3/order */
+export function newOrderShape(o: OrderView, fills: readonly FillSummary[], resp: RespType) {
+  const ack = { symbol: o.symbol, orderId: o.orderId, orderListId: -1, clientOrderId: o.clientOrderId ?? '', transactTime: o.updatedAt };
+  if (resp === 'ACK') return ack;
+  const result = { ...ack, ...core(o), transactTime: o.updatedAt, workingTime: working(o) ? o.createdAt : -1, selfTradePreventionMode: 'EXPIRE_TAKER' };
+  return resp === 'RESULT' ? result : { ...result, fills: fills.map(fillShape) };
+}
+
+/** GET /api/v3/order, openOrders, allOrders */
+export function orderShape(o: OrderView) {
+  return {
+    ...core(o),
+    stopPrice: '0.00000000',
+    icebergQty: '0.00000000',
+    time: o.createdAt,
+    updateTime: o.updatedAt,
+    isWorking: working(o),
+    workingTime: working(o) ? o.createdAt : -1,
+    selfTradePreventionMode: 'EXPIRE_TAKER',
+  };
+}
+
+/** DELETE /api/v3/order, openOrders */
+export function cancelShape(o: OrderView, origClientOrderId: string | null) {
+  const { symbol, orderId, orderListId, clientOrderId, ...rest } = core(o);
+  return { symbol, origClientOrderId: origClientOrderId ?? clientOrderId, orderId, orderListId, clientOrderId, transactTime: o.updatedAt, ...rest, selfTradePreventionMode: 'EXPIRE_TAKER' };
+}
+
+/** GET /api/v3/myTrades item, from the user's side of a trade. */
+export function myTradeShape(t: TradeView, user: { orderId: number; side: 'buy' | 'sell' }) {
+  const maker = t.makerOrder === user.orderId;
+  return {
+    symbol: t.symbol,
+    id: t.tradeId,
+    orderId: user.orderId,
+    orderListId: -1,
+    price: d8(t.price),
+    qty: d8(t.qty),
+    quoteQty: d8(t.quote),
+    commission: d8(maker ? t.makerFee : t.takerFee),
+    commissionAsset: maker ? t.makerFeeAsset : t.takerFeeAsset,
+    time: t.time,
+    isBuyer: user.side === 'buy',
+    isMaker: maker,
+    isBestMatch: true,
+  };
+}

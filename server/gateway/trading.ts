@@ -1,0 +1,15 @@
+// What the gateway needs of the trading side: the desks that take commands, the bus their events come on, the
+// market data built from those events, and the recorded index price (the reference for market-order bands).
+// server.ts builds it; route plugins receive it, so they never reach for globals.
+import type { Bus } from '../bus/index.ts';
+import type { DeskEvent, Desks } from '../desks/index.ts';
+import type { Price } from '../kernel/index.ts';
+import type { MarketData } from '../market/index.ts';
+
+export interface Trading {
+  readonly desks: Desks;
+  readonly bus: Bus<DeskEvent>;
+  readonly market: MarketData;
+  /** The latest recorded index price of a market in ticks, or null before its first record. */
+  indexPrice(symbol: string): Price | null;
+}
