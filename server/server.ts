@@ -23,6 +23,7 @@ import { startLive, type Live } from './market/live.ts';
 import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { startBots, type Bots } from './bots/index.ts';
+import { openFeeRates, setUpFeeLevels, type FeeRatesInForce } from './jobs/fee-levels.ts';
 
 export interface StartOptions {
   /** 0 picks any free port; default 8080. */
@@ -84,11 +85,16 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   // Market messages go to the WebSocket hub once the app exists; before that there is nobody to tell.
   let publishMarket: (message: MarketMessage) => void = () => undefined;
   const logError = (error: unknown, what: string) => app?.log.error({ err: error }, `${what} failed`);
+  let stopFeeLevels: () => Promise<void> = async () => undefined;
+  let feeRates: FeeRatesInForce;
   try {
+    // Fee levels: the desks ask the in-memory rates per order; the job recomputes and applies them (jobs/).
+    feeRates = await openFeeRates(store);
     desks = await createDesks({
       store,
       bus,
       clock,
+      fees: feeRates.fees,
       marketRefreshMs: options.marketRefreshMs,
       onStop: (wallet, error) => app?.log.fatal({ err: error }, `the ${wallet} desk stopped; restart the server to rebuild it from the store`),
     });
@@ -97,6 +103,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await store.close();
     throw error;
   }
+  // Never throws: a failed pass is logged and retried at the next tick (catch-up included).
+  stopFeeLevels = await setUpFeeLevels({ store, clock, rates: feeRates, onError: (error) => logError(error, 'fee levels') });
   try {
     live = await startLive({
       store, bus, desks, clock, feeds: options.feeds, seed: options.seed,
@@ -104,6 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       onError: logError,
     });
   } catch (error) {
+    await stopFeeLevels().catch(() => undefined);
     await desks.close().catch(() => undefined);
     await bus.close();
     await store.close();
@@ -169,6 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           // Bots first: their last trades then make the publisher's final candle write.
           await started?.stop();
           await live.stop();
+          await stopFeeLevels();
           await desks.close();
           await bus.close();
           await store.close();
@@ -179,6 +189,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await bots?.stop().catch(() => undefined);
     notifier.close();
     await live.stop().catch(() => undefined);
+    await stopFeeLevels().catch(() => undefined);
     await desks.close().catch(() => undefined);
     await bus.close();
     await store.close();

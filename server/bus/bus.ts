@@ -29,8 +29,11 @@ export function checkPattern(pattern: string): void {
 }
 
 export function matches(pattern: string, topic: string): boolean {
-  const p = pattern.split('.');
-  const t = topic.split('.');
+  return matchTokens(pattern.split('.'), topic.split('.'));
+}
+
+/** `matches` on topics already split into tokens (the bus splits each pattern once, at subscribe). */
+export function matchTokens(p: readonly string[], t: readonly string[]): boolean {
   for (let i = 0; i < p.length; i++) {
     if (p[i] === '>') return t.length > i;
     if (i >= t.length || (p[i] !== '*' && p[i] !== t[i])) return false;

@@ -8,6 +8,7 @@ import { parseArgs, UsageError, type ParsedArgs } from './args.ts';
 import * as commands from './commands.ts';
 import * as ledger from './ledger-commands.ts';
 import * as apikey from './apikey-commands.ts';
+import * as fees from './fee-commands.ts';
 
 export const USAGE = `usage: npm run admin -- <command> [--json]
 
@@ -29,6 +30,8 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   apikey create --email E [--trade] [--ip A[,B...]]              a Binance API key (read only unless --trade); prints the secret once
   apikey list --email E                                          a user's API keys (never their secrets)
   apikey revoke --email E --key K                                revoke an API key
+  fees show                                                      the fee rate table (levels by trailing 30-day BTC volume)
+  fees set --file TABLE.json                                     replace it (checked in full; invalid = nothing changes)
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
   Balance commands act through the wallet's desk and are refused while a server runs it (stop the server first);
@@ -71,6 +74,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'apikey create': (store, args, o) => apikey.apiKeyCreate(store, args, o.dataDir),
   'apikey list': (store, args, o) => apikey.apiKeyList(store, args, o.dataDir),
   'apikey revoke': (store, args, o) => apikey.apiKeyRevoke(store, args, o.dataDir),
+  'fees show': (store) => fees.feesShow(store),
+  'fees set': (store, args) => fees.feesSet(store, args),
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -79,7 +84,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   let json = argv.includes('--json');
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv, ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key'], ['json', 'verified', 'help', 'trade']);
+    args = parseArgs(argv, ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file'], ['json', 'verified', 'help', 'trade']);
   } catch (error) {
     return { exitCode: 2, output: json ? JSON.stringify({ error: message(error) }) : `error: ${message(error)}\n\n${USAGE}` };
   }

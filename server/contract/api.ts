@@ -31,6 +31,13 @@ export const API = {
   assetTransfer: '/app/assets/transfer',
   assetTransferRecords: '/app/assets/transferRecords',
   assetRecords: '/app/assets/records',
+  // fee levels (/rateStandard): the table is public (GET); a user's own level needs a session (GET)
+  feeRateStandard: '/app/fees/rateStandard',
+  feeMyLevel: '/app/fees/myLevel',
+  // API keys for the Binance-compatible API, made by their owner (signed in)
+  apiKeyCreate: '/app/apiKeys/create',
+  apiKeyList: '/app/apiKeys/list',
+  apiKeyRevoke: '/app/apiKeys/revoke',
 } as const;
 
 /** Header that carries the session token (spec §7). */
@@ -359,4 +366,69 @@ export interface AssetRecordItem {
   /** What caused it: order:12, trade:BTCUSDT:3, transfer:<id>, admin:<memo>. */
   ref: string;
   time: number;
+}
+
+
+// ---- fee levels (spec §3 "Rate level", §9) ----
+// Volumes are BTC-equivalent decimal text; rates are percent as decimal text ("0.1" = 0.1%).
+
+export interface FeeLevelItem {
+  level: number;
+  /** Smallest trailing 30-day volume (BTC equivalent) that earns the level. */
+  minVolumeBtc: string;
+  makerPercent: string;
+  takerPercent: string;
+}
+/** GET feeRateStandard: the table in force and when levels next change (Unix ms). */
+export interface FeeRateStandardReply {
+  levels: FeeLevelItem[];
+  /** Next recompute of every user's level (00:00 GMT+8) and when it takes effect (04:00 GMT+8). */
+  nextRecomputeAt: number;
+  nextApplyAt: number;
+  windowDays: number;
+}
+/** GET feeMyLevel (signed in). */
+export interface MyFeeLevelReply {
+  level: number;
+  /** Trailing 30-day volume (BTC equivalent) of the recompute in force; "0" before the first. */
+  volumeBtc: string;
+  makerPercent: string;
+  takerPercent: string;
+  /** The 00:00 GMT+8 instant of the recompute in force (its window ends there); null before the first. */
+  computedAt: number | null;
+  /** A recompute made since 00:00 and taking effect at applyAt, or null. */
+  pending: { level: number; volumeBtc: string; applyAt: number } | null;
+}
+
+// ---- API keys (Binance-compatible API), made by users ----
+
+export const API_KEY_LABEL_MAX = 32;
+export const API_KEY_MAX_IPS = 30;
+export const API_KEYS_PER_USER = 20;
+
+/** label: 1-32 characters, no control characters; ips: IPv4/IPv6 addresses allowed to use the key (none = any). */
+export interface ApiKeyCreateRequest {
+  label?: string;
+  trade: boolean;
+  ips?: string[];
+}
+/** The secret is shown only in this reply. */
+export interface ApiKeyCreateReply {
+  apiKey: string;
+  secret: string;
+}
+export interface ApiKeyItem {
+  apiKey: string;
+  label: string | null;
+  trade: boolean;
+  ips: string[];
+  createTime: number;
+  /** null while the key works. */
+  revokeTime: number | null;
+}
+export interface ApiKeyListReply {
+  list: ApiKeyItem[];
+}
+export interface ApiKeyRevokeRequest {
+  apiKey: string;
 }

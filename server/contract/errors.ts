@@ -73,3 +73,18 @@ export function isErrorCode(value: string): value is ErrorCode {
 /** Codes the web app handles itself instead of showing the generic error notice. */
 export const SESSION_EXPIRED_CODES: readonly ErrorCode[] = ['login.session.expired'];
 export const NOT_LOGGED_IN_CODE: ErrorCode = 'login.user.not.login';
+
+/**
+ * Refusals of the API-key routes (/app/apiKeys/*), answered in the usual envelope (HTTP 200) with a message from
+ * locales/<locale>/server.po in the request's language; data carries `max` where a limit is named. Kept apart
+ * from ERROR_CODES for now: the web app maps every ErrorCode to its own message (src/i18n/rules.ts), and until it
+ * maps these it shows the envelope's msg.
+ */
+export const API_KEY_ERROR_CODES = [
+  'apikey.label.invalid',
+  'apikey.ip.invalid',
+  'apikey.ip.too.many',
+  'apikey.limit.reached',
+  'apikey.not.found',
+] as const;
+export type ApiKeyErrorCode = (typeof API_KEY_ERROR_CODES)[number];

@@ -18,6 +18,9 @@ import { webRoutes } from './routes/web.ts';
 import { wsRoutes } from './routes/ws.ts';
 import { lastPriceText, spotRoutes } from './routes/spot/index.ts';
 import { binanceRoutes, loadMasterKey } from './binance/index.ts';
+import { createApiKeys } from './binance/keys.ts';
+import { apiKeyRoutes } from './routes/apiKeys.ts';
+import { feeRoutes } from './routes/fees.ts';
 import type { Trading } from './trading.ts';
 
 export interface AppOptions {
@@ -82,14 +85,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   systemConfigRoutes(app, options.store.config, envelopes);
   rechargeRoutes(app, accounts, envelopes);
   wsRoutes(app, options.clock, options.messages);
+  feeRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   if (options.trading) {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     const dataDir = options.dataDir;
+    // Loaded on first use, once, for both the user's key routes and the Binance API that checks the keys.
+    let master: Buffer | null = null;
+    const apiKeyMaster = () => (master ??= loadMasterKey(dataDir === undefined ? {} : { dataDir }));
+    apiKeyRoutes(app, {
+      store: options.store, accounts, envelopes, messages: options.messages,
+      keys: createApiKeys({ store: options.store, clock: options.clock, master: apiKeyMaster }),
+    });
     await binanceRoutes(app, {
       trading: options.trading,
       store: options.store,
       clock: options.clock,
-      apiKeyMaster: () => loadMasterKey(dataDir === undefined ? {} : { dataDir }),
+      apiKeyMaster,
     });
   }
   return app;

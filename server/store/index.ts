@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { createApiKeysRepo, type ApiKeysRepo } from './apiKeys.ts';
 import { createCodes, type Codes } from './codes.ts';
 import { createConfig, type ConfigRepo } from './config.ts';
+import { createFeeLevelsRepo, type FeeLevelsRepo } from './feeLevels.ts';
 import { createLeases, type Leases } from './leases.ts';
 import { createLedger, type LedgerRepo } from './ledger.ts';
 import { createMarkets, type Markets } from './markets.ts';
@@ -47,6 +48,7 @@ export interface Repositories {
   leases: Leases;
   spot: SpotRepo;
   apiKeys: ApiKeysRepo;
+  feeLevels: FeeLevelsRepo;
 }
 
 export interface Store extends Repositories {
@@ -78,6 +80,7 @@ function repositories(db: Kysely<Database>): Repositories {
     leases: createLeases(db),
     spot: createSpot(db),
     apiKeys: createApiKeysRepo(db),
+    feeLevels: createFeeLevelsRepo(db),
   };
 }
 

@@ -1,6 +1,7 @@
 // The persisted ledger: a desk's journal entries with their lines, the balances they change (applied as deltas, so
 // two desks touching one system account never overwrite each other), and what a desk reads back to rebuild.
 import { sql, type Kysely } from 'kysely';
+import { insertRows } from './bulk.ts';
 import { chunks } from './chunks.ts';
 import { int64, money, moneySum, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
@@ -76,11 +77,11 @@ export function createLedger(db: Kysely<Database>) {
   return Object.freeze({
     async write(w: LedgerWrites): Promise<void> {
       const entries = w.entries.map((e) => ({ desk: w.desk, seq: e.seq, reason: e.reason, ref: e.ref, time: e.time }));
-      for (const part of chunks(entries)) await db.insertInto('ledger_entries').values(part).execute();
+      await insertRows(db, 'ledger_entries', entries);
       const lines = w.entries.flatMap((e) =>
         e.lines.map((l, line) => ({ desk: w.desk, seq: e.seq, line, account: l.account, asset: l.asset, amount: int64(l.amount) })),
       );
-      for (const part of chunks(lines)) await db.insertInto('ledger_lines').values(part).execute();
+      await insertRows(db, 'ledger_lines', lines);
       const balances = w.balances.map((b) => ({
         user_id: b.user,
         wallet: b.wallet,

@@ -1,7 +1,7 @@
 // Asset records: each user's history of balance changes with the spec's record types, filtered and paged
 // newest first. The desks write them in the same transaction as the journal entry they describe.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { chunks } from './chunks.ts';
+import { insertRows } from './bulk.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -60,7 +60,7 @@ export function createRecords(db: Kysely<Database>) {
         seq: r.seq,
         time: r.time,
       }));
-      for (const part of chunks(values)) await db.insertInto('asset_records').values(part).execute();
+      await insertRows(db, 'asset_records', values);
     },
 
     /** Newest first (by id, which follows commit order). */

@@ -1,7 +1,7 @@
 // Spot orders, trades and order history. The spot desk upserts each order's latest state per batch, appends
 // trades and history, and reads open orders back in time priority to rebuild its books.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { chunks } from './chunks.ts';
+import { insertRows } from './bulk.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -89,6 +89,8 @@ const ORDER_COLUMNS = [
 const ORDER_MONEY = ['price', 'bound', 'qty', 'quote_qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee'] as const;
 /** Columns an order's later states change; the rest are fixed when it is accepted. */
 const MUTABLE = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at'] as const;
+/** An order row is inserted once and then replaced by its latest state, batch after batch. */
+const UPSERT_ORDER = `on conflict ("id") do update set ${MUTABLE.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`;
 
 export function createSpot(db: Kysely<Database>) {
   const orders = () => db.selectFrom('spot_orders').select([...ORDER_COLUMNS, ...ORDER_MONEY.map((c) => money(c).as(c))]);
@@ -187,13 +189,7 @@ export function createSpot(db: Kysely<Database>) {
         updated_at: o.updatedAt,
         closed_at: o.closedAt,
       }));
-      for (const part of chunks(rows)) {
-        await db
-          .insertInto('spot_orders')
-          .values(part)
-          .onConflict((oc) => oc.column('id').doUpdateSet(Object.fromEntries(MUTABLE.map((c) => [c, sql.ref(`excluded.${c}`)]))))
-          .execute();
-      }
+      await insertRows(db, 'spot_orders', rows, UPSERT_ORDER);
       const trades = w.trades.map((t) => ({
         symbol: t.symbol,
         trade_no: t.tradeNo,
@@ -211,7 +207,7 @@ export function createSpot(db: Kysely<Database>) {
         maker_fee_asset: t.makerFeeAsset,
         time: t.time,
       }));
-      for (const part of chunks(trades)) await db.insertInto('spot_trades').values(part).execute();
+      await insertRows(db, 'spot_trades', trades);
       const events = w.events.map((e) => ({
         order_id: e.orderId,
         type: e.type,
@@ -221,7 +217,7 @@ export function createSpot(db: Kysely<Database>) {
         code: e.code,
         time: e.time,
       }));
-      for (const part of chunks(events)) await db.insertInto('spot_order_events').values(part).execute();
+      await insertRows(db, 'spot_order_events', events);
     },
 
     /** Resting orders in time priority: the order a restart puts them back on the books. */

@@ -1,6 +1,8 @@
-// `npm run bench`: runs the benchmarks present (matching today) and prints a table, then one JSON line for
-// machines. Timing lives here only; tests never assert on speed. Options: --ops=N (default 1 000 000),
-// --peer-runs=N (timed runs of the slow peer, default 2).
+// `npm run bench`: runs the benchmarks present (matching, then end-to-end HTTP order placement with durable commit)
+// and prints a table, then one JSON line per benchmark for machines. Timing lives here only; tests never assert on
+// speed. Options: --ops=N (default 1 000 000), --peer-runs=N (timed runs of the slow peer, default 2),
+// --only=matching|e2e, --e2e-ms=N (length of each end-to-end phase, default 5000).
+import { e2eBench, reportE2e } from './e2e.ts';
 import { engineBench } from './engine.ts';
 import { type Figure, matchingBench } from './matching.ts';
 import { generate } from './stream.ts';
@@ -10,39 +12,46 @@ const arg = (name: string, fallback: number): number => {
   return hit ? Number(hit.split('=')[1]) : fallback;
 };
 
+const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
 const TARGET_OPS = 3_000_000;
 const TARGET_RATIO = 10;
 
-const ops = arg('ops', 1_000_000);
-const t0 = performance.now();
-const stream = generate(ops);
-console.log(`stream: ${ops} commands, seed fixed, generated in ${Math.round(performance.now() - t0)} ms`);
-console.log(`mix: ${Object.entries(stream.mix).map(([k, v]) => `${k} ${((v / ops) * 100).toFixed(1)}%`).join(', ')}; ${stream.liveAtEnd} orders resting at the end`);
-console.log(`node ${process.version}, one core, one warm-up run each (the peer: first 200k commands), median of timed runs\n`);
+if (only === undefined || only === 'matching') {
+  const ops = arg('ops', 1_000_000);
+  const t0 = performance.now();
+  const stream = generate(ops);
+  console.log(`stream: ${ops} commands, seed fixed, generated in ${Math.round(performance.now() - t0)} ms`);
+  console.log(`mix: ${Object.entries(stream.mix).map(([k, v]) => `${k} ${((v / ops) * 100).toFixed(1)}%`).join(', ')}; ${stream.liveAtEnd} orders resting at the end`);
+  console.log(`node ${process.version}, one core, one warm-up run each (the peer: first 200k commands), median of timed runs\n`);
 
-const matching = matchingBench(stream, arg('peer-runs', 2));
-const engine = engineBench(stream);
+  const matching = matchingBench(stream, arg('peer-runs', 2));
+  const engine = engineBench(stream);
 
-const row = (f: Figure): string =>
-  `${f.name.padEnd(26)}${f.opsPerSec.toLocaleString('en-US').padStart(14)}   ${f.runsMs.join(' / ').padEnd(22)}${f.filled.toLocaleString('en-US').padStart(14)}`;
-console.log(`${'contestant'.padEnd(26)}${'ops/s'.padStart(14)}   ${'runs (ms)'.padEnd(22)}${'lots filled'.padStart(14)}`);
-console.log('book only (same work for every contestant)');
-for (const f of matching) console.log(row(f));
-console.log('full spot engine (rules, funds, fees, ledger, events)');
-for (const f of engine) console.log(row(f));
+  const row = (f: Figure): string =>
+    `${f.name.padEnd(26)}${f.opsPerSec.toLocaleString('en-US').padStart(14)}   ${f.runsMs.join(' / ').padEnd(22)}${f.filled.toLocaleString('en-US').padStart(14)}`;
+  console.log(`${'contestant'.padEnd(26)}${'ops/s'.padStart(14)}   ${'runs (ms)'.padEnd(22)}${'lots filled'.padStart(14)}`);
+  console.log('book only (same work for every contestant)');
+  for (const f of matching) console.log(row(f));
+  console.log('full spot engine (rules, funds, fees, ledger, events)');
+  for (const f of engine) console.log(row(f));
 
-const [fast, reference, peer] = matching as [Figure, Figure, Figure];
-const ratio = fast.opsPerSec / peer.opsPerSec;
-console.log(`\nfast / peer: ${ratio.toFixed(1)}×   fast / reference: ${(fast.opsPerSec / reference.opsPerSec).toFixed(1)}×`);
-console.log(`targets: fast ≥ ${TARGET_OPS.toLocaleString('en-US')} ops/s ${fast.opsPerSec >= TARGET_OPS ? 'met' : 'NOT met'}; fast ≥ ${TARGET_RATIO}× peer ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
+  const [fast, reference, peer] = matching as [Figure, Figure, Figure];
+  const ratio = fast.opsPerSec / peer.opsPerSec;
+  console.log(`\nfast / peer: ${ratio.toFixed(1)}×   fast / reference: ${(fast.opsPerSec / reference.opsPerSec).toFixed(1)}×`);
+  console.log(`targets: fast ≥ ${TARGET_OPS.toLocaleString('en-US')} ops/s ${fast.opsPerSec >= TARGET_OPS ? 'met' : 'NOT met'}; fast ≥ ${TARGET_RATIO}× peer ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
 
-const json = {
-  bench: 'matching',
-  ops,
-  node: process.version,
-  opsPerSec: { fast: fast.opsPerSec, reference: reference.opsPerSec, peer: peer.opsPerSec },
-  fastOverPeer: Number(ratio.toFixed(2)),
-  engineOpsPerSec: { fast: engine[0]!.opsPerSec, reference: engine[1]!.opsPerSec },
-  targets: { fastOpsPerSec: TARGET_OPS, fastOverPeer: TARGET_RATIO, met: fast.opsPerSec >= TARGET_OPS && ratio >= TARGET_RATIO },
-};
-console.log(JSON.stringify(json));
+  const json = {
+    bench: 'matching',
+    ops,
+    node: process.version,
+    opsPerSec: { fast: fast.opsPerSec, reference: reference.opsPerSec, peer: peer.opsPerSec },
+    fastOverPeer: Number(ratio.toFixed(2)),
+    engineOpsPerSec: { fast: engine[0]!.opsPerSec, reference: engine[1]!.opsPerSec },
+    targets: { fastOpsPerSec: TARGET_OPS, fastOverPeer: TARGET_RATIO, met: fast.opsPerSec >= TARGET_OPS && ratio >= TARGET_RATIO },
+  };
+  console.log(JSON.stringify(json));
+}
+
+if (only === undefined || only === 'e2e') {
+  console.log(JSON.stringify(reportE2e(await e2eBench({ phaseMs: arg('e2e-ms', 5000) }))));
+}

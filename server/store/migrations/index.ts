@@ -8,6 +8,7 @@ import { ledger } from './0003_ledger.ts';
 import { spot } from './0003_spot.ts';
 import { marketData } from './0004_market_data.ts';
 import { apiKeys } from './0005_api_keys.ts';
+import { feeLevels } from './0006_fee_levels.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -18,6 +19,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003_spot': spot(dialect),
     '0004_market_data': marketData(),
     '0005_api_keys': apiKeys(),
+    '0006_fee_levels': feeLevels(),
   };
 }
 
