@@ -3,6 +3,16 @@
 
 export const SUCCESS = 'success' as const;
 
+/** Refusals of the API-key routes (/app/apiKeys/*); data carries `max` where a limit is named. */
+export const API_KEY_ERROR_CODES = [
+  'apikey.label.invalid',
+  'apikey.ip.invalid',
+  'apikey.ip.too.many',
+  'apikey.limit.reached',
+  'apikey.not.found',
+] as const;
+export type ApiKeyErrorCode = (typeof API_KEY_ERROR_CODES)[number];
+
 export const ERROR_CODES = [
   // request and system
   'system.error',
@@ -61,6 +71,7 @@ export const ERROR_CODES = [
   'funds.insufficient',
   'transfer.same.account',
   'page.size.invalid',
+  ...API_KEY_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -73,18 +84,3 @@ export function isErrorCode(value: string): value is ErrorCode {
 /** Codes the web app handles itself instead of showing the generic error notice. */
 export const SESSION_EXPIRED_CODES: readonly ErrorCode[] = ['login.session.expired'];
 export const NOT_LOGGED_IN_CODE: ErrorCode = 'login.user.not.login';
-
-/**
- * Refusals of the API-key routes (/app/apiKeys/*), answered in the usual envelope (HTTP 200) with a message from
- * locales/<locale>/server.po in the request's language; data carries `max` where a limit is named. Kept apart
- * from ERROR_CODES for now: the web app maps every ErrorCode to its own message (src/i18n/rules.ts), and until it
- * maps these it shows the envelope's msg.
- */
-export const API_KEY_ERROR_CODES = [
-  'apikey.label.invalid',
-  'apikey.ip.invalid',
-  'apikey.ip.too.many',
-  'apikey.limit.reached',
-  'apikey.not.found',
-] as const;
-export type ApiKeyErrorCode = (typeof API_KEY_ERROR_CODES)[number];

@@ -56,4 +56,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'funds.insufficient': 200,
   'transfer.same.account': 200,
   'page.size.invalid': 200,
+  'apikey.label.invalid': 200,
+  'apikey.ip.invalid': 200,
+  'apikey.ip.too.many': 200,
+  'apikey.limit.reached': 200,
+  'apikey.not.found': 200,
 };

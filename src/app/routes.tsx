@@ -5,7 +5,7 @@ import { Layout } from '../layout/Layout.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { lazyPage } from './lazy.ts';
 import { ensureUser } from '../session/actions.ts';
-import { parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch } from './search.ts';
+import { parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
 
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFoundPage });
 const under = () => root;
@@ -43,6 +43,7 @@ const contractTransaction = createRoute({
 const currencyTransaction = createRoute({
   getParentRoute: under,
   path: 'currencyTransaction',
+  validateSearch: parseSpotSearch,
   component: lazyPage(() => import('../pages/spot/CurrencyTransactionPage.tsx'), 'CurrencyTransactionPage'),
 });
 const quotation = createRoute({ getParentRoute: under, path: 'quotation', component: lazyPage(() => import('../pages/quotation/QuotationPage.tsx'), 'QuotationPage') });

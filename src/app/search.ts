@@ -69,3 +69,13 @@ export function parseDetailSearch(search: RawSearch): DetailSearch {
   const id = text(search.id);
   return id && /^[\w-]{1,64}$/.test(id) ? { id } : {};
 }
+
+/** /currencyTransaction: the market, as its symbol ("BTCUSDT"); left out when missing or malformed (BTCUSDT then). */
+export const DEFAULT_SPOT_SYMBOL = 'BTCUSDT';
+export interface SpotSearch {
+  symbol?: string;
+}
+export function parseSpotSearch(search: RawSearch): SpotSearch {
+  const symbol = text(search.symbol)?.toUpperCase().replace('/', '');
+  return symbol && /^[A-Z0-9]{2,20}$/.test(symbol) ? { symbol } : {};
+}

@@ -15,3 +15,10 @@ export function formatDateTime(ms: number | null | undefined): string {
   const d = new Date(ms);
   return `${formatDate(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
+
+/** HH:mm:ss, for dense lists of today's events (recent trades). */
+export function formatTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '--';
+  const d = new Date(ms);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}

@@ -54,6 +54,11 @@ export const RULE_MESSAGES: Readonly<Record<RuleKey, { id: string }>> = {
   'funds.insufficient': { id: 'rule.funds.insufficient' },
   'transfer.same.account': { id: 'rule.transfer.sameAccount' },
   'page.size.invalid': { id: 'rule.page.sizeInvalid' },
+  'apikey.label.invalid': { id: 'rule.apikey.labelInvalid' },
+  'apikey.ip.invalid': { id: 'rule.apikey.ipInvalid' },
+  'apikey.ip.too.many': { id: 'rule.apikey.ipTooMany' },
+  'apikey.limit.reached': { id: 'rule.apikey.limitReached' },
+  'apikey.not.found': { id: 'rule.apikey.notFound' },
   'password.mismatch': { id: 'rule.password.mismatch' },
   'agreement.required': { id: 'rule.agreement.required' },
 };

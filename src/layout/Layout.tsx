@@ -6,12 +6,14 @@ import { ContactModalHost } from './contact/ContactModalHost.tsx';
 import { NoticeHost } from './overlays/NoticeHost.tsx';
 import { SessionExpiredAlert } from './overlays/SessionExpiredAlert.tsx';
 import { SessionSync } from './SessionSync.tsx';
+import { StreamsHost } from './StreamsHost.tsx';
 import { main } from './layout.css.ts';
 
 export function Layout() {
   return (
     <>
       <SessionSync />
+      <StreamsHost />
       <Header />
       <main className={main}>
         <Outlet />

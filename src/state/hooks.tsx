@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Provider, useAtomValue } from 'jotai';
 import type { UserInfo } from '../contract.ts';
 import { store } from './store.ts';
-import { loginStateAtom, userAtom, type LoginState } from './session.ts';
+import { loginStateAtom, tokenAtom, userAtom, type LoginState } from './session.ts';
 import { noticesAtom, type Notice } from './notices.ts';
 import { sessionExpiredAtom } from './alerts.ts';
 import { contactOpenAtom } from './contact.ts';
+import { favouritesAtom } from './favourites.ts';
 
 export function StateProvider({ children }: { children: ReactNode }) {
   return <Provider store={store}>{children}</Provider>;
@@ -14,7 +15,9 @@ export function StateProvider({ children }: { children: ReactNode }) {
 
 export const useLoginState = (): LoginState => useAtomValue(loginStateAtom);
 export const useSignedIn = (): boolean => useAtomValue(loginStateAtom) === 1;
+export const useToken = (): string | null => useAtomValue(tokenAtom);
 export const useUser = (): UserInfo | null => useAtomValue(userAtom);
 export const useNotices = (): readonly Notice[] => useAtomValue(noticesAtom);
 export const useSessionExpired = (): boolean => useAtomValue(sessionExpiredAtom);
 export const useContactOpen = (): boolean => useAtomValue(contactOpenAtom);
+export const useFavourites = (): readonly string[] => useAtomValue(favouritesAtom);

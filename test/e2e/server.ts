@@ -13,10 +13,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Run the demo markets' market-maker bot, so books and trades fill in as on a live server. */
+  bots?: boolean;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-'));
   let offset = 0;
-  const handle = await startServer({ port: 0, host: '127.0.0.1', dataDir, logger: false, clock: () => Date.now() + offset });
+  const handle = await startServer({ port: 0, host: '127.0.0.1', dataDir, logger: false, clock: () => Date.now() + offset, bots: options.bots ?? false });
   return {
     handle,
     url: handle.url,

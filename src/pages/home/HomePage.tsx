@@ -6,7 +6,7 @@ import { useSignedIn } from '../../state/index.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Grid, Page, Panel } from '../../ui/Page.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { MarketTable } from '../quotation/MarketTable.tsx';
+import { TopMovers } from './TopMovers.tsx';
 import * as s from './home.css.ts';
 
 const FEATURES = [
@@ -39,8 +39,11 @@ export function HomePage() {
           </Link>
         </div>
       </div>
-      <Panel title={_('home.markets')} actions={<Link to="/quotation">{_('common.more')}</Link>}>
-        <MarketTable limit={8} />
+      <Panel title={_('home.highlights')} actions={<Link to="/quotation">{_('common.more')}</Link>}>
+        <TopMovers count={6} by="volume" />
+      </Panel>
+      <Panel title={_('home.movers')}>
+        <TopMovers count={6} by="change" />
       </Panel>
       <Grid>
         {FEATURES.map((f) => (

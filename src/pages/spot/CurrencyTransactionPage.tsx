@@ -1,54 +1,42 @@
-// Spot and quantitative trading (spec §2 /currencyTransaction).
+// The spot terminal (spec §2 /currencyTransaction?symbol=BTCUSDT): markets, chart, book, trades, order entry,
+// and the account strip. The quantitative robot keeps its own tab.
 import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
-import { useSignedIn } from '../../state/index.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
-import { Page, Panel } from '../../ui/Page.tsx';
-import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
+import { DEFAULT_SPOT_SYMBOL } from '../../app/search.ts';
+import { Page } from '../../ui/Page.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
-import { ChartPanel, OrderBookPanel, RecentTradesPanel } from '../trade/BookPanels.tsx';
-import { MarketsPanel } from '../trade/MarketsPanel.tsx';
-import { CURRENT_ORDER_COLUMNS, HISTORY_ORDER_COLUMNS } from '../orders/columns.ts';
-import { SpotEntry } from './SpotEntry.tsx';
+import { AccountPanel } from './AccountPanel.tsx';
+import { ChartPanel } from './ChartPanel.tsx';
+import { OrderBook } from './OrderBook.tsx';
+import { OrderForm } from './OrderForm.tsx';
 import { QuantEntry } from './QuantEntry.tsx';
-import * as s from '../trade/trade.css.ts';
+import { RecentTrades } from './RecentTrades.tsx';
+import { SpotMarkets } from './SpotMarkets.tsx';
+import * as s from './spot.css.ts';
 
 type Mode = 'manual' | 'quant';
 const MODES: readonly TabItem<Mode>[] = [
   { key: 'manual', labelId: 'trade.mode.manual' },
   { key: 'quant', labelId: 'trade.mode.quant' },
 ];
-type OrdersTab = 'current' | 'history';
-const ORDER_TABS: readonly TabItem<OrdersTab>[] = [
-  { key: 'current', labelId: 'nav.currentOrders' },
-  { key: 'history', labelId: 'nav.historyOrders' },
-];
+const route = getRouteApi('/currencyTransaction');
 
 export function CurrencyTransactionPage() {
   const { _ } = useLingui();
-  const signedIn = useSignedIn();
+  const symbol = route.useSearch({ select: (q) => q.symbol ?? DEFAULT_SPOT_SYMBOL });
   const [mode, setMode] = useState<Mode>('manual');
-  const [orders, setOrders] = useState<OrdersTab>('current');
+  // A new object per click, so picking the same price twice still refills the form.
+  const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
   return (
     <Page name="currencyTransaction" title={_('nav.quant')} wide actions={<Tabs items={MODES} value={mode} onChange={setMode} />}>
       <div className={s.terminal}>
-        <div className={s.markets}>
-          <MarketsPanel />
-        </div>
-        <div className={s.main}>
-          <ChartPanel />
-          <div className={s.stack}>
-            <OrderBookPanel />
-            <RecentTradesPanel />
-          </div>
-        </div>
-        <div className={s.entry}>{mode === 'manual' ? <SpotEntry /> : <QuantEntry />}</div>
-        <div className={s.orders}>
-          <Panel>
-            <Tabs items={ORDER_TABS} value={orders} onChange={setOrders} />
-            {signedIn ? <DataTable columns={orders === 'current' ? CURRENT_ORDER_COLUMNS : HISTORY_ORDER_COLUMNS} /> : <SignInPrompt />}
-          </Panel>
-        </div>
+        <SpotMarkets symbol={symbol} />
+        <ChartPanel symbol={symbol} />
+        <OrderBook symbol={symbol} onPick={(price) => setPicked({ price, at: Date.now() })} />
+        <RecentTrades symbol={symbol} />
+        {mode === 'manual' ? <OrderForm symbol={symbol} picked={picked} /> : <div className={s.areas.entry}><QuantEntry /></div>}
+        <AccountPanel symbol={symbol} />
       </div>
     </Page>
   );

@@ -62,3 +62,13 @@ describe('search params', () => {
     expect(parseDetailSearch({})).toEqual({});
   });
 });
+
+describe('spot search', () => {
+  it('keeps a valid symbol and drops anything else', async () => {
+    const { parseSpotSearch } = await import('../../../src/app/search.ts');
+    expect(parseSpotSearch({ symbol: 'ethusdt' })).toEqual({ symbol: 'ETHUSDT' });
+    expect(parseSpotSearch({ symbol: 'ETH/USDT' })).toEqual({ symbol: 'ETHUSDT' });
+    expect(parseSpotSearch({ symbol: '<x>' })).toEqual({});
+    expect(parseSpotSearch({})).toEqual({});
+  });
+});

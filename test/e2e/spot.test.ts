@@ -1,0 +1,113 @@
+// The spot terminal against a live server with the market-maker bot: a user credited with USDT places a limit buy
+// below the market through the UI (seen in open orders and in the book), cancels it, then buys at the market and
+// sees the trade and the balance change; screenshots in en, zh-CN and th.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSkipReason, launchBrowser, screenshot, watchErrors, type Browser } from './browser.ts';
+import { startTestServer, type TestServer } from './server.ts';
+import { createUser, signInThroughUi } from './accounts.ts';
+
+const skip = browserSkipReason();
+if (skip) console.log(skip);
+const USER = { email: 'spot@example.com', password: 'Spot12345678' };
+
+describe.skipIf(skip !== null)('spot terminal', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ bots: true });
+    await createUser(server, USER);
+    const user = await server.handle.store.users.findByEmail(USER.email);
+    if (!user) throw new Error('test user missing');
+    const credited = await server.handle.trading.desks.byWallet.coin.adjust({ user: user.id, asset: 'USDT', amount: '50000', action: 'credit', memo: 'e2e' });
+    if (!credited.ok) throw new Error(`credit refused: ${credited.code}`);
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    errors = watchErrors(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const bidPrices = async () =>
+    (await page.getByTestId('book-bids').getByTestId('book-level').evaluateAll((els) => els.map((e) => e.getAttribute('data-price') ?? ''))).map(Number);
+  const tab = (name: string) => page.getByRole('tab', { name }).click();
+  const available = async () => Number((await page.getByTestId('available').textContent())?.replace(/[^\d.]/g, '') ?? 'NaN');
+
+  it('shows the market to a visitor, with a prompt to log in', async () => {
+    await page.goto(`${server.url}/currencyTransaction?symbol=BTCUSDT`);
+    await page.getByTestId('page-currencyTransaction').waitFor();
+    await expect.poll(async () => (await bidPrices()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByTestId('candle-chart').waitFor();
+    await page.getByTestId('login-to-trade').waitFor();
+    await page.getByTestId('signin-prompt').waitFor();
+  });
+
+  it('places a limit buy below the market, sees it in open orders and the book, and cancels it', async () => {
+    await signInThroughUi(page, server.url, USER.email, USER.password);
+    await page.goto(`${server.url}/currencyTransaction?symbol=BTCUSDT`);
+    await expect.poll(async () => (await bidPrices()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(available, { timeout: 10_000 }).toBe(50000);
+    const best = Math.max(...(await bidPrices()));
+    const price = (Math.floor(best * 0.99 * 100) / 100).toFixed(2);
+    await page.locator('input[name="price"]').fill(price);
+    await page.locator('input[name="amount"]').fill('0.01');
+    await page.getByTestId('place-order').click();
+    await expect.poll(() => page.getByTestId('cancel-order').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await bidPrices()).includes(Number(price)), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'spot-open-order-en');
+    await page.getByTestId('cancel-order').click();
+    await expect.poll(() => page.getByTestId('cancel-order').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await bidPrices()).includes(Number(price)), { timeout: 10_000 }).toBe(false);
+  });
+
+  it("shows the server's refusal by its message", async () => {
+    // A price off the market's step passes the form's own checks; the server refuses it.
+    await page.locator('input[name="price"]').fill('90000.123456');
+    await page.locator('input[name="amount"]').fill('0.01');
+    await page.getByTestId('place-order').click();
+    await expect.poll(() => page.getByTestId('order-refusal').textContent()).toContain("multiple of 0.01");
+    expect(await page.getByTestId('cancel-order').count()).toBe(0);
+  });
+
+  it('refuses an empty amount before sending, with the rule message', async () => {
+    await page.getByTestId('type-market').click();
+    await page.getByTestId('place-order').click();
+    await page.getByTestId('order-error').waitFor();
+  });
+
+  it('buys at the market: a trade in the history and the balance changes', async () => {
+    const before = await available();
+    await page.locator('input[name="total"]').fill('200');
+    await page.getByTestId('place-order').click();
+    await expect.poll(available, { timeout: 10_000 }).toBeLessThan(before);
+    await tab('Trade history');
+    await expect.poll(() => page.getByTestId('trade-history').locator('tbody tr td').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await tab('Balances');
+    await expect.poll(() => page.getByTestId('balances').getByText('BTC', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('looks right in en, zh-CN and th, with no console errors', async () => {
+    for (const lang of ['en', 'zh-CN', 'th']) {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await page.goto(`${server.url}/currencyTransaction?symbol=BTCUSDT`);
+      await expect.poll(async () => (await bidPrices()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      await page.waitForTimeout(1500);
+      await screenshot(page, `spot-${lang}`);
+    }
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    expect(errors).toEqual([]);
+  });
+
+  it('says up front that a market under maintenance takes no orders', async () => {
+    const set = await server.handle.trading.desks.spot.setMarketStatus('ETHUSDT', { maintenance: true });
+    expect(set.ok).toBe(true);
+    await page.goto(`${server.url}/currencyTransaction?symbol=ETHUSDT`);
+    await expect.poll(() => page.getByTestId('market-closed').textContent(), { timeout: 10_000 }).toContain('maintenance');
+    expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
+  });
+});
