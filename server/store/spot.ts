@@ -79,6 +79,16 @@ export interface OrderFilter {
   readonly appStatus?: 'pending' | 'completed' | 'cancelled' | undefined;
 }
 
+/** A user's trades: as taker or maker, optionally one market, one order, a trade-number or time range. */
+export interface UserTradeFilter {
+  readonly user: number;
+  readonly symbol?: string | undefined;
+  readonly orderId?: number | undefined;
+  readonly fromTradeNo?: number | undefined;
+  readonly startTime?: number | undefined;
+  readonly endTime?: number | undefined;
+}
+
 const nullable = (v: bigint | null) => (v === null ? null : int64(v));
 const orNull = (t: string | null) => (t === null ? null : toAmount(t));
 
@@ -247,6 +257,23 @@ export function createSpot(db: Kysely<Database>) {
       const rows = await where(orders(), filter).orderBy('id', 'desc').offset(offset).limit(limit).execute();
       const total = await where(db.selectFrom('spot_orders').select(sql<number>`count(*)`.as('n')), filter).executeTakeFirstOrThrow();
       return { rows: rows.map(toOrder), total: Number(total.n) };
+    },
+    /** A user's trades by time (then market and trade number), newest first unless `oldestFirst`. */
+    async userTrades(f: UserTradeFilter, page: { offset: number; limit: number; oldestFirst?: boolean }): Promise<{ rows: SpotTrade[]; total: number }> {
+      const filter = <Q extends SelectQueryBuilder<Database, 'spot_trades', object>>(q: Q): Q => {
+        let out = q.where((eb) => eb.or([eb('taker_user', '=', f.user), eb('maker_user', '=', f.user)]));
+        if (f.symbol !== undefined) out = out.where('symbol', '=', f.symbol);
+        const order = f.orderId;
+        if (order !== undefined) out = out.where((eb) => eb.or([eb('taker_order', '=', order), eb('maker_order', '=', order)]));
+        if (f.fromTradeNo !== undefined) out = out.where('trade_no', '>=', f.fromTradeNo);
+        if (f.startTime !== undefined) out = out.where('time', '>=', f.startTime);
+        if (f.endTime !== undefined) out = out.where('time', '<=', f.endTime);
+        return out as Q;
+      };
+      const dir = page.oldestFirst ? 'asc' : 'desc';
+      const rows = await filter(trades()).orderBy('time', dir).orderBy('symbol').orderBy('trade_no', dir).offset(page.offset).limit(page.limit).execute();
+      const total = await filter(db.selectFrom('spot_trades').select(sql<number>`count(*)`.as('n'))).executeTakeFirstOrThrow();
+      return { rows: rows.map(toTrade), total: Number(total.n) };
     },
     orderTrades: async (orderId: number) =>
       (await trades().where((eb) => eb.or([eb('taker_order', '=', orderId), eb('maker_order', '=', orderId)])).orderBy('trade_no').execute()).map(toTrade),

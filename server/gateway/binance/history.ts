@@ -1,11 +1,8 @@
-// allOrders and myTrades need ranges the spot repository has no query for (from an order or trade id, between
-// two times, oldest first), so they are read here with Kysely over the store's tables; read-only, and the rows
-// become the desks' own views so the shapes match every other reply.
-// TODO(lead): move these two queries into server/store/spot.ts when that file is free to change.
-import { orderDetail, type OrderView, type TradeView } from '../../desks/index.ts';
+// Binance's allOrders and myTrades ranges (from an order or trade id, between two times, oldest first). myTrades
+// uses the store's per-user trade query; allOrders reads order ids by range and takes each order's detail view, so
+// the shapes match every other reply.
+import { orderDetail, tradeView, type OrderView, type TradeView } from '../../desks/index.ts';
 import type { Store } from '../../store/index.ts';
-import { money, toAmount } from '../../store/money.ts';
-import { dec } from '../../desks/views.ts';
 
 export interface Range {
   readonly symbol: string;
@@ -37,32 +34,18 @@ export interface UserTrade {
 
 /** A user's trades in one market, oldest first; a self-trade appears once per side, as Binance lists it. */
 export async function myTrades(store: Store, user: number, r: Range & { orderId?: number | undefined }): Promise<UserTrade[]> {
-  let q = store.db
-    .selectFrom('spot_trades')
-    .select([
-      'symbol', 'trade_no', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'taker_side', 'taker_fee_asset', 'maker_fee_asset', 'time',
-      ...(['price', 'qty', 'quote', 'taker_fee', 'maker_fee'] as const).map((c) => money(c).as(c)),
-    ])
-    .where('symbol', '=', r.symbol)
-    .where((eb) => eb.or([eb('taker_user', '=', user), eb('maker_user', '=', user)]));
-  if (r.orderId !== undefined) q = q.where((eb) => eb.or([eb('taker_order', '=', r.orderId!), eb('maker_order', '=', r.orderId!)]));
-  if (r.fromId !== undefined) q = q.where('trade_no', '>=', r.fromId);
-  if (r.startTime !== undefined) q = q.where('time', '>=', r.startTime);
-  if (r.endTime !== undefined) q = q.where('time', '<=', r.endTime);
   const newest = r.fromId === undefined && r.startTime === undefined;
-  const rows = await q.orderBy('trade_no', newest ? 'desc' : 'asc').limit(r.limit).execute();
+  const { rows } = await store.spot.userTrades(
+    { user, symbol: r.symbol, orderId: r.orderId, fromTradeNo: r.fromId, startTime: r.startTime, endTime: r.endTime },
+    { offset: 0, limit: r.limit, oldestFirst: !newest },
+  );
   if (newest) rows.reverse();
   const out: UserTrade[] = [];
   for (const t of rows) {
-    const takerSide = t.taker_side === 'sell' ? 'sell' : 'buy';
-    const trade: TradeView = {
-      tradeId: Number(t.trade_no), symbol: t.symbol, price: dec(toAmount(t.price)), qty: dec(toAmount(t.qty)), quote: dec(toAmount(t.quote)),
-      takerSide, takerOrder: Number(t.taker_order), makerOrder: Number(t.maker_order),
-      takerFee: dec(toAmount(t.taker_fee)), takerFeeAsset: t.taker_fee_asset, makerFee: dec(toAmount(t.maker_fee)), makerFeeAsset: t.maker_fee_asset, time: t.time,
-    };
+    const trade = tradeView(t);
     const orderFilter = (id: number) => r.orderId === undefined || r.orderId === id;
-    if (t.taker_user === user && orderFilter(trade.takerOrder)) out.push({ trade, orderId: trade.takerOrder, side: takerSide });
-    if (t.maker_user === user && orderFilter(trade.makerOrder)) out.push({ trade, orderId: trade.makerOrder, side: takerSide === 'buy' ? 'sell' : 'buy' });
+    if (t.takerUser === user && orderFilter(trade.takerOrder)) out.push({ trade, orderId: trade.takerOrder, side: trade.takerSide });
+    if (t.makerUser === user && orderFilter(trade.makerOrder)) out.push({ trade, orderId: trade.makerOrder, side: trade.takerSide === 'buy' ? 'sell' : 'buy' });
   }
   return out;
 }

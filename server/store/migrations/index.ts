@@ -9,6 +9,7 @@ import { spot } from './0003_spot.ts';
 import { marketData } from './0004_market_data.ts';
 import { apiKeys } from './0005_api_keys.ts';
 import { feeLevels } from './0006_fee_levels.ts';
+import { tradeUserIndexes } from './0007_trade_user_indexes.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -20,6 +21,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_market_data': marketData(),
     '0005_api_keys': apiKeys(),
     '0006_fee_levels': feeLevels(),
+    '0007_trade_user_indexes': tradeUserIndexes(),
   };
 }
 
