@@ -147,9 +147,9 @@ export class MarketMaker {
       if (wantedPrices.has(o.price) && !covered.has(o.price)) covered.add(o.price);
       else movers.push(o);
     }
-    const todo = wanted.filter((q) => !covered.has(q.price));
+    const unplaced = wanted.filter((q) => !covered.has(q.price));
     const work: Promise<unknown>[] = [];
-    todo.forEach((q, i) => {
+    unplaced.forEach((q, i) => {
       const mover = movers[i];
       const price = formatPrice(m, q.price, true);
       const qty = formatQty(m, q.qty, true);
@@ -159,7 +159,7 @@ export class MarketMaker {
           : this.o.spot.place({ type: 'limit', user: this.o.user, symbol: m.symbol, side, price, qty, tif: 'GTC', postOnly: true }).then(check('place')),
       );
     });
-    for (const extra of movers.slice(todo.length)) work.push(this.o.spot.cancel({ user: this.o.user, orderId: extra.orderId }).then(check('cancel')));
+    for (const extra of movers.slice(unplaced.length)) work.push(this.o.spot.cancel({ user: this.o.user, orderId: extra.orderId }).then(check('cancel')));
     await settleAll(work);
   }
 
