@@ -38,6 +38,9 @@ export const API = {
   apiKeyCreate: '/app/apiKeys/create',
   apiKeyList: '/app/apiKeys/list',
   apiKeyRevoke: '/app/apiKeys/revoke',
+  // favourites: the signed-in user's watchlist of markets (GET the list; POST replaces it as a whole)
+  favouritesList: '/app/favourites/list',
+  favouritesSet: '/app/favourites/set',
 } as const;
 
 /** Header that carries the session token (spec §7). */
@@ -431,4 +434,16 @@ export interface ApiKeyListReply {
 }
 export interface ApiKeyRevokeRequest {
   apiKey: string;
+}
+
+/** Most markets a watchlist may hold. */
+export const FAVOURITES_MAX = 200;
+
+/** POST /app/favourites/set: the whole list, in order (duplicates dropped; each must be a known market). */
+export interface FavouritesSetRequest {
+  symbols: string[];
+}
+/** GET /app/favourites/list, and the reply of /app/favourites/set (the list as stored). */
+export interface FavouritesReply {
+  symbols: string[];
 }

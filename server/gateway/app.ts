@@ -20,6 +20,7 @@ import { lastPriceText, spotRoutes } from './routes/spot/index.ts';
 import { binanceRoutes, loadMasterKey } from './binance/index.ts';
 import { createApiKeys } from './binance/keys.ts';
 import { apiKeyRoutes } from './routes/apiKeys.ts';
+import { favouriteRoutes } from './routes/favourites.ts';
 import { feeRoutes } from './routes/fees.ts';
 import type { Trading } from './trading.ts';
 
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rechargeRoutes(app, accounts, envelopes);
   wsRoutes(app, options.clock, options.messages);
   feeRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
+  favouriteRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   if (options.trading) {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     const dataDir = options.dataDir;

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from '../clock.ts';
 import { createApiKeysRepo, type ApiKeysRepo } from './apiKeys.ts';
 import { createCodes, type Codes } from './codes.ts';
 import { createConfig, type ConfigRepo } from './config.ts';
+import { createFavourites, type Favourites } from './favourites.ts';
 import { createFeeLevelsRepo, type FeeLevelsRepo } from './feeLevels.ts';
 import { createLeases, type Leases } from './leases.ts';
 import { createLedger, type LedgerRepo } from './ledger.ts';
@@ -49,6 +50,7 @@ export interface Repositories {
   spot: SpotRepo;
   apiKeys: ApiKeysRepo;
   feeLevels: FeeLevelsRepo;
+  favourites: Favourites;
 }
 
 export interface Store extends Repositories {
@@ -81,6 +83,7 @@ function repositories(db: Kysely<Database>): Repositories {
     spot: createSpot(db),
     apiKeys: createApiKeysRepo(db),
     feeLevels: createFeeLevelsRepo(db),
+    favourites: createFavourites(db),
   };
 }
 

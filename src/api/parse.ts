@@ -1,5 +1,5 @@
 // Small shape checks for replies: the envelope and each `data` the app reads. Nothing typed past these is unchecked.
-import type { CoinItem, LoginReply, SendCodeReply, UserInfo } from '../contract.ts';
+import type { CoinItem, FavouritesReply, LoginReply, SendCodeReply, UserInfo } from '../contract.ts';
 import { SUCCESS } from '../contract.ts';
 
 export type Parser<T> = (data: unknown) => T | null;
@@ -83,3 +83,7 @@ export function retryAfterSeconds(data: unknown): number | null {
   const value = data.retryAfter ?? data.resendAfter;
   return isNumber(value) && value > 0 ? Math.ceil(value) : null;
 }
+
+/** The watchlist: every entry must be a symbol (a reply with anything else is malformed, not trimmed). */
+export const parseFavouritesReply: Parser<FavouritesReply> = (d) =>
+  isRecord(d) && Array.isArray(d.symbols) && d.symbols.every(isString) ? { symbols: [...d.symbols] } : null;

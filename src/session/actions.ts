@@ -3,6 +3,7 @@ import type { UserInfo } from '../contract.ts';
 import { fetchUserInfo, login, logout } from '../api/account.ts';
 import type { CallOptions } from '../api/index.ts';
 import { endSession, getToken, getUser, setUser, startSession } from '../state/index.ts';
+import { loadAccountFavourites } from './favourites.ts';
 
 let inflight: Promise<UserInfo | null> | null = null;
 
@@ -16,6 +17,7 @@ export function refreshUser(): Promise<UserInfo | null> {
       // Ignore a reply that arrives after the user signed out or in again.
       if (getToken() !== token) return null;
       setUser(user);
+      void loadAccountFavourites(user.userId);
       return user;
     })
     .catch(() => null)

@@ -1,12 +1,15 @@
-// The watchlist: market symbols kept in localStorage. There is no server storage for it yet, so it belongs to
-// this browser, signed in or not.
+// The watchlist (spec: favourites are stored on the server when signed in, locally otherwise). Signed out, the
+// list lives in localStorage and belongs to this browser. Signed in, the list shown is the account's, loaded from
+// the server at sign-in (session/favourites.ts) and saved back on every change through the saver it registers;
+// the local list is left as it was, so signing out shows this browser's list again.
 import { atom } from 'jotai';
+import { loginStateAtom, tokenAtom } from './session.ts';
 import { store } from './store.ts';
 import { readKey, writeKey } from './storage.ts';
 
 export const FAVOURITES_KEY = 'favouriteMarkets';
 
-function initial(): readonly string[] {
+function readLocal(): readonly string[] {
   try {
     const parsed: unknown = JSON.parse(readKey(FAVOURITES_KEY) ?? '[]');
     return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
@@ -15,11 +18,55 @@ function initial(): readonly string[] {
   }
 }
 
-export const favouritesAtom = atom<readonly string[]>(initial());
+/** The list shown: the account's while one is synced, this browser's otherwise. */
+export const favouritesAtom = atom<readonly string[]>(readLocal());
+/** The user whose server list is shown; null while signed out (or before the account's list has loaded). */
+export const favouritesOwnerAtom = atom<number | null>(null);
+
+type Saver = (symbols: readonly string[]) => void;
+let saver: Saver | null = null;
+
+/** Registered by session/favourites.ts: sends the account's new list to the server. */
+export function setFavouritesSaver(save: Saver | null): void {
+  saver = save;
+}
+
+/** The user whose list is shown, or null when it is this browser's. */
+export const favouritesOwner = (): number | null => store.get(favouritesOwnerAtom);
+
+const mergedKey = (user: number) => `favouritesMerged.${user}`;
+/** Whether this browser's list was already merged into that account's (done once, at its first sign-in here). */
+export const favouritesMerged = (user: number): boolean => readKey(mergedKey(user)) === '1';
+export const markFavouritesMerged = (user: number): void => writeKey(mergedKey(user), '1');
+
+/** This browser's list (what a signed-out user sees). */
+export const localFavourites = (): readonly string[] => readLocal();
+
+/** Shows the account's list (after it loaded from the server, or after a save the server refused). */
+export function showAccountFavourites(user: number, symbols: readonly string[]): void {
+  store.set(favouritesOwnerAtom, user);
+  store.set(favouritesAtom, symbols);
+}
+
+/** Back to this browser's list (signed out). */
+export function showLocalFavourites(): void {
+  store.set(favouritesOwnerAtom, null);
+  store.set(favouritesAtom, readLocal());
+}
 
 export function toggleFavourite(symbol: string): void {
   const held = store.get(favouritesAtom);
   const next = held.includes(symbol) ? held.filter((s) => s !== symbol) : [...held, symbol];
-  writeKey(FAVOURITES_KEY, JSON.stringify(next));
   store.set(favouritesAtom, next);
+  if (store.get(favouritesOwnerAtom) !== null && saver) saver(next);
+  else writeKey(FAVOURITES_KEY, JSON.stringify(next));
 }
+
+// Signing out (however it happens: the menu, an expired session, another tab) shows this browser's list again.
+const signedOut = () => store.get(tokenAtom) === null || store.get(loginStateAtom) !== 1;
+store.sub(tokenAtom, () => {
+  if (signedOut() && store.get(favouritesOwnerAtom) !== null) showLocalFavourites();
+});
+store.sub(loginStateAtom, () => {
+  if (signedOut() && store.get(favouritesOwnerAtom) !== null) showLocalFavourites();
+});

@@ -1,13 +1,17 @@
 // The market page against a live server with the market-maker bot: every market with prices, search, sort, and a
-// favourite that survives a reload; screenshots in en, zh-CN and th.
+// favourite that survives a reload (in this browser signed out, on the account signed in, merged at first sign-in);
+// screenshots in en, zh-CN and th.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { API } from '../../server/contract/api.ts';
+import { createUser, signInThroughUi } from './accounts.ts';
 import { browserSkipReason, launchBrowser, screenshot, watchErrors, type Browser } from './browser.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 const skip = browserSkipReason();
 if (skip) console.log(skip);
 const MARKETS = 12;
+const USER = { email: 'watch@example.com', password: 'Secret12345' };
 
 describe.skipIf(skip !== null)('market page', () => {
   let server: TestServer;
@@ -17,6 +21,7 @@ describe.skipIf(skip !== null)('market page', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ bots: true });
+    await createUser(server, USER);
     browser = await launchBrowser();
     page = await browser.context.newPage();
     errors = watchErrors(page);
@@ -60,6 +65,52 @@ describe.skipIf(skip !== null)('market page', () => {
     expect(await page.locator('[data-symbol="SOLUSDT"]').getByTestId('favourite').getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('tab', { name: 'Watchlist' }).click();
     await expect.poll(symbols).toEqual(['SOLUSDT']);
+  });
+
+  const starred = (symbol: string) => page.locator(`[data-symbol="${symbol}"]`).getByTestId('favourite').getAttribute('aria-pressed');
+  const serverList = () =>
+    page.evaluate(async (path) => {
+      const r = await fetch(path, { headers: { ticket: localStorage.getItem('token') ?? '' } });
+      return ((await r.json()) as { data: { symbols: string[] } }).data.symbols;
+    }, API.favouritesList);
+
+  it('keeps a favourite on the account when signed in, merged with this browser\'s list at first sign-in', async () => {
+    await signInThroughUi(page, server.url, USER.email, USER.password);
+    await page.goto(`${server.url}/quotation`);
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
+    // The list this browser kept signed out went to the account.
+    await expect.poll(serverList).toEqual(['SOLUSDT']);
+    await expect.poll(() => starred('SOLUSDT')).toBe('true');
+    await page.locator('[data-symbol="ETHUSDT"]').getByTestId('favourite').click();
+    await expect.poll(serverList).toEqual(['SOLUSDT', 'ETHUSDT']);
+    await page.reload();
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
+    await expect.poll(() => starred('ETHUSDT')).toBe('true');
+    await page.getByRole('tab', { name: 'Watchlist' }).click();
+    await expect.poll(async () => (await symbols()).sort()).toEqual(['ETHUSDT', 'SOLUSDT']);
+    expect(await page.getByTestId('watchlist-note').textContent()).toContain('saved to your account');
+
+    // Another browser signed in as the same user sees the account's list.
+    const other = await launchBrowser();
+    try {
+      const otherPage = await other.context.newPage();
+      await signInThroughUi(otherPage, server.url, USER.email, USER.password);
+      await otherPage.goto(`${server.url}/quotation`);
+      await expect.poll(() => otherPage.getByTestId('market-row').count(), { timeout: 20_000 }).toBe(MARKETS);
+      await expect
+        .poll(() => otherPage.locator('[data-symbol="ETHUSDT"]').getByTestId('favourite').getAttribute('aria-pressed'))
+        .toBe('true');
+    } finally {
+      await other.close();
+    }
+
+    // Signed out, this browser's own list shows again.
+    await page.getByTestId('user-menu').hover();
+    await page.getByTestId('logout').click();
+    await page.goto(`${server.url}/quotation`);
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
+    expect(await starred('SOLUSDT')).toBe('true');
+    expect(await starred('ETHUSDT')).toBe('false');
   });
 
   it('looks right in en, zh-CN and th, with no console errors', async () => {

@@ -47,6 +47,39 @@ describe.skipIf(skip !== null)('spot terminal', () => {
     await page.getByTestId('signin-prompt').waitFor();
   });
 
+  it('shows the depth chart as a tab beside the candles, with a readout under the pointer', async () => {
+    const canvas = page.getByTestId('depth-chart').locator('canvas');
+    // Pixels of the bid (green) and ask (red) curves drawn on the canvas.
+    const painted = () =>
+      canvas.evaluate((el) => {
+        const cv = el as HTMLCanvasElement;
+        const data = cv.getContext('2d')?.getImageData(0, 0, cv.width, cv.height).data ?? new Uint8ClampedArray();
+        let green = 0;
+        let red = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 1]! > 150 && data[i]! < 60) green++;
+          if (data[i]! > 200 && data[i + 1]! < 90) red++;
+        }
+        return { width: cv.width, green, red };
+      });
+    await page.getByTestId('chart-view-depth').click();
+    await canvas.waitFor();
+    expect(await page.getByTestId('candle-chart').count()).toBe(0);
+    await expect.poll(async () => {
+      const p = await painted();
+      return p.width > 0 && p.green > 0 && p.red > 0;
+    }, { timeout: 20_000 }).toBe(true);
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('depth canvas not laid out');
+    const before = (await painted()).green;
+    // Over the bids (left of the mid): a marker and a readout box join the drawing.
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await expect.poll(async () => (await painted()).green, { timeout: 5_000 }).toBeGreaterThan(before);
+    await screenshot(page, 'spot-depth');
+    await page.getByTestId('chart-view-candles').click();
+    await page.getByTestId('candle-chart').waitFor();
+  });
+
   it('places a limit buy below the market, sees it in open orders and the book, and cancels it', async () => {
     await signInThroughUi(page, server.url, USER.email, USER.password);
     await page.goto(`${server.url}/currencyTransaction?symbol=BTCUSDT`);

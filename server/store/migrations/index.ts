@@ -10,6 +10,7 @@ import { marketData } from './0004_market_data.ts';
 import { apiKeys } from './0005_api_keys.ts';
 import { feeLevels } from './0006_fee_levels.ts';
 import { tradeUserIndexes } from './0007_trade_user_indexes.ts';
+import { favourites } from './0008_favourites.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -22,6 +23,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_api_keys': apiKeys(),
     '0006_fee_levels': feeLevels(),
     '0007_trade_user_indexes': tradeUserIndexes(),
+    '0008_favourites': favourites(),
   };
 }
 

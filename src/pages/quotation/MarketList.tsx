@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { TableVirtuoso, type TableComponents } from 'react-virtuoso';
 import type { Ticker24h } from '../../contract.ts';
 import { dataOf, useTickers } from '../../../streams/index.ts';
-import { useFavourites } from '../../state/index.ts';
+import { useFavourites, useFavouritesOnAccount } from '../../state/index.ts';
 import { StreamEmpty } from '../../ui/StreamEmpty.tsx';
 import { MarketCells } from './MarketRow.tsx';
 import { nextSort, visibleSymbols, type Sort, type SortKey } from './market-rows.ts';
@@ -32,6 +32,7 @@ export function MarketList({ watchlist }: { watchlist: boolean }) {
   const { _ } = useLingui();
   const tickers = useTickers();
   const favourites = useFavourites();
+  const onAccount = useFavouritesOnAccount();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>({ key: 'volume', dir: 'desc' });
   const map = dataOf(tickers);
@@ -80,7 +81,9 @@ export function MarketList({ watchlist }: { watchlist: boolean }) {
           itemContent={(_i, t) => <MarketCells ticker={t} favourite={favourites.includes(t.symbol)} />}
         />
       )}
-      {watchlist ? <p className={s.note}>{_('market.watchlist.local')}</p> : null}
+      {watchlist ? (
+        <p className={s.note} data-testid="watchlist-note">{_(onAccount ? 'market.watchlist.account' : 'market.watchlist.local')}</p>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
-// The chart panel: the market's 24 h summary, interval buttons, and the lazily loaded chart.
+// The chart panel: the market's 24 h summary, and two views as tabs: the candlestick chart with its interval
+// buttons, and the depth chart of the book. Each chart is its own lazily loaded chunk.
 import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { dataOf, useTicker } from '../../../streams/index.ts';
@@ -11,11 +12,19 @@ import { SpotPanel } from './SpotPanel.tsx';
 import * as s from './spot.css.ts';
 
 const CandleChart = lazy(() => import('./CandleChart.tsx'));
+const DepthChart = lazy(() => import('./DepthChart.tsx'));
 const INTERVALS: readonly KlineInterval[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
+
+type View = 'candles' | 'depth';
+const VIEWS: ReadonlyArray<{ key: View; labelId: string }> = [
+  { key: 'candles', labelId: 'spot.chart.candles' },
+  { key: 'depth', labelId: 'spot.chart.depth' },
+];
 
 export function ChartPanel({ symbol }: { symbol: string }) {
   const { _ } = useLingui();
   const [interval, setInterval] = useState<KlineInterval>('1m');
+  const [view, setView] = useState<View>('candles');
   const ticker = dataOf(useTicker(symbol));
   const title = (
     <span className={s.summary}>
@@ -38,18 +47,37 @@ export function ChartPanel({ symbol }: { symbol: string }) {
     </span>
   );
   const buttons = (
-    <span className={s.chips}>
-      {INTERVALS.map((i) => (
-        <button key={i} type="button" className={i === interval ? s.chipOn : s.chip} aria-pressed={i === interval} onClick={() => setInterval(i)}>
-          {i}
-        </button>
-      ))}
+    <span className={s.chartHead}>
+      <span className={s.chartViews} role="tablist" aria-label={_('trade.chart')}>
+        {VIEWS.map((v) => (
+          <button
+            key={v.key}
+            type="button"
+            role="tab"
+            className={v.key === view ? s.chipOn : s.chip}
+            aria-selected={v.key === view}
+            data-testid={`chart-view-${v.key}`}
+            onClick={() => setView(v.key)}
+          >
+            {_(v.labelId)}
+          </button>
+        ))}
+      </span>
+      {view === 'candles' ? (
+        <span className={s.chartViews}>
+          {INTERVALS.map((i) => (
+            <button key={i} type="button" className={i === interval ? s.chipOn : s.chip} aria-pressed={i === interval} onClick={() => setInterval(i)}>
+              {i}
+            </button>
+          ))}
+        </span>
+      ) : null}
     </span>
   );
   return (
     <SpotPanel area="chart" title={title} actions={buttons} bodyClass={s.chartBody}>
       <Suspense fallback={<EmptyState>{_('common.loading')}</EmptyState>}>
-        <CandleChart symbol={symbol} interval={interval} />
+        {view === 'candles' ? <CandleChart symbol={symbol} interval={interval} /> : <DepthChart symbol={symbol} />}
       </Suspense>
     </SpotPanel>
   );

@@ -43,6 +43,9 @@ export const chipOn = style([chip, { color: vars.color.text, background: vars.co
 // The chart fills whatever height the row gets from its neighbours (the book and trades), at least 440 px.
 export const chartBody = style({ flex: 1, position: 'relative', minHeight: '440px' });
 export const chartBox = style({ position: 'absolute', inset: 0 });
+export const depthCanvas = style({ display: 'block', cursor: 'crosshair', touchAction: 'none' });
+export const chartHead = style({ display: 'flex', alignItems: 'center', gap: '8px', flexShrink: 0 });
+export const chartViews = style({ display: 'flex', gap: '2px', flexShrink: 0, whiteSpace: 'nowrap' });
 export const marketRow = style([grid3, { padding: '3px 6px', cursor: 'pointer', background: 'none', border: 0, color: vars.color.text, font: 'inherit', textAlign: 'left', width: '100%', selectors: { '&:hover': { background: vars.color.hover } } }]);
 export const marketRowOn = style([marketRow, { background: vars.color.raised }]);
 export const summary = style({ display: 'flex', gap: vars.space.lg, alignItems: 'baseline', flexWrap: 'wrap' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCoinList, parseConfigValue, parseEnvelope, parseLoginReply, parseUserInfo } from '../../../src/api/parse.ts';
+import { parseCoinList, parseConfigValue, parseEnvelope, parseFavouritesReply, parseLoginReply, parseUserInfo } from '../../../src/api/parse.ts';
 
 describe('reply parsers', () => {
   it('reads the envelope or refuses', () => {
@@ -16,6 +16,14 @@ describe('reply parsers', () => {
     expect(parseCoinList([{ codeName: 'ETH', price: null, isOpen: 1 }])).toEqual([{ codeName: 'ETH', price: null, isOpen: 1, maintenance: false }]);
     expect(parseCoinList({ list: [{ price: '1' }] })).toBeNull();
     expect(parseCoinList('nope')).toBeNull();
+  });
+
+  it('reads the watchlist, refusing anything but symbols', () => {
+    expect(parseFavouritesReply({ symbols: ['BTCUSDT', 'ETHUSDT'] })).toEqual({ symbols: ['BTCUSDT', 'ETHUSDT'] });
+    expect(parseFavouritesReply({ symbols: [] })).toEqual({ symbols: [] });
+    expect(parseFavouritesReply({ symbols: ['BTCUSDT', 1] })).toBeNull();
+    expect(parseFavouritesReply({})).toBeNull();
+    expect(parseFavouritesReply(null)).toBeNull();
   });
 
   it('reads a config value, treating empty as not set', () => {
