@@ -41,8 +41,9 @@ try {
 }
 
 const passed = summary?.numPassedTests ?? 0;
-// A suite that fails to load has no failed test of its own; count it so it cannot pass silently.
-const failed = (summary ? summary.numFailedTests + summary.numFailedTestSuites : 1) + failedSteps;
+// A file that fails to load has no failed test of its own; count failed suites then, so it cannot pass silently.
+const failedTests = summary ? (summary.numFailedTests > 0 ? summary.numFailedTests : summary.numFailedTestSuites) : 1;
+const failed = failedTests + failedSteps;
 const skipped = summary ? summary.numPendingTests + summary.numTodoTests : 0;
 const ok = failed === 0 && run.status === 0 && passed > 0;
 console.log(`\n${passed} passed, ${ok ? 0 : Math.max(failed, 1)} failed, ${skipped} skipped`);
