@@ -21,7 +21,9 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-'));
   let offset = 0;
-  const handle = await startServer({ port: 0, host: '127.0.0.1', dataDir, logger: false, clock: () => Date.now() + offset, bots: options.bots ?? false });
+  // E2E_DIST: a build directory other than dist/ (parallel work builds with `vite build --outDir`).
+  const staticDir = process.env['E2E_DIST'];
+  const handle = await startServer({ port: 0, host: '127.0.0.1', dataDir, logger: false, ...(staticDir ? { staticDir } : {}), clock: () => Date.now() + offset, bots: options.bots ?? false });
   return {
     handle,
     url: handle.url,
