@@ -1,5 +1,6 @@
 // Wires the stream layer for one tab: the socket, heartbeat and server clock, the topic hub, REST seeds, and one
 // shared pipeline per market stream (reducers, then one emission per frame). Framework-free; atoms.ts adapts it.
+import type { KyInstance } from 'ky';
 import { BehaviorSubject, distinctUntilChanged, map, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
 import type { BalanceUpdate, KlineInterval, OrderUpdate, Ticker24h, Topic } from './contract.ts';
 import { WS_PATH } from './contract.ts';
@@ -13,7 +14,7 @@ import type { Orders } from './reducers/orders.ts';
 import { bookView, type BookView } from './reducers/order-book.ts';
 import { addClockSample, initialServerClock, serverNow, type ServerClock } from './reducers/server-clock.ts';
 import type { Tickers } from './reducers/tickers.ts';
-import { createHttp } from './rest/http.ts';
+import { createHttp, type HttpOptions } from './rest/http.ts';
 import { createMarketRest, type MarketRest } from './rest/market.ts';
 import { createConnection, type ConnectionOptions, type ConnectionStatus, type WebSocketConstructor } from './socket/connection.ts';
 import { setUpHeartbeat } from './socket/heartbeat.ts';
@@ -24,7 +25,10 @@ export interface StreamsOptions {
   /** Defaults to ws(s)://<page host>/ws. */
   url?: string | (() => string);
   WebSocket?: WebSocketConstructor;
-  /** REST base for the default market reads. */
+  /** The app's ky instance for the REST reads (one instance and one timeout/ticket policy per tab). Without it the
+   * layer makes its own (REQUEST_TIMEOUT_MS, `baseUrl` or the page origin). */
+  http?: KyInstance;
+  /** REST base for the layer's own ky instance (not used with `http`). */
   baseUrl?: string;
   /** Replaces the ky-based market reads (tests, another venue). */
   rest?: MarketRest;
@@ -69,11 +73,16 @@ function pageSocketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
 }
 
+function httpOptions(options: StreamsOptions): HttpOptions {
+  if (options.http) return { ky: options.http };
+  return options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl };
+}
+
 export function createStreams(options: StreamsOptions = {}): Streams {
   const timers = options.timers ?? globalTimers;
   const frames = options.frameScheduler ?? defaultFrameScheduler();
   const teardownMs = options.teardownMs ?? 2_500;
-  const rest = options.rest ?? createMarketRest(createHttp(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }));
+  const rest = options.rest ?? createMarketRest(createHttp(httpOptions(options)));
   const connection = createConnection({
     url: options.url ?? pageSocketUrl,
     ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),

@@ -1,7 +1,7 @@
 // The API client factory: one ky instance with the ticket and lang headers, a request timeout, and the
 // `{code, msg, data}` envelope turned into typed data or an ApiError. Framework-free: the app wires it to its state
 // in ./index.ts, and tests wire it to a fake fetch.
-import ky, { isTimeoutError, type Options } from 'ky';
+import ky, { isTimeoutError, type KyInstance, type Options } from 'ky';
 import { LANG_HEADER, NOT_LOGGED_IN_CODE, REQUEST_TIMEOUT_MS, SESSION_EXPIRED_CODES, TICKET_HEADER } from '../contract.ts';
 import { ApiError, type ClientErrorCode } from './error.ts';
 import { isSuccess, parseEnvelope, type Parser } from './parse.ts';
@@ -38,6 +38,9 @@ export interface CallOptions {
 export type Query = Record<string, string | number | boolean>;
 
 export interface ApiClient {
+  /** The tab's one ky instance (ticket and lang headers, timeout, no retries, statuses not thrown), without the
+   * envelope handling of get/post: the stream layer reads the Binance-shaped routes through it. */
+  readonly http: KyInstance;
   get<T>(path: string, parse: Parser<T>, query?: Query, options?: CallOptions): Promise<T>;
   post<T>(path: string, parse: Parser<T>, body?: object, options?: CallOptions): Promise<T>;
 }
@@ -99,6 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    http,
     get: (path, parse, query, call) =>
       typed(send(path, { method: 'get', ...(query ? { searchParams: query } : {}) }, call), parse, call),
     post: (path, parse, body, call) => typed(send(path, { method: 'post', json: body ?? {} }, call), parse, call),

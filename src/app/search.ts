@@ -1,6 +1,8 @@
 // Search params: kept as plain strings in the URL (no JSON quoting, so `?inviteCode=012345` stays a string) and
 // validated per route by the parsers below. Everything here is pure, for tests in node.
 
+import { PAGE_SIZES } from '../contract.ts';
+
 export type RawSearch = Record<string, unknown>;
 
 export function parseSearchString(search: string): Record<string, string> {
@@ -27,9 +29,30 @@ const text = (value: unknown): string | undefined =>
 export type OrdersTab = 1 | 2;
 export interface OrdersSearch {
   active: OrdersTab;
+  /** Page from 1; left out for the first. */
+  page?: number;
+  /** One of the spec's PAGE_SIZES; left out for the default (20). */
+  size?: number;
+  symbol?: string;
+  side?: 'buy' | 'sell';
+  /** History only. */
+  status?: 'completed' | 'cancelled';
 }
+/** Each param is checked on its own: a bad one is dropped, the rest kept. */
 export function parseOrdersSearch(search: RawSearch): OrdersSearch {
-  return { active: text(search.active) === '2' ? 2 : 1 };
+  const active: OrdersTab = text(search.active) === '2' ? 2 : 1;
+  const out: OrdersSearch = { active };
+  const page = text(search.page);
+  if (page && /^\d{1,6}$/.test(page) && Number(page) > 1) out.page = Number(page);
+  const size = Number(text(search.size));
+  if ((PAGE_SIZES as readonly number[]).includes(size)) out.size = size;
+  const symbol = parseSpotSearch({ symbol: search.symbol }).symbol;
+  if (symbol) out.symbol = symbol;
+  const side = text(search.side);
+  if (side === 'buy' || side === 'sell') out.side = side;
+  const status = text(search.status);
+  if (active === 2 && (status === 'completed' || status === 'cancelled')) out.status = status;
+  return out;
 }
 
 /** Only a same-site path may be a redirect target, never another origin ("//host", "/\host") or the login page. */

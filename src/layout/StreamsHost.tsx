@@ -1,14 +1,16 @@
 // Starts the tab's one stream runtime for the life of the app shell and keeps its ticket in step with the session,
-// so private topics (orders, balances) follow sign-in and sign-out without any panel touching the socket.
+// so private topics (orders, balances) follow sign-in and sign-out without any panel touching the socket. Its REST
+// reads go through the app's ky instance: one instance, one timeout and ticket policy for the tab.
 import { useEffect } from 'react';
 import { setStreamsTicket, setUpStreams } from '../../streams/index.ts';
+import { api } from '../api/index.ts';
 import { loadOpenOrders, loadSpotBalances } from '../api/stream-seeds.ts';
 import { getToken, useToken } from '../state/index.ts';
 
 export function StreamsHost() {
   const token = useToken();
   useEffect(() => {
-    return setUpStreams({ ticket: getToken(), loadOrders: loadOpenOrders, loadBalances: loadSpotBalances });
+    return setUpStreams({ ticket: getToken(), http: api.http, loadOrders: loadOpenOrders, loadBalances: loadSpotBalances });
   }, []);
   useEffect(() => {
     setStreamsTicket(token);

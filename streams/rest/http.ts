@@ -1,6 +1,8 @@
-// The stream layer's own ky instance (streams/ can't import the app's client): no retries (the pipelines decide
-// when to try again), the session ticket header, and failures thrown as a RestError carrying a code.
-import ky, { isTimeoutError, type Options } from 'ky';
+// The stream layer's REST reads. The app hands in its own ky instance (one per tab: one timeout, one ticket and
+// language policy), which is used through `.extend()` only for what these reads need (no retries, statuses read
+// here); failures come out as a RestError carrying a code. Without one (tests, the layer on its own) it makes its
+// own with the same policy: REQUEST_TIMEOUT_MS and the session ticket header.
+import ky, { isTimeoutError, type KyInstance, type Options } from 'ky';
 import { REQUEST_TIMEOUT_MS, SUCCESS, TICKET_HEADER } from '../contract.ts';
 
 export class RestError extends Error {
@@ -17,6 +19,8 @@ export class RestError extends Error {
 export type Query = Record<string, string | number | boolean>;
 
 export interface HttpOptions {
+  /** The app's ky instance (its timeout, ticket and language headers); the options below then don't apply. */
+  ky?: KyInstance;
   baseUrl?: string;
   fetch?: Options['fetch'];
   timeoutMs?: number;
@@ -31,12 +35,14 @@ export interface Http {
   getEnvelope(path: string, query?: Query, signal?: AbortSignal): Promise<unknown>;
 }
 
-export function createHttp(options: HttpOptions = {}): Http {
-  const http = ky.create({
+/** The pipelines decide when to read again, and every status is read below, so: no retries, no throwing. */
+const READS: Options = { retry: 0, throwHttpErrors: false };
+
+function ownInstance(options: HttpOptions): KyInstance {
+  return ky.create({
+    ...READS,
     baseUrl: options.baseUrl ?? '/',
     timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    retry: 0,
-    throwHttpErrors: false,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     hooks: {
       beforeRequest: [
@@ -47,6 +53,10 @@ export function createHttp(options: HttpOptions = {}): Http {
       ],
     },
   });
+}
+
+export function createHttp(options: HttpOptions = {}): Http {
+  const http = options.ky ? options.ky.extend(READS) : ownInstance(options);
 
   async function read(path: string, query: Query | undefined, signal: AbortSignal | undefined): Promise<{ status: number; body: unknown }> {
     let response: Response;

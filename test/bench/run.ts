@@ -1,8 +1,18 @@
-// `npm run bench`: runs the benchmarks present (matching, then end-to-end HTTP order placement with durable commit)
-// and prints a table, then one JSON line per benchmark for machines. Timing lives here only; tests never assert on
-// speed. Options: --ops=N (default 1 000 000), --peer-runs=N (timed runs of the slow peer, default 2),
-// --only=matching|e2e, --e2e-ms=N (length of each end-to-end phase, default 5000).
+// `npm run bench`: runs the benchmarks present (matching, end-to-end HTTP order placement with durable commit, then
+// the browser terminal under a synthetic feed) and prints a table, then one JSON line per benchmark for machines.
+// Timing lives here only; tests never assert on speed. Options: --ops=N (default 1 000 000), --peer-runs=N (timed
+// runs of the slow peer, default 2), --only=matching|e2e|terminal, --e2e-ms=N (length of each end-to-end phase,
+// default 5000); for the terminal: --terminal-ms=N (the measured window, default 120000; BENCH_TERMINAL_MS too),
+// --terminal-warmup-ms=N (default 10000), --terminal-panels=chart,book,trades (only some panels, to tell which
+// costs what), --terminal-profile=FILE (the page's CPU profile of the window, for DevTools), --dist=DIR (the built
+// web app, default dist/; BENCH_DIST too). The terminal needs bench.html in the build: when dist/ lacks it,
+// `vite build` runs first (into dist/); a dist/ built before a change to the web app is measured as it is.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { browserSkipReason } from '../e2e/browser.ts';
 import { e2eBench, reportE2e } from './e2e.ts';
+import { reportTerminal, terminalBench } from './terminal.ts';
 import { engineBench } from './engine.ts';
 import { type Figure, matchingBench } from './matching.ts';
 import { generate } from './stream.ts';
@@ -13,6 +23,7 @@ const arg = (name: string, fallback: number): number => {
 };
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1];
+const text = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const TARGET_OPS = 3_000_000;
 const TARGET_RATIO = 10;
 
@@ -54,4 +65,27 @@ if (only === undefined || only === 'matching') {
 
 if (only === undefined || only === 'e2e') {
   console.log(JSON.stringify(reportE2e(await e2eBench({ phaseMs: arg('e2e-ms', 5000) }))));
+}
+
+if (only === undefined || only === 'terminal') {
+  const root = resolve(import.meta.dirname, '..', '..');
+  const distDir = resolve(text('dist') ?? process.env['BENCH_DIST'] ?? join(root, 'dist'));
+  const skip = browserSkipReason();
+  if (skip) console.log(`terminal: ${skip}`);
+  else {
+    if (!existsSync(join(distDir, 'bench.html'))) {
+      if (distDir !== join(root, 'dist')) throw new Error(`${distDir} has no bench.html: build it with vite build --outDir ${distDir}`);
+      console.log('terminal: dist/ has no bench.html, running vite build first');
+      const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      if (built.status !== 0) throw new Error('vite build failed');
+    }
+    const figures = await terminalBench({
+      distDir,
+      measureMs: arg('terminal-ms', Number(process.env['BENCH_TERMINAL_MS'] ?? 120_000)),
+      warmupMs: arg('terminal-warmup-ms', 10_000),
+      ...(text('terminal-panels') ? { panels: text('terminal-panels')!.split(',') } : {}),
+      ...(text('terminal-profile') ? { profilePath: resolve(text('terminal-profile')!) } : {}),
+    });
+    console.log(JSON.stringify(reportTerminal(figures)));
+  }
 }

@@ -3,7 +3,8 @@
 // sees the trade and the balance change; screenshots in en, zh-CN and th.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSkipReason, launchBrowser, screenshot, watchErrors, type Browser } from './browser.ts';
+import { join } from 'node:path';
+import { browserSkipReason, launchBrowser, SCREEN_DIR, screenshot, watchErrors, type Browser } from './browser.ts';
 import { startTestServer, type TestServer } from './server.ts';
 import { createUser, signInThroughUi } from './accounts.ts';
 
@@ -33,8 +34,19 @@ describe.skipIf(skip !== null)('spot terminal', () => {
     await server?.close();
   });
 
-  const bidPrices = async () =>
-    (await page.getByTestId('book-bids').getByTestId('book-level').evaluateAll((els) => els.map((e) => e.getAttribute('data-price') ?? ''))).map(Number);
+  // The canvas book keeps the prices it shows (best first) and its row geometry in data attributes, once a frame.
+  const book = () => page.getByTestId('book-canvas');
+  const shown = async (side: 'bids' | 'asks') => ((await book().getAttribute(`data-${side}`)) ?? '').split(' ').filter(Boolean);
+  const bidPrices = async () => (await shown('bids')).map(Number);
+  /** Clicks the middle of the row showing `price` (bids below the mid strip, asks above it, best next to it). */
+  const clickLevel = async (side: 'bids' | 'asks', price: string) => {
+    const canvas = book();
+    const [row, mid, perSide] = await Promise.all(['data-row-height', 'data-mid-height', 'data-per-side'].map(async (a) => Number(await canvas.getAttribute(a))));
+    const i = (await shown(side)).indexOf(price);
+    if (i < 0) throw new Error(`${price} is not shown in the ${side}`);
+    const top = side === 'bids' ? perSide! * row! + mid! + i * row! : (perSide! - 1 - i) * row!;
+    await canvas.click({ position: { x: 20, y: top + row! / 2 } });
+  };
   const tab = (name: string) => page.getByRole('tab', { name }).click();
   const available = async () => Number((await page.getByTestId('available').textContent())?.replace(/[^\d.]/g, '') ?? 'NaN');
 
@@ -93,9 +105,45 @@ describe.skipIf(skip !== null)('spot terminal', () => {
     await expect.poll(() => page.getByTestId('cancel-order').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await bidPrices()).includes(Number(price)), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'spot-open-order-en');
+    // The order's level on the canvas hands its price back to the form when clicked.
+    await page.locator('input[name="price"]').fill('');
+    const level = (await shown('bids')).find((p) => Number(p) === Number(price));
+    if (!level) throw new Error(`order price ${price} missing from the book`);
+    await expect.poll(async () => {
+      await clickLevel('bids', level);
+      return page.locator('input[name="price"]').inputValue();
+    }, { timeout: 10_000 }).toBe(level);
     await page.getByTestId('cancel-order').click();
     await expect.poll(() => page.getByTestId('cancel-order').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(async () => (await bidPrices()).includes(Number(price)), { timeout: 10_000 }).toBe(false);
+  });
+
+  it('picks a price from the canvas book by click and by keyboard, and follows the panel height', async () => {
+    await expect.poll(async () => (await shown('asks')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const price = page.locator('input[name="price"]');
+    const bestAsk = (await shown('asks'))[0]!;
+    await clickLevel('asks', bestAsk);
+    // The book moves under the bot's quotes: the picked price is one the book showed a moment ago.
+    await expect.poll(() => price.inputValue()).not.toBe('');
+    expect(Number(await price.inputValue())).toBeGreaterThan(0);
+    // Keyboard: focus the canvas, the first Down lights the best bid, Enter picks it.
+    await price.fill('');
+    await book().focus();
+    await page.keyboard.press('ArrowDown');
+    const best = (await shown('bids'))[0];
+    await page.keyboard.press('Enter');
+    await expect.poll(() => price.inputValue()).not.toBe('');
+    expect(Math.abs(Number(await price.inputValue()) - Number(best)) / Number(best)).toBeLessThan(0.01);
+    expect(await book().getAttribute('aria-label')).toBeTruthy();
+    // Crisp: the backing store is the CSS size times the device pixel ratio; the rows shown fit the height.
+    const size = await book().evaluate((el) => {
+      const cv = el as HTMLCanvasElement;
+      return { w: cv.width, h: cv.height, cssW: cv.clientWidth, cssH: cv.clientHeight, ratio: devicePixelRatio, perSide: Number(cv.dataset['perSide']), row: Number(cv.dataset['rowHeight']), mid: Number(cv.dataset['midHeight']) };
+    });
+    expect(size.w).toBe(Math.round(size.cssW * size.ratio));
+    expect(size.h).toBe(Math.round(size.cssH * size.ratio));
+    expect(size.perSide).toBe(Math.floor((size.cssH - size.mid) / (2 * size.row)));
+    expect(size.perSide).toBeGreaterThan(0);
   });
 
   it("shows the server's refusal by its message", async () => {
@@ -131,6 +179,8 @@ describe.skipIf(skip !== null)('spot terminal', () => {
       await expect.poll(async () => (await bidPrices()).length, { timeout: 20_000 }).toBeGreaterThan(0);
       await page.waitForTimeout(1500);
       await screenshot(page, `spot-${lang}`);
+      // The canvas book alone, at full size, to check its text is crisp and its columns line up with the header.
+      await page.getByTestId('order-book').screenshot({ path: join(SCREEN_DIR, `spot-book-${lang}.png`) });
     }
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     expect(errors).toEqual([]);

@@ -1,3 +1,4 @@
+import ky from 'ky';
 import { describe, expect, it } from 'vitest';
 import { createHttp, RestError } from '../../streams/rest/http.ts';
 import { createMarketRest } from '../../streams/rest/market.ts';
@@ -39,6 +40,33 @@ describe('market REST reads (ky)', () => {
     const rest = createMarketRest(createHttp({ baseUrl: 'http://x.test/', fetch: fakeFetch(() => json([row])).fetch }));
     const [bar] = await rest.klines('BTCUSDT', '1m', 1);
     expect(bar).toMatchObject({ time: 60_000, open: '1', high: '2', low: '0.5', close: '1.5', volume: '10', trades: 3 });
+  });
+});
+
+describe("the app's ky instance", () => {
+  // Like the app's client instance: its base URL, timeout, ticket and lang headers, statuses thrown, retries on.
+  const appInstance = (fetch: typeof globalThis.fetch) =>
+    ky.create({
+      baseUrl: 'http://app.test/',
+      timeout: 30_000,
+      fetch,
+      hooks: { beforeRequest: [({ request }) => { request.headers.set('ticket', 'app-ticket'); request.headers.set('lang', 'th'); }] },
+    });
+
+  it("reads through it: its base URL and headers, not the layer's own", async () => {
+    const { fetch, seen } = fakeFetch(() => json({ lastUpdateId: 7, bids: [], asks: [] }));
+    const rest = createMarketRest(createHttp({ ky: appInstance(fetch), baseUrl: 'http://ignored.test/', ticket: () => 'ignored' }));
+    await expect(rest.depth('BTCUSDT', 5)).resolves.toMatchObject({ lastUpdateId: 7 });
+    expect(seen[0]?.url.origin).toBe('http://app.test');
+    expect(seen[0]?.headers.get('ticket')).toBe('app-ticket');
+    expect(seen[0]?.headers.get('lang')).toBe('th');
+  });
+
+  it('reads an error status itself and sends once, whatever the instance would do', async () => {
+    const { fetch, seen } = fakeFetch(() => json({ code: -1003, msg: 'Too many requests.' }, 429));
+    const rest = createMarketRest(createHttp({ ky: appInstance(fetch).extend({ retry: { limit: 3, statusCodes: [429] } }) }));
+    await expect(rest.tickers()).rejects.toMatchObject({ code: '-1003', status: 429 });
+    expect(seen).toHaveLength(1);
   });
 });
 

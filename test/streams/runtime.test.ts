@@ -1,3 +1,4 @@
+import ky from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asyncScheduler, type Subscription } from 'rxjs';
 import { createStore } from 'jotai/vanilla';
@@ -46,6 +47,24 @@ afterEach(() => {
 });
 
 describe('streams runtime', () => {
+  it("reads its REST seeds through the app's ky instance when given one", async () => {
+    const urls: string[] = [];
+    const headers: (string | null)[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      urls.push(request.url);
+      headers.push(request.headers.get('lang'));
+      return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const http = ky.create({ baseUrl: 'http://app.test/', fetch, headers: { lang: 'ja' } });
+    const { rest: _rest, ...rest } = options;
+    streams = createStreams({ ...rest, http });
+    subscriptions.push(streams.tickers$().subscribe());
+    await advance(20);
+    expect(urls).toEqual(['http://app.test/api/v3/ticker/24hr']);
+    expect(headers).toEqual(['ja']);
+  });
+
   it('builds the book from snapshot + diffs and emits at most once per frame', async () => {
     streams = createStreams(options);
     const seen: Loadable<BookView>[] = [];

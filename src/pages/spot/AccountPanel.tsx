@@ -6,6 +6,7 @@ import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { Balances, OrderHistory, TradeHistory } from './AccountHistory.tsx';
 import { OpenOrders } from './OpenOrders.tsx';
 import * as s from './spot.css.ts';
+import * as l from './lists.css.ts';
 
 type Tab = 'open' | 'history' | 'trades' | 'balances';
 const TABS: readonly TabItem<Tab>[] = [
@@ -21,7 +22,7 @@ export function AccountPanel({ symbol }: { symbol: string }) {
   return (
     <section className={s.areas.account} data-testid="account-panel">
       <Tabs items={TABS} value={tab} onChange={setTab} />
-      <div className={s.body}>
+      <div className={`${s.body} ${l.accountBody}`}>
         {!signedIn ? (
           <SignInPrompt />
         ) : tab === 'open' ? (

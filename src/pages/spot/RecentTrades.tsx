@@ -1,5 +1,6 @@
-// The market's latest trades, newest first, coloured by the taker's side.
+// The market's latest trades, newest first, coloured by the taker's side; virtualised, filling the panel's body.
 import { useLingui } from '@lingui/react';
+import { Virtuoso } from 'react-virtuoso';
 import { dataOf, useTrades } from '../../../streams/index.ts';
 import { formatTime } from '../../format/date.ts';
 import { formatDecimal } from '../../format/decimal.ts';
@@ -7,15 +8,14 @@ import { StreamEmpty } from '../../ui/StreamEmpty.tsx';
 import { qtyDecimals } from './book-ticks.ts';
 import { SpotPanel } from './SpotPanel.tsx';
 import * as s from './spot.css.ts';
-
-const SHOWN = 20;
+import * as l from './lists.css.ts';
 
 export function RecentTrades({ symbol }: { symbol: string }) {
   const { _ } = useLingui();
   const loadable = useTrades(symbol);
   const trades = dataOf(loadable);
   return (
-    <SpotPanel area="trades" title={_('trade.trades.title')} testId="recent-trades">
+    <SpotPanel area="trades" title={_('trade.trades.title')} testId="recent-trades" bodyClass={l.listBody}>
       <div className={`${s.grid3} ${s.muted}`}>
         <span>{_('trade.book.price')}</span>
         <span className={s.right}>{_('trade.book.amount')}</span>
@@ -24,13 +24,20 @@ export function RecentTrades({ symbol }: { symbol: string }) {
       {!trades || trades.length === 0 ? (
         <StreamEmpty status={loadable.status} />
       ) : (
-        trades.slice(0, SHOWN).map((t) => (
-          <div key={t.id} className={s.grid3}>
-            <span className={`${s.mono} ${t.isBuyerMaker ? s.down : s.up}`}>{formatDecimal(t.price)}</span>
-            <span className={`${s.mono} ${s.right}`}>{formatDecimal(t.qty, qtyDecimals(Number(t.qty)))}</span>
-            <span className={`${s.mono} ${s.right} ${s.muted}`}>{formatTime(t.time)}</span>
-          </div>
-        ))
+        <div className={l.tradesFill}>
+          <Virtuoso
+            className={l.fillScroller}
+            data={trades}
+            computeItemKey={(_i, t) => t.id}
+            itemContent={(_i, t) => (
+              <div className={s.grid3} data-testid="trade-row">
+                <span className={`${s.mono} ${t.isBuyerMaker ? s.down : s.up}`}>{formatDecimal(t.price)}</span>
+                <span className={`${s.mono} ${s.right}`}>{formatDecimal(t.qty, qtyDecimals(Number(t.qty)))}</span>
+                <span className={`${s.mono} ${s.right} ${s.muted}`}>{formatTime(t.time)}</span>
+              </div>
+            )}
+          />
+        </div>
       )}
     </SpotPanel>
   );

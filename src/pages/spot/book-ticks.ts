@@ -3,10 +3,17 @@ export function tickText(exp: number): string {
   return exp < 0 ? `0.${'0'.repeat(-exp - 1)}1` : `1${'0'.repeat(exp)}`;
 }
 
+/** The power of ten a price is in (null for no price), the only thing the grouping steps depend on. */
+export function priceExponent(price: number): number | null {
+  return Number.isFinite(price) && price > 0 ? Math.floor(Math.log10(price)) : null;
+}
+
 export function groupingTicks(price: number): string[] {
-  if (!Number.isFinite(price) || price <= 0) return [];
-  const top = Math.floor(Math.log10(price));
-  return [top - 5, top - 4, top - 3, top - 2].map(tickText);
+  return ticksForExponent(priceExponent(price));
+}
+
+export function ticksForExponent(top: number | null): string[] {
+  return top === null ? [] : [top - 5, top - 4, top - 3, top - 2].map(tickText);
 }
 
 /** Running totals per level (best first) and the largest, for the depth bars. */
