@@ -41,6 +41,10 @@ export const API = {
   // favourites: the signed-in user's watchlist of markets (GET the list; POST replaces it as a whole)
   favouritesList: '/app/favourites/list',
   favouritesSet: '/app/favourites/set',
+  // saved screen layouts (signed in): GET one screen's layout, POST saves it whole, POST reset forgets it
+  layoutGet: '/app/layouts/get',
+  layoutSave: '/app/layouts/save',
+  layoutReset: '/app/layouts/reset',
 } as const;
 
 /** Header that carries the session token (spec §7). */
@@ -446,4 +450,26 @@ export interface FavouritesSetRequest {
 /** GET /app/favourites/list, and the reply of /app/favourites/set (the list as stored). */
 export interface FavouritesReply {
   symbols: string[];
+}
+
+/** Screens whose panel layout an account can keep on the server. */
+export const LAYOUT_SCREENS = ['spot'] as const;
+export type LayoutScreen = (typeof LAYOUT_SCREENS)[number];
+/** Largest stored layout, as JSON text in bytes (a full desk is about 2 KB). */
+export const LAYOUT_MAX_BYTES = 16 * 1024;
+
+/** GET /app/layouts/get?screen=…; POST /app/layouts/reset takes the same as its body. */
+export interface LayoutScreenRequest {
+  screen: LayoutScreen;
+}
+/** POST /app/layouts/save: the whole layout of one screen (an object the web app checks when it reads it back). */
+export interface LayoutSaveRequest {
+  screen: LayoutScreen;
+  layout: Record<string, unknown>;
+}
+/** The stored layout of one screen; `layout` null (and `updatedAt` null) when the account keeps none. */
+export interface LayoutReply {
+  screen: LayoutScreen;
+  layout: unknown;
+  updatedAt: number | null;
 }

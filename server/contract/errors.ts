@@ -71,6 +71,9 @@ export const ERROR_CODES = [
   'funds.insufficient',
   'transfer.same.account',
   'page.size.invalid',
+  // saved layouts (/app/layouts/*)
+  'layout.screen.unknown',
+  'layout.too.large',
   ...API_KEY_ERROR_CODES,
 ] as const;
 

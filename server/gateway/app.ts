@@ -22,6 +22,7 @@ import { createApiKeys } from './binance/keys.ts';
 import { apiKeyRoutes } from './routes/apiKeys.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { feeRoutes } from './routes/fees.ts';
+import { layoutRoutes } from './routes/layouts.ts';
 import type { Trading } from './trading.ts';
 
 export interface AppOptions {
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   wsRoutes(app, options.clock, options.messages);
   feeRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   favouriteRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
+  layoutRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   if (options.trading) {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     const dataDir = options.dataDir;

@@ -56,6 +56,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'funds.insufficient': 200,
   'transfer.same.account': 200,
   'page.size.invalid': 200,
+  'layout.screen.unknown': 200,
+  'layout.too.large': 200,
   'apikey.label.invalid': 200,
   'apikey.ip.invalid': 200,
   'apikey.ip.too.many': 200,

@@ -8,6 +8,7 @@ import { createCodes, type Codes } from './codes.ts';
 import { createConfig, type ConfigRepo } from './config.ts';
 import { createFavourites, type Favourites } from './favourites.ts';
 import { createFeeLevelsRepo, type FeeLevelsRepo } from './feeLevels.ts';
+import { createLayouts, type Layouts } from './layouts.ts';
 import { createLeases, type Leases } from './leases.ts';
 import { createLedger, type LedgerRepo } from './ledger.ts';
 import { createMarkets, type Markets } from './markets.ts';
@@ -51,6 +52,7 @@ export interface Repositories {
   apiKeys: ApiKeysRepo;
   feeLevels: FeeLevelsRepo;
   favourites: Favourites;
+  layouts: Layouts;
 }
 
 export interface Store extends Repositories {
@@ -84,6 +86,7 @@ function repositories(db: Kysely<Database>): Repositories {
     apiKeys: createApiKeysRepo(db),
     feeLevels: createFeeLevelsRepo(db),
     favourites: createFavourites(db),
+    layouts: createLayouts(db),
   };
 }
 

@@ -22,3 +22,4 @@ export const api = createApiClient({
 
 export { ApiError, isApiError } from './error.ts';
 export type { CallOptions } from './client.ts';
+export { fetchLayout, saveLayout, resetLayout } from './layout.ts';

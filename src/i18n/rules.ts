@@ -54,6 +54,8 @@ export const RULE_MESSAGES: Readonly<Record<RuleKey, { id: string }>> = {
   'funds.insufficient': { id: 'rule.funds.insufficient' },
   'transfer.same.account': { id: 'rule.transfer.sameAccount' },
   'page.size.invalid': { id: 'rule.page.sizeInvalid' },
+  'layout.screen.unknown': { id: 'rule.layout.screenUnknown' },
+  'layout.too.large': { id: 'rule.layout.tooLarge' },
   'apikey.label.invalid': { id: 'rule.apikey.labelInvalid' },
   'apikey.ip.invalid': { id: 'rule.apikey.ipInvalid' },
   'apikey.ip.too.many': { id: 'rule.apikey.ipTooMany' },

@@ -11,6 +11,7 @@ import { apiKeys } from './0005_api_keys.ts';
 import { feeLevels } from './0006_fee_levels.ts';
 import { tradeUserIndexes } from './0007_trade_user_indexes.ts';
 import { favourites } from './0008_favourites.ts';
+import { layouts } from './0009_layouts.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_fee_levels': feeLevels(),
     '0007_trade_user_indexes': tradeUserIndexes(),
     '0008_favourites': favourites(),
+    '0009_layouts': layouts(),
   };
 }
 

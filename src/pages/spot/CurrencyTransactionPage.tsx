@@ -1,13 +1,21 @@
-// The spot terminal (spec §2 /currencyTransaction?symbol=BTCUSDT): markets, chart, book, trades, order entry,
-// and the account strip. The quantitative robot keeps its own tab.
-import { useState } from 'react';
+// The spot terminal (spec §2 /currencyTransaction?symbol=BTCUSDT): markets, chart, book, trades, order entry and
+// the account strip, arranged by the user in the dock (drag tabs, resize, close and restore, panels of other
+// markets side by side), the arrangement kept on the device and on the account. Narrow screens stack the panels
+// in one column. The quantitative robot keeps its own tab in the entry panel.
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
+import { dataOf, useTickers } from '../../../streams/index.ts';
 import { DEFAULT_SPOT_SYMBOL } from '../../app/search.ts';
+import { narrow } from '../../theme/media.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { AccountPanel } from './AccountPanel.tsx';
 import { ChartPanel } from './ChartPanel.tsx';
+import { Dock } from './dock/Dock.tsx';
+import { DockToolbar } from './dock/Toolbar.tsx';
+import type { PanelRef } from './dock/types.ts';
+import { useDockLayout } from './dock/useDockLayout.ts';
 import { OrderBook } from './OrderBook.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { QuantEntry } from './QuantEntry.tsx';
@@ -22,22 +30,87 @@ const MODES: readonly TabItem<Mode>[] = [
 ];
 const route = getRouteApi('/currencyTransaction');
 
+/** A price clicked in a book, for the order form of the same market; a new object per click refills it. */
+interface Picked {
+  price: string;
+  at: number;
+  symbol: string;
+}
+
+const narrowQuery = typeof window === 'undefined' ? null : window.matchMedia(narrow);
+const onNarrowChange = (change: () => void) => {
+  narrowQuery?.addEventListener('change', change);
+  return () => narrowQuery?.removeEventListener('change', change);
+};
+const useNarrow = (): boolean => useSyncExternalStore(onNarrowChange, () => narrowQuery?.matches ?? false);
+
+/** The listed markets, sorted; only a change of the list (not every ticker tick) re-renders the page. */
+function MarketList({ onChange }: { onChange(key: string): void }) {
+  const tickers = dataOf(useTickers());
+  const key = tickers ? [...tickers.keys()].sort().join(',') : '';
+  useEffect(() => onChange(key), [key, onChange]);
+  return null;
+}
+
 export function CurrencyTransactionPage() {
   const { _ } = useLingui();
   const symbol = route.useSearch({ select: (q) => q.symbol ?? DEFAULT_SPOT_SYMBOL });
   const [mode, setMode] = useState<Mode>('manual');
-  // A new object per click, so picking the same price twice still refills the form.
-  const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [marketsKey, setMarketsKey] = useState('');
+  const symbols = useMemo(() => (marketsKey ? marketsKey.split(',') : []), [marketsKey]);
+  const isNarrow = useNarrow();
+  const dock = useDockLayout();
+  const formPicked = picked && picked.symbol === symbol ? picked : null;
+
+  const renderPanel = useCallback(
+    (panel: PanelRef, market: string) => {
+      switch (panel.kind) {
+        case 'markets':
+          return <SpotMarkets symbol={symbol} />;
+        case 'chart':
+          return <ChartPanel symbol={market} />;
+        case 'book':
+          return <OrderBook symbol={market} onPick={(price) => setPicked({ price, at: Date.now(), symbol: market })} />;
+        case 'trades':
+          return <RecentTrades symbol={market} />;
+        // The order form and the account strip always follow the page's market.
+        case 'entry':
+          return mode === 'manual' ? (
+            <OrderForm symbol={symbol} picked={formPicked} />
+          ) : (
+            <div className={s.body} data-testid="quant-entry">
+              <QuantEntry />
+            </div>
+          );
+        case 'account':
+          return <AccountPanel symbol={symbol} />;
+      }
+    },
+    [symbol, mode, formPicked],
+  );
+
+  const actions = (
+    <span className={s.pageActions}>
+      {isNarrow ? null : <DockToolbar layout={dock.layout} update={dock.update} reset={dock.reset} pageSymbol={symbol} symbols={symbols} />}
+      <Tabs items={MODES} value={mode} onChange={setMode} />
+    </span>
+  );
   return (
-    <Page name="currencyTransaction" title={_('nav.quant')} wide actions={<Tabs items={MODES} value={mode} onChange={setMode} />}>
-      <div className={s.terminal}>
-        <SpotMarkets symbol={symbol} />
-        <ChartPanel symbol={symbol} />
-        <OrderBook symbol={symbol} onPick={(price) => setPicked({ price, at: Date.now() })} />
-        <RecentTrades symbol={symbol} />
-        {mode === 'manual' ? <OrderForm symbol={symbol} picked={picked} /> : <div className={s.areas.entry}><QuantEntry /></div>}
-        <AccountPanel symbol={symbol} />
-      </div>
+    <Page name="currencyTransaction" title={_('nav.quant')} wide actions={actions}>
+      <MarketList onChange={setMarketsKey} />
+      {isNarrow ? (
+        <div className={s.terminal}>
+          <SpotMarkets symbol={symbol} />
+          <ChartPanel symbol={symbol} />
+          <OrderBook symbol={symbol} onPick={(price) => setPicked({ price, at: Date.now(), symbol })} />
+          <RecentTrades symbol={symbol} />
+          {mode === 'manual' ? <OrderForm symbol={symbol} picked={formPicked} /> : <div className={s.areas.entry}><QuantEntry /></div>}
+          <AccountPanel symbol={symbol} />
+        </div>
+      ) : (
+        <Dock layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />
+      )}
     </Page>
   );
 }

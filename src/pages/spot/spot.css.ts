@@ -1,7 +1,9 @@
-// The dense dark terminal: markets | chart with book and trades | order entry; account panels span the bottom.
-import { style, styleVariants } from '@vanilla-extract/css';
+// The dense dark terminal. On narrow screens the panels stack in one column on this grid; wider, the dock
+// (dock/dock.css.ts) arranges them.
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/tokens.css.ts';
 import { narrow } from '../../theme/media.ts';
+import { body as dockBody } from './dock/dock.css.ts';
 
 export const terminal = style({
   display: 'grid',
@@ -24,7 +26,7 @@ export const areas = {
   account: area('account'),
 };
 export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, padding: `6px ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, color: vars.color.muted, fontWeight: 600 });
-export const body = style({ padding: vars.space.sm, minHeight: 0, overflow: 'auto' });
+export const body = style({ flex: '1 1 auto', padding: vars.space.sm, minHeight: 0, overflow: 'auto' });
 export const mono = style({ fontFamily: vars.font.mono, fontVariantNumeric: 'tabular-nums' });
 export const up = style({ color: vars.color.up });
 export const down = style({ color: vars.color.down });
@@ -42,6 +44,8 @@ export const chip = style({ background: 'none', border: 0, color: vars.color.mut
 export const chipOn = style([chip, { color: vars.color.text, background: vars.color.raised }]);
 // The chart fills whatever height the row gets from its neighbours (the book and trades), at least 440 px.
 export const chartBody = style({ flex: 1, position: 'relative', minHeight: '440px' });
+// Docked, the chart takes whatever height its leaf has (lightweight-charts and the depth canvas follow its size).
+globalStyle(`${dockBody} ${chartBody}`, { minHeight: '120px' });
 export const chartBox = style({ position: 'absolute', inset: 0 });
 export const depthCanvas = style({ display: 'block', cursor: 'crosshair', touchAction: 'none' });
 export const chartHead = style({ display: 'flex', alignItems: 'center', gap: '8px', flexShrink: 0 });
@@ -61,3 +65,4 @@ export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const th = style({ textAlign: 'left', color: vars.color.muted, fontWeight: 500, padding: '4px 6px', borderBottom: `1px solid ${vars.color.border}`, whiteSpace: 'nowrap' });
 export const td = style({ padding: '4px 6px', borderBottom: `1px solid ${vars.color.border}`, whiteSpace: 'nowrap', fontFamily: vars.font.mono });
 export const link = style({ background: 'none', border: 0, color: vars.color.accent, cursor: 'pointer', font: 'inherit', padding: 0 });
+export const pageActions = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, flexWrap: 'wrap' });
