@@ -1,9 +1,14 @@
 // Server-side sessions: a random token for the client, its SHA-256 in the store. Sessions expire, slide forward
-// when used past half their life, and can be revoked one by one or all at once.
+// when used past half their life, and can be revoked one by one or all at once. The check every signed-in request
+// makes reads the session and user rows from memory when it can: a change made in this process (sign-out,
+// revocation, freezing, any write to sessions or users through any store) shows on the next request; one made by
+// another process (the operator CLI as its own process) within AUTH_CACHE_MS (1 s, store/auth-revision.ts).
 import type { LoginReply } from '../contract/api.ts';
 import { fail } from '../errors.ts';
 import type { Clock } from '../clock.ts';
+import { AUTH_CACHE_MS, authRevision } from '../store/auth-revision.ts';
 import type { Repositories } from '../store/index.ts';
+import type { SessionWithUser } from '../store/sessions.ts';
 import type { UserRow } from '../store/users.ts';
 import { newSessionToken, sha256 } from './secrets.ts';
 
@@ -12,7 +17,45 @@ export interface Authenticated {
   tokenHash: string;
 }
 
+/** Hashes of recently seen tickets: the same ticket comes with every request of a client (a pure memo, no trust). */
+const hashes = new Map<string, string>();
+const MAX_HASHES = 50_000;
+
+function ticketHash(ticket: string): string {
+  let hash = hashes.get(ticket);
+  if (hash === undefined) {
+    if (hashes.size >= MAX_HASHES) hashes.clear();
+    hash = sha256(ticket);
+    hashes.set(ticket, hash);
+  }
+  return hash;
+}
+
+interface Cached {
+  readonly found: SessionWithUser | undefined;
+  readonly revision: number;
+  /** performance.now() when read: real time, whatever clock the service runs on. */
+  readonly at: number;
+}
+
 export function createSessionService(store: Repositories, clock: Clock, ttlMs: number) {
+  // The session and user rows by token hash, as last read: valid while nothing in this process wrote sessions, users
+  // or settings since (authRevision) and for AUTH_CACHE_MS at most (changes by other processes). Expiry is still
+  // checked against the clock on every request. Per service, so each store (and each test harness) has its own.
+  const cache = new Map<string, Cached>();
+  const lookUp = async (tokenHash: string): Promise<SessionWithUser | undefined> => {
+    const revision = authRevision();
+    const now = performance.now();
+    const hit = cache.get(tokenHash);
+    if (hit !== undefined && hit.revision === revision && now - hit.at < AUTH_CACHE_MS) return hit.found;
+    const found = await store.sessions.findWithUser(tokenHash);
+    if (cache.size >= MAX_HASHES) cache.clear();
+    // Kept only if no write touched these tables while reading (the revision moves on every such write).
+    if (authRevision() === revision) cache.set(tokenHash, { found, revision, at: now });
+    else cache.delete(tokenHash);
+    return found;
+  };
+
   return Object.freeze({
     async issue(userId: number): Promise<LoginReply> {
       const now = clock();
@@ -26,11 +69,12 @@ export function createSessionService(store: Repositories, clock: Clock, ttlMs: n
     async authenticate(ticket: string | undefined): Promise<Authenticated> {
       if (!ticket) fail('login.user.not.login');
       const now = clock();
-      const tokenHash = sha256(ticket);
-      const session = await store.sessions.find(tokenHash);
+      const tokenHash = ticketHash(ticket);
+      const found = await lookUp(tokenHash);
+      const session = found?.session;
       if (!session || session.revoked_at !== null) fail('login.user.not.login');
       if (session.expires_at <= now) fail('login.session.expired');
-      const user = await store.users.findById(session.user_id);
+      const user = found?.user;
       if (!user) fail('login.user.not.login');
       if (user.frozen) fail('account.frozen');
       // Renew only past half-life, so an active user stays signed in without a write on every request.

@@ -1,6 +1,6 @@
 // What one group commit of a desk carries: journal entries, asset records and transfer rows (plus a spot desk's
 // orders and trades, in SpotBatch), the events to publish after it, and the user balances it touched.
-import { parseAccount, type Wallet } from '../kernel/index.ts';
+import { parseAccount as parseKey, type AccountKey, type Wallet } from '../kernel/index.ts';
 import type { BalanceDelta, JournalEntry, JournalLine, SystemDelta } from '../store/ledger.ts';
 import type { NewAssetRecord } from '../store/records.ts';
 import type { Transfer } from '../store/transfers.ts';
@@ -13,6 +13,34 @@ export interface UserChange {
   readonly asset: string;
   available: bigint;
   frozen: bigint;
+}
+
+type AccountRef = ReturnType<typeof parseKey>;
+/** Parsed account keys: a batch parses the same few keys for every line (a pure memo, bounded). */
+const parsedKeys = new Map<string, AccountRef>();
+
+function parseAccount(key: AccountKey | string): AccountRef {
+  let ref = parsedKeys.get(key);
+  if (ref === undefined && !parsedKeys.has(key)) {
+    if (parsedKeys.size >= 100_000) parsedKeys.clear();
+    ref = parseKey(key);
+    parsedKeys.set(key, ref);
+  }
+  return ref;
+}
+
+/** `user:wallet:asset` of a user account's line, built once per account and asset (a pure memo, bounded). */
+const balanceKeys = new Map<string, Map<string, string>>();
+
+function balanceKey(account: string, asset: string, ref: { readonly user: number; readonly wallet: Wallet }): string {
+  let byAsset = balanceKeys.get(account);
+  if (byAsset === undefined) {
+    if (balanceKeys.size >= 100_000) balanceKeys.clear();
+    balanceKeys.set(account, (byAsset = new Map()));
+  }
+  let key = byAsset.get(asset);
+  if (key === undefined) byAsset.set(asset, (key = `${ref.user}:${ref.wallet}:${asset}`));
+  return key;
 }
 
 /** Net change per user, wallet and asset of some lines, in first-seen order; system accounts are left out. */
@@ -44,7 +72,12 @@ export class DeskBatch implements Batch {
 
   addEntry(entry: JournalEntry): void {
     this.entries.push(entry);
-    for (const c of userChanges(entry.lines)) this.touched.set(`${c.user}:${c.wallet}:${c.asset}`, c);
+    for (const l of entry.lines) {
+      const ref = parseAccount(l.account);
+      if (ref?.kind !== 'user') continue;
+      const key = balanceKey(l.account, l.asset, ref);
+      if (!this.touched.has(key)) this.touched.set(key, { user: ref.user, wallet: ref.wallet, asset: l.asset });
+    }
   }
 
   /** Nothing to write: the batch held only refusals and reads. */
@@ -61,29 +94,28 @@ export class DeskBatch implements Batch {
     const users = new Map<string, UserChange>();
     const system = new Map<string, { account: string; asset: string; amount: bigint }>();
     for (const e of this.entries) {
-      for (const c of userChanges(e.lines)) {
-        const key = `${c.user}:${c.wallet}:${c.asset}`;
-        const sum = users.get(key);
-        if (sum === undefined) users.set(key, { ...c });
-        else {
-          sum.available += c.available;
-          sum.frozen += c.frozen;
-        }
-      }
       for (const l of e.lines) {
-        if (parseAccount(l.account)?.kind === 'user') continue;
+        const ref = parseAccount(l.account);
+        if (ref?.kind === 'user') {
+          const key = balanceKey(l.account, l.asset, ref);
+          let c = users.get(key);
+          if (c === undefined) users.set(key, (c = { user: ref.user, wallet: ref.wallet, asset: l.asset, available: 0n, frozen: 0n }));
+          if (ref.part === 'available') c.available += l.amount;
+          else c.frozen += l.amount;
+          continue;
+        }
         const key = `${l.account}|${l.asset}`;
         const s = system.get(key);
         if (s === undefined) system.set(key, { account: l.account, asset: l.asset, amount: l.amount });
         else s.amount += l.amount;
       }
     }
-    const nonZero = (c: UserChange) => c.available !== 0n || c.frozen !== 0n;
     // Sorted, so every desk locks shared rows (system accounts) in one order: two commits can't deadlock.
-    const byKey = <T>(key: (x: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+    const sorted = <T>(entries: Iterable<[string, T]>, keep: (x: T) => boolean): T[] =>
+      [...entries].filter(([, x]) => keep(x)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, x]) => x);
     return {
-      balances: [...users.values()].filter(nonZero).sort(byKey((c) => `${c.user}:${c.wallet}:${c.asset}`)),
-      system: [...system.values()].filter((s) => s.amount !== 0n).sort(byKey((s) => `${s.account}|${s.asset}`)),
+      balances: sorted(users, (c) => c.available !== 0n || c.frozen !== 0n),
+      system: sorted(system, (x) => x.amount !== 0n),
     };
   }
 }

@@ -4,7 +4,8 @@
 import type { Clock } from '../clock.ts';
 import { userAccount, type Asset, type Wallet, type UserId, type AccountKey, parseAccount } from '../kernel/index.ts';
 import type { Bus } from '../bus/index.ts';
-import type { Repositories, Store } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
+import type { SpotWrites } from '../store/spot.ts';
 import type { Transfer } from '../store/transfers.ts';
 import type { DeskBatch } from './batch.ts';
 import { accept, type Reply } from './codes.ts';
@@ -38,7 +39,7 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   readonly ledger: DeskLedger;
   newBatch(): B;
   /** More writes for the same transaction (a spot desk's orders and trades). */
-  commitMore?(repos: Repositories, batch: B): Promise<void>;
+  spotWrites?(batch: B): SpotWrites;
   /** After a commit, before its events go out. */
   committed?(batch: B): void;
   reserved?(user: UserId, asset: Asset): bigint;
@@ -176,20 +177,21 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
 
   private async commit(b: B): Promise<boolean> {
     if (b.isEmpty()) return false; // only refusals and reads: nothing to write, nothing to wait for
-    // Let the event loop run the I/O callbacks already waiting before writing. With a synchronous driver
-    // (better-sqlite3) a whole request, commit included, otherwise runs in one chain of microtasks before the next
-    // socket is even read, so every batch would hold one command; this way the requests read meanwhile fill the
-    // next batch. It only delays the commit's start: callers are still answered after it.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Handed over at once: the store writes asynchronously (SQLite on its writer thread, PostgreSQL over the
+    // network), and the requests read while this commit is in flight fill the next batch, so batches still grow
+    // with the load. Waiting for the event loop's next turn first (which the synchronous in-thread driver needed)
+    // would leave the writer idle while this thread works through every socket that is ready, adding that whole
+    // turn to every order's latency.
     const now = this.o.clock();
-    await this.o.store.transaction(async (repos) => {
-      await this.o.lease.renewIn(repos);
-      const { balances, system } = b.deltas();
-      await repos.ledger.write({ desk: this.wallet, now, entries: b.entries, balances, system });
-      await repos.records.insert(b.records);
-      await repos.transfers.insert(b.transfersOut);
-      for (const id of b.transfersIn) await repos.transfers.markCredited(id, now);
-      await this.o.commitMore?.(repos, b);
+    const { balances, system } = b.deltas();
+    await this.o.store.commitDesk({
+      lease: this.o.lease.renewal(),
+      ledger: { desk: this.wallet, now, entries: b.entries, balances, system },
+      records: b.records,
+      transfersOut: b.transfersOut,
+      transfersIn: b.transfersIn,
+      creditedAt: now,
+      spot: this.o.spotWrites?.(b) ?? null,
     });
     return true;
   }

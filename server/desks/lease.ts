@@ -4,7 +4,8 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import type { Repositories, Store } from '../store/index.ts';
+import type { LeaseRenewal } from '../store/desk-writes.ts';
+import type { Store } from '../store/index.ts';
 import { LeaseLostError } from '../store/leases.ts';
 
 export const LEASE_TTL_MS = 30_000;
@@ -71,17 +72,25 @@ export class DeskLease {
     );
   }
 
-  /** Inside a commit's transaction: extends the lease or throws, rolling the commit back. */
-  renewIn(repos: Repositories): Promise<void> {
-    return repos.leases.renew(this.desk, this.holder, this.clock(), this.ttlMs);
+  /** The renewal a commit carries: its transaction extends the lease first, or fails and rolls back. */
+  renewal(): LeaseRenewal {
+    return { desk: this.desk, holder: this.holder, now: this.clock(), ttlMs: this.ttlMs };
   }
 
   /** Renews every third of the TTL while the desk is idle; `lost` is told if someone else took it. */
   keepAlive(lost: (error: unknown) => void): void {
     this.timer = setInterval(() => {
-      this.store.leases.renew(this.desk, this.holder, this.clock(), this.ttlMs).catch((error: unknown) => {
+      // An empty commit: the renewal alone, written like every commit (on SQLite by the store's writer thread, so
+      // this thread never waits on the write lock or an fsync for it).
+      const now = this.clock();
+      const empty = {
+        lease: this.renewal(),
+        ledger: { desk: this.desk, now, entries: [], balances: [], system: [] },
+        records: [], transfersOut: [], transfersIn: [], creditedAt: now, spot: null,
+      };
+      this.store.commitDesk(empty).catch((error: unknown) => {
         // A failed statement is retried next time (the next commit's renewal decides); a lost lease is final.
-        if (!(error instanceof LeaseLostError)) return;
+        if (!(error instanceof LeaseLostError || (error instanceof Error && error.name === 'LeaseLostError'))) return;
         this.stopKeepAlive();
         lost(error);
       });

@@ -1,7 +1,7 @@
 // The candle repository: upsert bars (closed and live) and read them back by time range or newest N, ascending.
 // Its table comes from migration 0004_market_data; the type is declared here and added to the store's Database
 // view with withTables, so the store's own schema file needn't know about market data.
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Price } from '../kernel/index.ts';
 import type { Database } from '../store/schema.ts';
 import type { Candle } from './candles.ts';
@@ -87,12 +87,18 @@ function fromRow(r: Selectable<CandlesTable>): Candle {
 
 const clampLimit = (limit: number) => Math.max(1, Math.min(MAX_CANDLE_LIMIT, Math.floor(limit) || 1));
 
-export function createCandleStore(store: Kysely<Database>): CandleStore {
+/**
+ * `writeQueries` (the store's): when given, a flush's statements are compiled here and run by the store in one
+ * transaction in line with the desk commits (on SQLite on its writer thread), so the request thread neither waits
+ * for the write lock nor for the fsync.
+ */
+export function createCandleStore(store: Kysely<Database>, writeQueries?: (queries: readonly CompiledQuery[]) => Promise<void>): CandleStore {
   const db = store.withTables<{ candles: CandlesTable }>();
 
-  async function write(k: Kysely<Database & { candles: CandlesTable }>, rows: CandlesTable[]): Promise<void> {
+  function statements(k: Kysely<Database & { candles: CandlesTable }>, rows: CandlesTable[]) {
+    const out: Array<{ compile(): CompiledQuery; execute(): Promise<unknown> }> = [];
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await k
+      out.push(k
         .insertInto('candles')
         .values(rows.slice(i, i + CHUNK))
         .onConflict((oc) =>
@@ -110,9 +116,13 @@ export function createCandleStore(store: Kysely<Database>): CandleStore {
             first_trade_id: eb.ref('excluded.first_trade_id'),
             last_trade_id: eb.ref('excluded.last_trade_id'),
           })),
-        )
-        .execute();
+        ));
     }
+    return out;
+  }
+
+  async function write(k: Kysely<Database & { candles: CandlesTable }>, rows: CandlesTable[]): Promise<void> {
+    for (const q of statements(k, rows)) await q.execute();
   }
 
   const range: CandleStore['range'] = async (symbol, interval, query) => {
@@ -129,7 +139,8 @@ export function createCandleStore(store: Kysely<Database>): CandleStore {
       if (bars.length === 0) return;
       const rows = bars.map(toRow);
       // All bars of one flush land together, so every interval's replay watermark agrees after a crash.
-      if (db.isTransaction || rows.length <= CHUNK) await write(db, rows);
+      if (writeQueries !== undefined && !db.isTransaction) await writeQueries(statements(db, rows).map((q) => q.compile()));
+      else if (db.isTransaction || rows.length <= CHUNK) await write(db, rows);
       else await db.transaction().execute((trx) => write(trx, rows));
     },
 

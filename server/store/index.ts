@@ -1,10 +1,12 @@
 // The store: one factory that opens SQLite (default) or PostgreSQL (databaseUrl), migrates it, and returns the
 // repositories. Everything above the store talks to these repositories, never to a driver.
 import { resolve } from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, type CompiledQuery } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import { createApiKeysRepo, type ApiKeysRepo } from './apiKeys.ts';
+import { authWrites } from './auth-revision.ts';
 import { createCodes, type Codes } from './codes.ts';
+import { writeDeskRepos, type DeskWrites } from './desk-writes.ts';
 import { createConfig, type ConfigRepo } from './config.ts';
 import { createFavourites, type Favourites } from './favourites.ts';
 import { createFeeLevelsRepo, type FeeLevelsRepo } from './feeLevels.ts';
@@ -20,7 +22,8 @@ import { createRecords, type Records } from './records.ts';
 import type { Database, Dialect } from './schema.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createSpot, type SpotRepo } from './spot.ts';
-import { sqliteDialect } from './sqlite.ts';
+import { BUSY_TIMEOUT_MS, bindRaw, sqliteDialect } from './sqlite.ts';
+import { SqliteWriter } from './sqlite-writer.ts';
 import { createTransfers, type Transfers } from './transfers.ts';
 import { createUsers, type Users } from './users.ts';
 
@@ -66,6 +69,13 @@ export interface Store extends Repositories {
    * while desks keep committing (repeatable read on PostgreSQL; SQLite's WAL gives a read transaction a snapshot).
    */
   snapshot<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Writes one desk batch in one transaction, resolving once it is durable (desk-writes.ts): on SQLite on a writer
+   * thread with its own connection, on PostgreSQL through the repositories.
+   */
+  commitDesk(writes: DeskWrites): Promise<void>;
+  /** Runs compiled writes in one transaction, in line with the desk commits (SQLite: on the writer thread). */
+  writeQueries(queries: readonly CompiledQuery[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,10 +102,11 @@ function repositories(db: Kysely<Database>): Repositories {
 
 export async function createStore(options: StoreOptions = {}): Promise<Store> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const driver = options.databaseUrl
-    ? postgresDialect(options.databaseUrl)
-    : sqliteDialect(options.sqliteFile ?? resolve(options.dataDir ?? 'data', SQLITE_FILE_NAME));
-  const db = new Kysely<Database>({ dialect: driver });
+  const sqliteFile = options.sqliteFile ?? resolve(options.dataDir ?? 'data', SQLITE_FILE_NAME);
+  const driver = options.databaseUrl ? postgresDialect(options.databaseUrl) : sqliteDialect(sqliteFile);
+  const writer = dialect === 'sqlite' ? new SqliteWriter({ file: sqliteFile, busyTimeoutMs: BUSY_TIMEOUT_MS }) : null;
+  const db = new Kysely<Database>({ dialect: driver, plugins: [authWrites] });
+  bindRaw(db, driver);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {
@@ -114,9 +125,18 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
       (dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction()).execute((trx) =>
         work(repositories(trx)),
       ),
+    commitDesk: (writes: DeskWrites) =>
+      writer !== null ? writer.commit(writes) : db.transaction().execute((trx) => writeDeskRepos(repositories(trx), writes)),
+    writeQueries: (queries: readonly CompiledQuery[]) =>
+      writer !== null
+        ? writer.run(queries)
+        : db.transaction().execute(async (trx) => {
+            for (const q of queries) await trx.executeQuery(q);
+          }),
     async close() {
       if (closed) return;
       closed = true;
+      await writer?.close();
       await db.destroy();
     },
   });

@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { SqliteDialect, type Kysely, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import type { Database as Schema } from './schema.ts';
 
 export const BUSY_TIMEOUT_MS = 5_000;
 /** Prepared statements kept per connection: enough for every query shape the repositories issue. */
@@ -40,6 +41,9 @@ export function cachingDatabase(database: Database.Database, size = STATEMENT_CA
   };
 }
 
+/** The better-sqlite3 connection behind a dialect, then behind the Kysely instance made from it (bindRaw). */
+const connections = new WeakMap<object, Database.Database>();
+
 export function sqliteDialect(file: string): SqliteDialect {
   mkdirSync(dirname(file), { recursive: true });
   const database = new Database(file);
@@ -47,5 +51,22 @@ export function sqliteDialect(file: string): SqliteDialect {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new SqliteDialect({ database: cachingDatabase(database) });
+  const dialect = new SqliteDialect({ database: cachingDatabase(database) });
+  connections.set(dialect, database);
+  return dialect;
+}
+
+/** Lets repositories of `db` reach the connection of `dialect` directly (rawSqlite), for hot-path reads. */
+export function bindRaw(db: Kysely<Schema>, dialect: object): void {
+  const database = connections.get(dialect);
+  if (database !== undefined) connections.set(db.getExecutor().adapter, database);
+}
+
+/**
+ * The SQLite connection under `db`, or undefined (PostgreSQL, or not bound). For single-statement reads on the
+ * request path, prepared once: Kysely builds, compiles and chains promises for every query, several times what
+ * SQLite itself spends on a primary-key look-up. Same connection, so it sees what Kysely's queries see.
+ */
+export function rawSqlite(db: Kysely<Schema>): Database.Database | undefined {
+  return connections.get(db.getExecutor().adapter);
 }

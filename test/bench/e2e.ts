@@ -1,11 +1,22 @@
-// End-to-end benchmark: HTTP order placement (POST /app/spot/placeOrder, session ticket, JSON) into the spot desk
-// with its durable group commit (SQLite WAL, synchronous=FULL), the server in this process's main thread and the
-// load generator in a worker thread (e2e-load.ts) over loopback keep-alive sockets. Both share the machine's cores,
-// so the figures are what one box does with its own load generator on it. Measured in the same run: the data
-// directory's fsync ceiling (fsync.ts), so the figure is read against what the disk allows at the batch sizes
-// the desk reached. Profile with `node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/run.ts --only=e2e` (the server is
-// the main thread: CPU.*.0.001.cpuprofile).
-import { mkdtempSync, rmSync } from 'node:fs';
+// End-to-end benchmark: HTTP order placement into the spot desk with durable group commit, all on one machine.
+// What one order goes through: POST /app/spot/placeOrder over a keep-alive loopback socket (JSON body, session
+// `ticket` header) → Fastify → session check (sessions + users rows and the real-name setting, kept in memory and
+// re-read with prepared statements after a change in this process or 1 s) → validation → the spot desk's
+// sequencer (matching, funds, ledger postings, records, order state) → the batch's group commit, handed over at
+// once and written by the store's SQLite writer thread over its own connection
+// (raw prepared statements, WAL, synchronous=FULL: the answer is sent only after the COMMIT's fsync) → the
+// reply, then the batch's events on the bus (market data: depth, trades, candles; user topics).
+// Threads: the server's main thread (HTTP, sessions, desk, events), the store's writer thread (statements and
+// fsync), and the load generator in a worker thread (e2e-load.ts: raw sockets, prebuilt request bytes, one request
+// in flight per socket). They share the machine's cores, so the figures are what one box does with its own load
+// generator on it. Phases: warm-up and saturation (closed loop, 256 sockets, 16 users), then open loop at fixed
+// rates (latency from the scheduled send time, so queueing shows). Measured in the same run: the data directory's
+// fsync ceiling (fsync.ts), so the figure is read against what the disk allows at the batch sizes the desk reached.
+// Each phase also shows CPU per answered order: the main thread's (Linux /proc) and the whole process's (every
+// thread, the load generator's included), the figures to compare on a machine that is not quiet.
+// Profile with `node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/run.ts --only=e2e` (the server is the main
+// thread: CPU.*.0.001.cpuprofile; the writer and the load generator write their own profiles).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -20,6 +31,25 @@ export const OPEN_RATE = 5_000;
 /** A lower open-loop rate, for the latency the server gives when it is not saturated. */
 export const LOW_RATE = 1_000;
 
+/**
+ * CPU time (user + system, µs) of the main thread: the server's request thread, which is the bound. Linux only
+ * (/proc); null elsewhere. The whole process's time (every thread: server, SQLite writer, load generator, GC)
+ * comes from process.cpuUsage().
+ */
+function mainThreadCpuUs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // clock ticks of 10 ms (USER_HZ)
+  } catch {
+    return null;
+  }
+}
+
+const processCpuUs = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+
 export interface E2eOptions {
   users?: number;
   saturationConnections?: number;
@@ -27,12 +57,14 @@ export interface E2eOptions {
   dataDir?: string;
 }
 
+export type E2ePhase = PhaseResult & { commits: number; batch: number; mainCpuUsPerOrder: number | null; processCpuUsPerOrder: number };
+
 export interface E2eFigures {
   fsync: FsyncFigure;
-  phases: Array<PhaseResult & { commits: number; batch: number }>;
-  saturation: PhaseResult & { commits: number; batch: number };
-  open: PhaseResult & { commits: number; batch: number };
-  low: PhaseResult & { commits: number; batch: number };
+  phases: E2ePhase[];
+  saturation: E2ePhase;
+  open: E2ePhase;
+  low: E2ePhase;
   cores: number;
 }
 
@@ -55,10 +87,16 @@ export async function e2eBench(o: E2eOptions = {}): Promise<E2eFigures> {
       ];
       const spec: LoadSpec = { port: server.port, users: users.map((u) => ({ ticket: u.ticket })), seed: 42, phases };
       const commitsAt: number[] = [server.desks.spot.commits];
+      const mainAt: Array<number | null> = [mainThreadCpuUs()];
+      const processAt: number[] = [processCpuUs()];
       const results = await new Promise<PhaseResult[]>((ok, ko) => {
         const worker = new Worker(new URL('./e2e-load.ts', import.meta.url), { workerData: { e2eLoad: spec } });
         worker.on('message', (m: { type: string; results?: PhaseResult[]; message?: string }) => {
-          if (m.type === 'phase') commitsAt.push(server.desks.spot.commits);
+          if (m.type === 'phase') {
+            commitsAt.push(server.desks.spot.commits);
+            mainAt.push(mainThreadCpuUs());
+            processAt.push(processCpuUs());
+          }
           else if (m.type === 'done') void worker.terminate().then(() => ok(m.results ?? []));
           else if (m.type === 'error') void worker.terminate().then(() => ko(new Error(m.message)));
         });
@@ -66,7 +104,14 @@ export async function e2eBench(o: E2eOptions = {}): Promise<E2eFigures> {
       });
       const withBatch = results.map((r, i) => {
         const commits = (commitsAt[i + 1] ?? 0) - (commitsAt[i] ?? 0);
-        return { ...r, commits, batch: commits > 0 ? Math.round((r.ok / commits) * 10) / 10 : 0 };
+        const m0 = mainAt[i] ?? null;
+        const m1 = mainAt[i + 1] ?? null;
+        const perOrder = (us: number) => (r.ok > 0 ? Math.round(us / r.ok) : 0);
+        return {
+          ...r, commits, batch: commits > 0 ? Math.round((r.ok / commits) * 10) / 10 : 0,
+          mainCpuUsPerOrder: m0 === null || m1 === null ? null : perOrder(m1 - m0),
+          processCpuUsPerOrder: perOrder((processAt[i + 1] ?? 0) - (processAt[i] ?? 0)),
+        };
       });
       return { fsync, phases: withBatch, saturation: withBatch[1]!, low: withBatch[2]!, open: withBatch[3]!, cores: availableParallelism() };
     } finally {
@@ -82,11 +127,11 @@ export function reportE2e(f: E2eFigures): Record<string, unknown> {
   const n = (x: number) => x.toLocaleString('en-US');
   const s = f.saturation;
   const op = f.open;
-  console.log(`\nend-to-end: HTTP placeOrder → spot desk → group commit (SQLite WAL, synchronous=FULL), ${f.cores} cores shared by server (main thread) and load generator (worker)`);
+  console.log(`\nend-to-end: HTTP placeOrder → spot desk → group commit (SQLite WAL, synchronous=FULL), ${f.cores} cores shared by server (main thread + SQLite writer thread) and load generator (worker)`);
   console.log(`disk: ${n(f.fsync.perSec)} write+fdatasync/s (${f.fsync.bytes / 1024} KB each; p50 ${f.fsync.p50Ms} ms, p99 ${f.fsync.p99Ms} ms)`);
-  console.log(`${'phase'.padEnd(16)}${'orders/s'.padStart(10)}${'ok'.padStart(9)}${'refused'.padStart(9)}${'errors'.padStart(8)}${'commits'.padStart(9)}${'batch'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
+  console.log(`${'phase'.padEnd(16)}${'orders/s'.padStart(10)}${'ok'.padStart(9)}${'refused'.padStart(9)}${'errors'.padStart(8)}${'commits'.padStart(9)}${'batch'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu µs/order main/all'.padStart(23)}`);
   for (const p of f.phases) {
-    console.log(`${p.name.padEnd(16)}${n(p.perSec).padStart(10)}${n(p.ok).padStart(9)}${n(p.refused).padStart(9)}${n(p.errors).padStart(8)}${n(p.commits).padStart(9)}${String(p.batch).padStart(7)}${String(p.p50Ms).padStart(9)}${String(p.p99Ms).padStart(9)}${String(p.maxMs).padStart(9)}`);
+    console.log(`${p.name.padEnd(16)}${n(p.perSec).padStart(10)}${n(p.ok).padStart(9)}${n(p.refused).padStart(9)}${n(p.errors).padStart(8)}${n(p.commits).padStart(9)}${String(p.batch).padStart(7)}${String(p.p50Ms).padStart(9)}${String(p.p99Ms).padStart(9)}${String(p.maxMs).padStart(9)}${`${p.mainCpuUsPerOrder ?? '?'} / ${p.processCpuUsPerOrder}`.padStart(23)}`);
     if (Object.keys(p.codes).length > 0) console.log(`  refusals: ${JSON.stringify(p.codes)}`);
   }
   const ceiling = f.fsync.perSec * s.batch;
@@ -102,7 +147,10 @@ export function reportE2e(f: E2eFigures): Record<string, unknown> {
     node: process.version,
     cores: f.cores,
     fsyncPerSec: f.fsync.perSec,
-    saturation: { ordersPerSec: s.perSec, batch: s.batch, commits: s.commits, p50Ms: s.p50Ms, p99Ms: s.p99Ms, errors: s.errors, refused: s.refused },
+    saturation: {
+      ordersPerSec: s.perSec, batch: s.batch, commits: s.commits, p50Ms: s.p50Ms, p99Ms: s.p99Ms, errors: s.errors, refused: s.refused,
+      mainCpuUsPerOrder: s.mainCpuUsPerOrder, processCpuUsPerOrder: s.processCpuUsPerOrder,
+    },
     open: { rate: OPEN_RATE, achieved: op.perSec, p50Ms: op.p50Ms, p90Ms: op.p90Ms, p99Ms: op.p99Ms, maxMs: op.maxMs, batch: op.batch, errors: op.errors, refused: op.refused },
     low: { rate: LOW_RATE, achieved: low.perSec, p50Ms: low.p50Ms, p99Ms: low.p99Ms, batch: low.batch, errors: low.errors },
     ratios: { saturationOverTarget: Number(vsTarget.toFixed(3)), saturationOverFsyncCeiling: Number(vsCeiling.toFixed(4)), p99OverLimit: Number((op.p99Ms / TARGET_P99_MS).toFixed(2)) },

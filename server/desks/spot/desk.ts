@@ -65,7 +65,7 @@ export class SpotDesk implements FundsDesk {
       lease,
       ledger: s.ledger,
       newBatch: () => new SpotBatch(),
-      commitMore: (repos, b) => repos.spot.write({ orders: [...b.orders.values()], trades: b.trades, events: b.orderEvents }),
+      spotWrites: (b) => ({ orders: [...b.orders.values()], trades: b.trades, events: b.orderEvents }),
       committed: (b) => {
         // The store answers for these client ids now; keep only entries a later batch has replaced.
         for (const row of b.orders.values()) {

@@ -3,31 +3,32 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createInProcessBus } from '../../../server/bus/index.ts';
 import { createDesks, type DeskEvent, type Desks } from '../../../server/desks/index.ts';
-import { createStore, type Repositories, type Store } from '../../../server/store/index.ts';
-import type { SpotWrites } from '../../../server/store/spot.ts';
+import type { DeskWrites } from '../../../server/store/desk-writes.ts';
+import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeDialects } from '../dialects.ts';
 import { openWorld, U1, U2, U3, value, type World } from './world.ts';
 
-/** The store with its transactions observed: which order ids each committed one wrote; optionally failing. */
+/** The store with its desk commits observed: which order ids each committed one wrote; optionally failing. */
 function observed(store: Store) {
   const state = { transactions: 0, committedOrders: new Set<number>(), failNext: false };
-  const transaction = <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
-    const written: number[] = [];
-    const fail = state.failNext;
-    return store
-      .transaction(async (repos) => {
-        const spot = { ...repos.spot, write: (w: SpotWrites) => (written.push(...w.orders.map((o) => o.id)), repos.spot.write(w)) };
-        const result = await work({ ...repos, spot });
-        if (fail) throw new Error('injected commit failure');
-        return result;
-      })
-      .then((result) => {
-        state.transactions++;
-        for (const id of written) state.committedOrders.add(id);
-        return result;
+  const commitDesk = (writes: DeskWrites): Promise<void> => {
+    if (state.failNext) {
+      // Fails inside the transaction, after every other row of the batch is written (the database refuses the last
+      // row: its type is null in a NOT NULL column), so all of them must be rolled back with it.
+      const spot = writes.spot ?? { orders: [], trades: [], events: [] };
+      const bad = { orderId: 0, type: null as unknown as string, status: 'new' as const, openQty: 0n, filledQty: 0n, code: null, time: 0 };
+      return store.commitDesk({ ...writes, spot: { ...spot, events: [...spot.events, bad] } }).then(() => {
+        throw new Error('the injected failure did not fail');
+      }, () => {
+        throw new Error('injected commit failure');
       });
+    }
+    return store.commitDesk(writes).then(() => {
+      state.transactions++;
+      for (const o of writes.spot?.orders ?? []) state.committedOrders.add(o.id);
+    });
   };
-  return { store: { ...store, transaction } as Store, state };
+  return { store: { ...store, commitDesk } as Store, state };
 }
 
 describeDialects('desk durability', (dialect) => {

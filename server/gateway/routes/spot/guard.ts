@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../../errors.ts';
 import type { Market } from '../../../kernel/index.ts';
+import { AUTH_CACHE_MS, authRevision } from '../../../store/auth-revision.ts';
 import type { UserRow } from '../../../store/users.ts';
 import { requestContext } from '../../envelope.ts';
 import type { SpotRouteDeps } from './index.ts';
@@ -14,9 +15,22 @@ export async function signedIn(deps: SpotRouteDeps, request: FastifyRequest): Pr
   return (await deps.accounts.sessions.authenticate(requestContext(request).ticket)).user;
 }
 
+/** The setting as last read per store: reused while no setting changed in this process and for AUTH_CACHE_MS at most. */
+const realNameSetting = new WeakMap<object, { value: string | null; revision: number; at: number }>();
+
+async function requireRealName(deps: SpotRouteDeps): Promise<boolean> {
+  const revision = authRevision();
+  const now = performance.now();
+  const hit = realNameSetting.get(deps.store);
+  if (hit !== undefined && hit.revision === revision && now - hit.at < AUTH_CACHE_MS) return hit.value === '1';
+  const value = await deps.store.config.get(REQUIRE_REAL_NAME_KEY);
+  if (authRevision() === revision) realNameSetting.set(deps.store, { value, revision, at: now });
+  return value === '1';
+}
+
 export async function checkMayTrade(deps: SpotRouteDeps, user: UserRow): Promise<void> {
   if (user.real_name_status === 'certified') return;
-  if ((await deps.store.config.get(REQUIRE_REAL_NAME_KEY)) === '1') fail('account.not.authenticated');
+  if (await requireRealName(deps)) fail('account.not.authenticated');
 }
 
 /**

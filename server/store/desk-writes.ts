@@ -1,0 +1,39 @@
+// Everything one desk commit writes, as plain data: the lease renewal, journal entries with their balance deltas,
+// asset records, transfer rows and a spot desk's orders, trades and order history. A desk builds one of these per
+// batch and hands it to `store.commitDesk`, which writes it in one transaction: on PostgreSQL through the
+// repositories (Kysely), on SQLite through raw prepared statements on a writer thread of its own
+// (sqlite-writer.ts), so the statements and the fsync never run on the thread that serves requests.
+// Plain data on purpose: it crosses a thread boundary (structured clone; bigints travel as they are).
+import type { Repositories } from './index.ts';
+import type { LedgerWrites } from './ledger.ts';
+import type { NewAssetRecord } from './records.ts';
+import type { SpotWrites } from './spot.ts';
+import type { Transfer } from './transfers.ts';
+
+export interface LeaseRenewal {
+  readonly desk: string;
+  readonly holder: string;
+  readonly now: number;
+  readonly ttlMs: number;
+}
+
+export interface DeskWrites {
+  /** Renewed first: a desk that lost its lease must not write (the transaction rolls back). */
+  readonly lease: LeaseRenewal;
+  readonly ledger: LedgerWrites;
+  readonly records: readonly NewAssetRecord[];
+  readonly transfersOut: readonly Transfer[];
+  readonly transfersIn: readonly string[];
+  readonly creditedAt: number;
+  readonly spot: SpotWrites | null;
+}
+
+/** The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). */
+export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promise<void> {
+  await repos.leases.renew(w.lease.desk, w.lease.holder, w.lease.now, w.lease.ttlMs);
+  await repos.ledger.write(w.ledger);
+  await repos.records.insert(w.records);
+  await repos.transfers.insert(w.transfersOut);
+  for (const id of w.transfersIn) await repos.transfers.markCredited(id, w.creditedAt);
+  if (w.spot !== null) await repos.spot.write(w.spot);
+}

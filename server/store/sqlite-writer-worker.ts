@@ -1,0 +1,72 @@
+// The SQLite writer thread: its own connection to the store's file (WAL, synchronous = FULL), taking desk commits
+// one at a time from the store on the main thread (sqlite-writer.ts) and answering each once it is durable.
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteDeskWriter, type FlatDeskWrites } from './sqlite-desk-writes.ts';
+
+export interface WriterInit {
+  readonly file: string;
+  readonly busyTimeoutMs: number;
+}
+
+/** Statements of other writers (candle bars), run in one transaction like a desk batch. */
+export interface WriterQuery {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+export type WriterRequest =
+  | { readonly id: number; readonly writes: FlatDeskWrites }
+  | { readonly id: number; readonly queries: readonly WriterQuery[] }
+  | { readonly id: number; readonly close: true };
+export type WriterReply = { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly name: string; readonly message: string };
+
+const init = (workerData as { sqliteWriter?: WriterInit } | null)?.sqliteWriter;
+if (parentPort && init) {
+  const port = parentPort;
+  const db = new Database(init.file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma(`busy_timeout = ${init.busyTimeoutMs}`);
+  let writer: SqliteDeskWriter | null = null;
+  const statements = new Map<string, Database.Statement>();
+  const runQueries = (queries: readonly WriterQuery[]) => {
+    db.exec('begin immediate');
+    try {
+      for (const q of queries) {
+        let stmt = statements.get(q.sql);
+        if (stmt === undefined) {
+          stmt = db.prepare(q.sql);
+          if (statements.size >= 200) statements.clear();
+          statements.set(q.sql, stmt);
+        }
+        stmt.run(...q.parameters);
+      }
+      db.exec('commit');
+    } catch (error) {
+      if (db.inTransaction) db.exec('rollback');
+      throw error;
+    }
+  };
+  port.on('message', (m: WriterRequest) => {
+    if ('close' in m) {
+      db.close();
+      port.postMessage({ id: m.id, ok: true } satisfies WriterReply);
+      port.close();
+      return;
+    }
+    try {
+      // Prepared on first use: the migrations (run on the main connection) have made the tables by then.
+      if ('queries' in m) runQueries(m.queries);
+      else {
+        writer ??= new SqliteDeskWriter(db);
+        writer.write(m.writes);
+      }
+      port.postMessage({ id: m.id, ok: true } satisfies WriterReply);
+    } catch (error) {
+      const e = error instanceof Error ? error : new Error(String(error));
+      port.postMessage({ id: m.id, ok: false, name: e.name, message: e.message } satisfies WriterReply);
+    }
+  });
+}
