@@ -7,6 +7,9 @@ interface Scaled {
 }
 
 const DECIMAL = /^(-)?(\d+)(?:\.(\d*))?$|^(-)?\.(\d+)$/;
+const NONZERO_DIGIT = /[1-9]/;
+/** Already canonical: "0", "12", "0.5", "100.25"; not "-0", "012", "1.50", "1.", ".5". */
+const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 function parse(text: string): Scaled | null {
   const m = DECIMAL.exec(text.trim());
@@ -33,7 +36,9 @@ function format(units: bigint, scale: number): string {
   return negative && units !== 0n ? `-${text}` : text;
 }
 
-export const isDecimal = (text: string): boolean => parse(text) !== null;
+// The pattern alone decides it (parse fails only on it), so every price and size the socket brings is checked
+// without making a bigint.
+export const isDecimal = (text: string): boolean => DECIMAL.test(text.trim());
 
 /** Digits after the point as written ("0.50" → 2). */
 export const decimalsOf = (text: string): number => must(text).scale;
@@ -47,6 +52,8 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
 }
 
 export function isZeroDecimal(text: string): boolean {
+  // Every depth level asks this: a digit other than 0 answers it without parsing (valid or not, it is not zero).
+  if (NONZERO_DIGIT.test(text)) return false;
   const value = parse(text);
   return value !== null && value.units === 0n;
 }
@@ -61,6 +68,8 @@ export function addDecimal(a: string, b: string): string {
 
 /** One spelling per value ("100.50" and "100.5" → "100.5"), for map keys. */
 export function canonicalDecimal(text: string): string {
+  // Most prices are already written that way (no sign, no leading or trailing zeros): no need to parse them.
+  if (CANONICAL.test(text)) return text;
   const v = must(text);
   let { units, scale } = v;
   while (scale > 0 && units % 10n === 0n) {

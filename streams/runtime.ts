@@ -123,9 +123,10 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     clock$: clock$.asObservable(),
     serverNow: () => serverNow(clock$.value, timers.now()),
     topic$: (topic) => hub.topic$(topic),
-    // Sorting the book into a view is the costly step, so it runs after the thinning: once per frame, not per diff.
+    // The depth pipeline thins itself (a frame's diffs go into one copy of the book), and sorting the book into a
+    // view, the costly step, runs after it: once per frame, not per diff.
     orderBook$: (symbol) =>
-      cached(`depth@${symbol}`, () => thin(depthPipeline(market, symbol)).pipe(map((book) => mapLoadable(book, (b) => bookView(b))))),
+      cached(`depth@${symbol}`, () => depthPipeline(market, symbol, frames).pipe(map((book) => mapLoadable(book, (b) => bookView(b))))),
     trades$: (symbol) => cached(`trade@${symbol}`, () => thin(tradesPipeline(market, symbol))),
     ticker$: (symbol) => cached(`ticker@${symbol}`, () => thin(tickerPipeline(market, symbol))),
     tickers$: () => cached('tickers', () => thin(tickersPipeline(market))),

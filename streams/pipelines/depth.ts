@@ -1,12 +1,15 @@
 // The local order book of one market: the depth topic's diffs and REST snapshots run through the Binance
 // algorithm (reducers/depth-sync.ts). A fresh run of the topic (first subscription, reconnect, sequence gap)
 // rebuilds the book from a new snapshot; meanwhile the last good book stays visible as pending data.
-import { Observable } from 'rxjs';
+// With a frame scheduler, live updates are emitted at most once per frame and the diffs in between go into the
+// pipeline's own copy of the book in place: one copy per frame instead of one per diff, and every book emitted
+// stays as it was (the copy is made on the first diff after an emission).
+import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { DepthSnapshot } from '../contract.ts';
 import { failure, pending, success, toStreamError, type Loadable, type StreamError } from '../loadable.ts';
 import { parseDepthUpdate } from '../parse/market.ts';
-import { applyDepthDiff, applyDepthSnapshot, startDepthSync, wantsSnapshot, type DepthSync } from '../reducers/depth-sync.ts';
-import type { OrderBook } from '../reducers/order-book.ts';
+import { applyDepthDiff, applyDepthDiffInPlace, applyDepthSnapshot, startDepthSync, wantsSnapshot, type DepthSync } from '../reducers/depth-sync.ts';
+import { ownBook, type OrderBook } from '../reducers/order-book.ts';
 import type { TopicMessage } from '../socket/topics.ts';
 import { globalTimers, type Timers } from '../timers.ts';
 
@@ -17,6 +20,8 @@ export interface DepthPipelineOptions {
   /** First wait before fetching again after a failed or too-old snapshot; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
+  /** Coalesces live updates to one emission per frame (animation frames in the browser); without it, one per diff. */
+  frameScheduler?: SchedulerLike;
 }
 
 export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<OrderBook>> {
@@ -31,10 +36,25 @@ export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<O
     let fetching: AbortController | null = null;
     let retry: unknown = null;
     let failures = 0;
+    /** The live book's maps are this pipeline's alone (not emitted since the last copy): diffs may go in place. */
+    let owned = false;
+    let queued: Subscription | null = null;
 
     const emit = () => {
-      if (state.phase === 'live') subscriber.next(success((shown = state.book)));
-      else subscriber.next(error ? failure(error, shown) : pending(shown));
+      queued?.unsubscribe();
+      queued = null;
+      if (state.phase === 'live') {
+        owned = false;
+        subscriber.next(success((shown = state.book)));
+      } else subscriber.next(error ? failure(error, shown) : pending(shown));
+    };
+    const frames = options.frameScheduler;
+    const emitLive = () => {
+      if (!frames) return emit();
+      queued ??= frames.schedule(() => {
+        queued = null;
+        emit();
+      });
     };
 
     const cancel = () => {
@@ -54,6 +74,7 @@ export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<O
           fetching = null;
           error = null;
           state = applyDepthSnapshot(state, snapshot);
+          owned = state.phase === 'live';
           failures = state.phase === 'live' ? 0 : failures + 1;
           emit();
           schedule();
@@ -99,9 +120,15 @@ export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<O
           const diff = parseDepthUpdate(message.data);
           if (!diff) return;
           const before = state;
-          state = applyDepthDiff(state, diff);
+          // The first diff after an emission works on a copy; the ones after it, up to the next emission, in place.
+          if (state.phase === 'live' && !owned && diff.u > state.book.lastUpdateId) {
+            state = { ...state, book: ownBook(state.book) };
+            owned = true;
+          }
+          state = owned ? applyDepthDiffInPlace(state, diff) : applyDepthDiff(state, diff);
           // Buffering changes nothing visible; a live update or a drop back to buffering does.
-          if (state !== before && (state.phase === 'live' || before.phase === 'live')) emit();
+          if (state !== before && state.phase === 'live') emitLive();
+          else if (state !== before && before.phase === 'live') emit();
           schedule();
         }
       }
@@ -109,6 +136,7 @@ export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<O
     emit();
     return () => {
       subscription.unsubscribe();
+      queued?.unsubscribe();
       cancel();
     };
   });

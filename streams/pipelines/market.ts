@@ -1,6 +1,6 @@
 // The market pipelines of one symbol: each topic with its REST seed and reducer. Unshared and unthrottled here;
 // the runtime adds the per-frame thinning and the sharing.
-import type { Observable } from 'rxjs';
+import type { Observable, SchedulerLike } from 'rxjs';
 import { map } from 'rxjs';
 import type { KlineInterval, Ticker24h } from '../contract.ts';
 import { mapLoadable, type Loadable } from '../loadable.ts';
@@ -23,8 +23,14 @@ export interface MarketSources {
   readonly candleHistoryLimit: number;
 }
 
-export const depthPipeline = (src: MarketSources, symbol: string): Observable<Loadable<OrderBook>> =>
-  orderBook$({ topic$: src.hub.topic$(`depth@${symbol}`), timers: src.timers, loadSnapshot: (signal) => src.rest.depth(symbol, src.depthSnapshotLimit, signal) });
+/** With `frames`, live books come at most once per frame (the pipeline thins itself; see depth.ts). */
+export const depthPipeline = (src: MarketSources, symbol: string, frames?: SchedulerLike): Observable<Loadable<OrderBook>> =>
+  orderBook$({
+    topic$: src.hub.topic$(`depth@${symbol}`),
+    timers: src.timers,
+    loadSnapshot: (signal) => src.rest.depth(symbol, src.depthSnapshotLimit, signal),
+    ...(frames ? { frameScheduler: frames } : {}),
+  });
 
 export const tradesPipeline = (src: MarketSources, symbol: string): Observable<Loadable<readonly Trade[]>> =>
   seeded$<readonly Trade[], readonly Trade[]>({

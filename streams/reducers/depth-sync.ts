@@ -18,7 +18,12 @@ export const startDepthSync = (): DepthSync => ({ phase: 'buffering', buffer: []
 /** True when the state needs a (new) snapshot to make progress. */
 export const wantsSnapshot = (state: DepthSync): boolean => state.phase === 'buffering' && state.buffer.length > 0;
 
-export function applyDepthDiff(state: DepthSync, diff: DepthUpdateEvent): DepthSync {
+export const applyDepthDiff = (state: DepthSync, diff: DepthUpdateEvent): DepthSync => applyDiff(state, diff, false);
+
+/** The same, for a live book whose maps are the caller's own (bookFromSnapshot, ownBook): the diff goes in place. */
+export const applyDepthDiffInPlace = (state: DepthSync, diff: DepthUpdateEvent): DepthSync => applyDiff(state, diff, true);
+
+function applyDiff(state: DepthSync, diff: DepthUpdateEvent, owned: boolean): DepthSync {
   if (state.phase === 'buffering') {
     const buffer = [...state.buffer, diff];
     return { phase: 'buffering', buffer: buffer.length > DEPTH_BUFFER_LIMIT ? buffer.slice(-DEPTH_BUFFER_LIMIT) : buffer };
@@ -29,7 +34,7 @@ export function applyDepthDiff(state: DepthSync, diff: DepthUpdateEvent): DepthS
   const fits = state.bridged ? diff.U === next : diff.U <= next;
   // A gap: keep this diff, it is the first of the run the next snapshot is checked against.
   if (!fits) return { phase: 'buffering', buffer: [diff] };
-  return { phase: 'live', book: applyLevels(book, diff.b, diff.a, diff.u), bridged: true };
+  return { phase: 'live', book: applyLevels(book, diff.b, diff.a, diff.u, owned), bridged: true };
 }
 
 /** A snapshot only counts while buffering; one arriving after the book went live is stale. */
@@ -37,7 +42,7 @@ export function applyDepthSnapshot(state: DepthSync, snapshot: DepthSnapshot): D
   if (state.phase === 'live') return state;
   let next: DepthSync = { phase: 'live', book: bookFromSnapshot(snapshot), bridged: false };
   // A snapshot older than the buffer leaves a gap: the first diff fails the check, and the rest of the buffer is
-  // kept for the next snapshot.
-  for (const diff of state.buffer) next = applyDepthDiff(next, diff);
+  // kept for the next snapshot. The book is new and nobody else holds it, so the buffer goes in place.
+  for (const diff of state.buffer) next = applyDepthDiffInPlace(next, diff);
   return next;
 }

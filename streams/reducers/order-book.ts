@@ -1,5 +1,7 @@
 // The local order book: price levels keyed by exact price, replaced whole by each update (a quantity is the level's
-// new total, 0 removes it), and a sorted view for drawing. Pure: every update returns a new book.
+// new total, 0 removes it), and a sorted view for drawing. Pure by default: an update returns a new book. A pipeline
+// that owns a book (no one else holds its maps) may apply updates in place, so a frame's worth of diffs costs one
+// copy of the book instead of one per diff (see `ownBook`).
 import type { DepthSnapshot, TextLevel } from '../contract.ts';
 import { canonicalDecimal, compareDecimal, isZeroDecimal } from '../decimal.ts';
 
@@ -17,9 +19,10 @@ export interface BookView {
   readonly asks: readonly TextLevel[];
 }
 
-function withLevels(side: ReadonlyMap<string, TextLevel>, levels: readonly TextLevel[]): ReadonlyMap<string, TextLevel> {
+function withLevels(side: ReadonlyMap<string, TextLevel>, levels: readonly TextLevel[], inPlace: boolean): ReadonlyMap<string, TextLevel> {
   if (levels.length === 0) return side;
-  const next = new Map(side);
+  // In place only for a book made by bookFromSnapshot or ownBook, whose maps are plain Maps private to the caller.
+  const next = inPlace ? (side as Map<string, TextLevel>) : new Map(side);
   for (const level of levels) {
     const key = canonicalDecimal(level[0]);
     if (isZeroDecimal(level[1])) next.delete(key);
@@ -29,12 +32,16 @@ function withLevels(side: ReadonlyMap<string, TextLevel>, levels: readonly TextL
 }
 
 export function bookFromSnapshot(snapshot: DepthSnapshot): OrderBook {
-  const empty = new Map<string, TextLevel>();
-  return { lastUpdateId: snapshot.lastUpdateId, bids: withLevels(empty, snapshot.bids), asks: withLevels(empty, snapshot.asks) };
+  // Two fresh maps: the book owns them, so the first diffs after the snapshot may go in place.
+  return { lastUpdateId: snapshot.lastUpdateId, bids: withLevels(new Map(), snapshot.bids, true), asks: withLevels(new Map(), snapshot.asks, true) };
 }
 
-export function applyLevels(book: OrderBook, bids: readonly TextLevel[], asks: readonly TextLevel[], lastUpdateId: number): OrderBook {
-  return { lastUpdateId, bids: withLevels(book.bids, bids), asks: withLevels(book.asks, asks) };
+/** A copy whose maps the caller owns, so later updates may go `inPlace` without touching a book handed out before. */
+export const ownBook = (book: OrderBook): OrderBook => ({ lastUpdateId: book.lastUpdateId, bids: new Map(book.bids), asks: new Map(book.asks) });
+
+/** `inPlace`: the book's maps are the caller's own (bookFromSnapshot, ownBook) and not yet handed to anyone. */
+export function applyLevels(book: OrderBook, bids: readonly TextLevel[], asks: readonly TextLevel[], lastUpdateId: number, inPlace = false): OrderBook {
+  return { lastUpdateId, bids: withLevels(book.bids, bids, inPlace), asks: withLevels(book.asks, asks, inPlace) };
 }
 
 // Doubles order distinct decimals correctly unless they round to the same double; only then compare exactly.

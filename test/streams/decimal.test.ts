@@ -32,4 +32,17 @@ describe('decimal text arithmetic', () => {
     expect(canonicalDecimal('100.00')).toBe('100');
     expect(canonicalDecimal('0.000')).toBe('0');
   });
+
+  it('gives every spelling of a value one key, whether or not it is already canonical', () => {
+    const cases: [string, string][] = [
+      ['0', '0'], ['00', '0'], ['0.0', '0'], ['-0', '0'], ['.5', '0.5'], ['0.50', '0.5'], ['12', '12'], ['012', '12'],
+      ['12.', '12'], ['95000.43', '95000.43'], ['95000.40', '95000.4'], ['-1.50', '-1.5'], [' 7.25 ', '7.25'], ['1e5', ''],
+    ];
+    for (const [text, key] of cases) {
+      if (key === '') expect(() => canonicalDecimal(text)).toThrow(RangeError);
+      else expect(canonicalDecimal(text), text).toBe(key);
+    }
+    expect(['0', '0.000', '-0', '.0', '00'].map(isZeroDecimal)).toEqual([true, true, true, true, true]);
+    expect(['1', '0.001', '-0.1', '10', 'x1', 'abc', ''].map(isZeroDecimal)).toEqual([false, false, false, false, false, false, false]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DepthSnapshot, DepthUpdateEvent, TextLevel } from '../../../streams/contract.ts';
 import { applyDepthDiff, applyDepthSnapshot, startDepthSync, wantsSnapshot, type DepthSync } from '../../../streams/reducers/depth-sync.ts';
-import { bookView } from '../../../streams/reducers/order-book.ts';
+import { applyLevels, bookFromSnapshot, bookView, ownBook } from '../../../streams/reducers/order-book.ts';
 
 const diff = (U: number, u: number, b: TextLevel[] = [], a: TextLevel[] = []): DepthUpdateEvent => ({ e: 'depthUpdate', E: 0, s: 'BTCUSDT', U, u, b, a });
 const snapshot: DepthSnapshot = {
@@ -82,5 +82,23 @@ describe('local order book (Binance snapshot + diffs)', () => {
   it('a snapshot that arrives after the book is live changes nothing', () => {
     const state = applyDepthSnapshot(feed(startDepthSync(), diff(101, 101)), snapshot);
     expect(applyDepthSnapshot(state, { lastUpdateId: 500, bids: [], asks: [] })).toBe(state);
+  });
+
+  it('in place on an owned copy gives the same book as the pure update, and leaves the original alone', () => {
+    const start = bookFromSnapshot(snapshot);
+    const before = bookView(start);
+    const steps: [TextLevel[], TextLevel[]][] = [
+      [[['99.0', '4']], [['101.0', '0']]],
+      [[['100', '0'], ['97', '1']], [['103.25', '2']]],
+      [[], [['102.00', '5']]],
+    ];
+    let pure = start;
+    let owned = ownBook(start);
+    steps.forEach(([b, a], i) => {
+      pure = applyLevels(pure, b, a, 101 + i);
+      owned = applyLevels(owned, b, a, 101 + i, true);
+    });
+    expect(bookView(owned)).toEqual(bookView(pure));
+    expect(bookView(start)).toEqual(before);
   });
 });
