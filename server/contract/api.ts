@@ -266,6 +266,8 @@ export interface CancelAllReply {
 export interface OrderListRequest extends PagedRequest {
   active: 1 | 2;
   symbol?: string;
+  /** Only buy or only sell orders. */
+  side?: 'buy' | 'sell';
   status?: 'completed' | 'cancelled';
 }
 

@@ -74,6 +74,7 @@ export interface SpotWrites {
 export interface OrderFilter {
   readonly user: number;
   readonly symbol?: string | undefined;
+  readonly side?: 'buy' | 'sell' | undefined;
   readonly statuses?: readonly OrderStatus[] | undefined;
   /** The spec's states: pending (open), completed (filled, or expired after trading), cancelled (the rest). */
   readonly appStatus?: 'pending' | 'completed' | 'cancelled' | undefined;
@@ -137,6 +138,7 @@ export function createSpot(db: Kysely<Database>) {
   const where = <Q extends SelectQueryBuilder<Database, 'spot_orders', object>>(q: Q, f: OrderFilter): Q => {
     let out = q.where('user_id', '=', f.user);
     if (f.symbol !== undefined) out = out.where('symbol', '=', f.symbol);
+    if (f.side !== undefined) out = out.where('side', '=', f.side);
     if (f.statuses && f.statuses.length > 0) out = out.where('status', 'in', [...f.statuses]);
     if (f.appStatus === 'pending') out = out.where('status', 'in', [...OPEN_STATUSES]);
     if (f.appStatus === 'completed') out = out.where(sql<boolean>`(status = 'filled' or (status = 'expired' and filled_qty > 0))`);

@@ -339,5 +339,6 @@ describe.skipIf(skip !== null)('spot terminal layout', () => {
     }
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     expect(errors).toEqual([]);
-  });
+    // Three full page loads with live books: more than the default 30 s on a loaded CI machine.
+  }, 90_000);
 });

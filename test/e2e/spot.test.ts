@@ -161,11 +161,23 @@ describe.skipIf(skip !== null)('spot terminal', () => {
     await page.getByTestId('order-error').waitFor();
   });
 
-  it('buys at the market: a trade in the history and the balance changes', async () => {
+  it('buys at the market: a trade in the history, the balance and the candle change', async () => {
     const before = await available();
+    const bar = async () => {
+      const d = await page.getByTestId('candle-chart').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+      return { time: Number(d['lastTime'] ?? 0), volume: Number(d['lastVolume'] ?? 0) };
+    };
+    const barBefore = await bar();
     await page.locator('input[name="total"]').fill('200');
     await page.getByTestId('place-order').click();
     await expect.poll(available, { timeout: 10_000 }).toBeLessThan(before);
+    // 200 USDT buys at least 0.002 BTC below 100,000: the live bar's volume grows by that much (or a new bar began).
+    await expect
+      .poll(async () => {
+        const now = await bar();
+        return now.time > barBefore.time ? now.volume > 0 : now.volume - barBefore.volume >= 0.002;
+      }, { timeout: 10_000 })
+      .toBe(true);
     await tab('Trade history');
     await expect.poll(() => page.getByTestId('trade-history').locator('tbody tr td').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     await tab('Balances');

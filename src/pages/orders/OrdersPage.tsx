@@ -16,7 +16,6 @@ import { CancelAllButton } from './CancelAllButton.tsx';
 import { CURRENT_ORDER_COLUMNS, HISTORY_ORDER_COLUMNS } from './columns.ts';
 import { useOrderColumns } from './order-columns.tsx';
 import { OrderFilters, type FilterChange } from './OrderFilters.tsx';
-import { filterSide } from './order-rows.ts';
 import { orderListRequest, pageCount } from './paging.ts';
 import { Pager } from './Pager.tsx';
 import { useCancelOrder } from './useCancelOrder.ts';
@@ -51,7 +50,7 @@ function OrdersView({ search, go }: { search: OrdersSearch; go(next: OrdersSearc
   const { cancel, cancelling } = useCancelOrder(reload);
   const current = search.active === 1;
   const columns = useOrderColumns(current ? CURRENT_ORDER_COLUMNS : HISTORY_ORDER_COLUMNS, { onCancel: cancel, cancelling });
-  const rows = useMemo(() => filterSide(page?.list ?? [], search.side), [page, search.side]);
+  const rows = page?.list ?? [];
   // Filters start again from the first page; defaults stay out of the URL.
   const filter = (change: FilterChange) => {
     const { page: _page, ...rest } = search;

@@ -44,8 +44,3 @@ export function orderRowFromUpdate(o: OrderUpdate, name: (symbol: string) => str
     closeTime: status === 'pending' ? null : o.updateTime,
   };
 }
-
-/** Only one side of the market, when asked (the server's list has no side filter, so it applies to the page). */
-export function filterSide(rows: readonly SpotOrderItem[], side: 'buy' | 'sell' | undefined): readonly SpotOrderItem[] {
-  return side ? rows.filter((o) => o.side === side) : rows;
-}

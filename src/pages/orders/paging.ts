@@ -29,6 +29,7 @@ export function orderListRequest(search: OrdersSearch): OrderListRequest {
     pageIndex: search.page ?? 1,
     pageSize: search.size ?? DEFAULT_PAGE_SIZE,
     ...(search.symbol ? { symbol: search.symbol } : {}),
+    ...(search.side ? { side: search.side } : {}),
     ...(search.active === 2 && search.status ? { status: search.status } : {}),
   };
 }

@@ -72,6 +72,14 @@ export default function CandleChart({ symbol, interval }: { symbol: string; inte
         sink.precision(axisDecimals(Number(last.close)));
       }
       feed(data);
+      // The live bar's state as attributes (written only when it changes): what a reader or a test can check
+      // without reading pixels.
+      const el = box.current;
+      if (last && el && el.dataset['lastVolume'] !== last.volume) {
+        el.dataset['lastTime'] = String(last.time);
+        el.dataset['lastClose'] = last.close;
+        el.dataset['lastVolume'] = last.volume;
+      }
     });
     return () => sub.unsubscribe();
   }, [symbol, interval]);

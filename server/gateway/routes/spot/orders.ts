@@ -85,7 +85,7 @@ export function orderRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
     const filter = body.active === 1
       ? { appStatus: 'pending' as const }
       : body.status !== undefined ? { appStatus: body.status } : { statuses: ['filled', 'canceled', 'expired'] as const };
-    const { rows, total } = await store.spot.listOrders({ user: user.id, symbol: body.symbol?.toUpperCase(), ...filter }, page.offset, page.pageSize);
+    const { rows, total } = await store.spot.listOrders({ user: user.id, symbol: body.symbol?.toUpperCase(), side: body.side, ...filter }, page.offset, page.pageSize);
     const reply: Page<SpotOrderItem> = { list: rows.map((o) => orderItem(orderView(o))), total, pageIndex: page.pageIndex, pageSize: page.pageSize };
     return envelopes.success(request, reply);
   });

@@ -44,6 +44,7 @@ export const OrderListBody = Type.Object(
   {
     active: Type.Union([Type.Literal(1), Type.Literal(2)]),
     symbol: Type.Optional(MarketSymbol),
+    side: Type.Optional(Type.Union([Type.Literal('buy'), Type.Literal('sell')])),
     status: Type.Optional(Type.Union([Type.Literal('completed'), Type.Literal('cancelled')])),
     ...Paging,
   },

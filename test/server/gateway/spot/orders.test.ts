@@ -94,6 +94,11 @@ describeDialects('spot orders API', (dialect) => {
     expect([...page1.body.data.list, ...page2.body.data.list].every((o: { status: string }) => o.status === 'cancelled')).toBe(true);
     const completed = await h.call('POST', API.spotOrderList, { ticket: buyer.ticket, body: { active: 2, status: 'completed' } });
     expect(completed.body.data).toMatchObject({ total: 0, pageSize: 20 });
+    const side = async (body: object) => (await h.call('POST', API.spotOrderList, { ticket: buyer.ticket, body })).body;
+    expect((await side({ active: 1, side: 'buy' })).data.total).toBe(1);
+    expect((await side({ active: 1, side: 'sell' })).data.total).toBe(0);
+    expect((await side({ active: 2, side: 'buy', pageSize: 10 })).data.total).toBe(14);
+    expect((await side({ active: 1, side: 'short' })).code).not.toBe('success');
     const bad = await h.call('POST', API.spotOrderList, { ticket: buyer.ticket, body: { active: 1, pageSize: 25 } });
     expect(bad.body.code).toBe('page.size.invalid');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderUpdate, SpotOrderItem } from '../../../../src/contract.ts';
-import { filterSide, multiplyDecimal, orderRowFromUpdate } from '../../../../src/pages/orders/order-rows.ts';
+import type { OrderUpdate } from '../../../../src/contract.ts';
+import { multiplyDecimal, orderRowFromUpdate } from '../../../../src/pages/orders/order-rows.ts';
 
 const update = (over: Partial<OrderUpdate> = {}): OrderUpdate => ({
   orderId: 7,
@@ -49,11 +49,5 @@ describe('order rows', () => {
     expect(market).toMatchObject({ type: 'market', side: 'sell', price: null, total: null, status: 'completed', closeTime: 2, cancelTime: null });
     expect(orderRowFromUpdate(update({ status: 'CANCELED' }), name)).toMatchObject({ status: 'cancelled', cancelTime: 2 });
     expect(orderRowFromUpdate(update({ status: 'EXPIRED' }), name).status).toBe('cancelled');
-  });
-
-  it('keeps one side when asked', () => {
-    const rows = [orderRowFromUpdate(update(), name), orderRowFromUpdate(update({ orderId: 8, side: 'SELL' }), name)] as SpotOrderItem[];
-    expect(filterSide(rows, 'sell').map((r) => r.orderNo)).toEqual([8]);
-    expect(filterSide(rows, undefined)).toBe(rows);
   });
 });

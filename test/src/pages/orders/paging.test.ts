@@ -26,13 +26,14 @@ describe('orders paging', () => {
     expect(pageRange(1, 20, 0, 0)).toEqual({ from: 0, to: 0, total: 0 });
   });
 
-  it('builds the list request: defaults, market, status only in the history', () => {
+  it('builds the list request: defaults, market, side, status only in the history', () => {
     expect(orderListRequest({ active: 1 })).toEqual({ active: 1, pageIndex: 1, pageSize: 20 });
     expect(orderListRequest({ active: 1, page: 3, size: 50, symbol: 'ETHUSDT', side: 'buy', status: 'completed' })).toEqual({
       active: 1,
       pageIndex: 3,
       pageSize: 50,
       symbol: 'ETHUSDT',
+      side: 'buy',
     });
     expect(orderListRequest({ active: 2, status: 'cancelled' })).toEqual({ active: 2, pageIndex: 1, pageSize: 20, status: 'cancelled' });
   });
