@@ -32,12 +32,7 @@ export const up = style({ color: vars.color.up });
 export const down = style({ color: vars.color.down });
 export const muted = style({ color: vars.color.muted });
 export const grid3 = style({ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: vars.space.xs, alignItems: 'center' });
-export const ladderRow = style([grid3, { position: 'relative', isolation: 'isolate', padding: '1px 4px', cursor: 'pointer', selectors: { '&:hover': { background: vars.color.hover } } }]);
 export const right = style({ textAlign: 'right' });
-// Below the row's text (z -1 inside the row's own stacking context), above its background.
-const bar = style({ position: 'absolute', top: 0, bottom: 0, right: 0, zIndex: -1, pointerEvents: 'none' });
-export const depthBar = styleVariants({ bid: [bar, { background: 'rgba(22, 199, 132, 0.14)' }], ask: [bar, { background: 'rgba(234, 57, 67, 0.14)' }] });
-export const mid = style({ padding: '6px 4px', fontSize: vars.fontSize.lg, fontWeight: 600, borderBlock: `1px solid ${vars.color.border}`, margin: '2px 0' });
 export const select = style({ background: vars.color.raised, color: vars.color.text, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, fontSize: vars.fontSize.xs, padding: '2px 4px' });
 export const chips = style({ display: 'flex', gap: '2px', flexWrap: 'wrap' });
 export const chip = style({ background: 'none', border: 0, color: vars.color.muted, padding: '2px 6px', cursor: 'pointer', borderRadius: vars.radius.sm, font: 'inherit', fontSize: vars.fontSize.xs });
