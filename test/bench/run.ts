@@ -2,7 +2,7 @@
 // the browser terminal under a synthetic feed) and prints a table, then one JSON line per benchmark for machines.
 // Timing lives here only; tests never assert on speed. Options: --ops=N (default 1 000 000), --peer-runs=N (timed
 // runs of the slow peer, default 2), --only=matching|e2e|terminal, --e2e-ms=N (length of each end-to-end phase,
-// default 5000); for the terminal: --terminal-ms=N (the measured window, default 120000; BENCH_TERMINAL_MS too),
+// default 5000); for the terminal: --terminal-ms=N (the measured window, default 240000: frames over all of it, the heap's growth over its last 2 minutes; BENCH_TERMINAL_MS too),
 // --terminal-warmup-ms=N (default 10000), --terminal-panels=chart,book,trades (only some panels, to tell which
 // costs what), --terminal-profile=FILE (the page's CPU profile of the window, for DevTools), --dist=DIR (the built
 // web app, default dist/; BENCH_DIST too). The terminal needs bench.html in the build: when dist/ lacks it,
@@ -81,7 +81,7 @@ if (only === undefined || only === 'terminal') {
     }
     const figures = await terminalBench({
       distDir,
-      measureMs: arg('terminal-ms', Number(process.env['BENCH_TERMINAL_MS'] ?? 120_000)),
+      measureMs: arg('terminal-ms', Number(process.env['BENCH_TERMINAL_MS'] ?? 240_000)),
       warmupMs: arg('terminal-warmup-ms', 10_000),
       ...(text('terminal-panels') ? { panels: text('terminal-panels')!.split(',') } : {}),
       ...(text('terminal-profile') ? { profilePath: resolve(text('terminal-profile')!) } : {}),
