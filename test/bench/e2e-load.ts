@@ -5,6 +5,7 @@
 // free socket) shows in the figure rather than slowing the schedule down (no coordinated omission).
 import { connect, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import { mulberry32 } from '../tools/random.ts';
 
 export interface LoadUser {
   ticket: string;
@@ -46,17 +47,6 @@ const MARKETS = [
   { symbol: 'SOLUSDT', mid: 150, step: 0.01, qty: [0.1, 2], qd: 3 },
   { symbol: 'BNBUSDT', mid: 600, step: 0.05, qty: [0.02, 0.5], qd: 3 },
 ] as const;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Limit orders around a fixed mid: about three in four rest a little away from it, one in four crosses. */
 function orderBodies(seed: number, n: number): string[] {

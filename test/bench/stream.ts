@@ -13,6 +13,7 @@ import { MatchSink } from '../../server/kernel/book/sink.ts';
 import { ReferenceBook } from '../../server/kernel/book/reference-book.ts';
 import type { BookOrder, Side } from '../../server/kernel/book/types.ts';
 import type { OrderId, Price, Qty, UserId } from '../../server/kernel/money/nominal.ts';
+import { mulberry32 } from '../tools/random.ts';
 
 export const PLACE = 0;
 export const CANCEL = 1;
@@ -37,20 +38,8 @@ export interface Stream {
   readonly touch: Array<number | null>;
 }
 
-/** mulberry32: tiny, fast, good enough to shuffle a benchmark, and seedable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function generate(length: number, seed = 20240601): Stream {
-  const rand = rng(seed);
+  const rand = mulberry32(seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
   const book = new ReferenceBook();
   const sink = new MatchSink();

@@ -3,6 +3,7 @@
 // book stays in sync), trades at the touch, the live 1-minute bar and the 24 h ticker, and the REST replies the
 // stream layer starts from (snapshot, recent trades, kline history). Seeded, so two runs see the same market.
 import type { DepthSnapshot, DepthUpdateEvent, KlineEvent, KlineInterval, TextLevel, Ticker24h, TradeEvent } from '../../server/contract/ws.ts';
+import { mulberry32 } from '../tools/random.ts';
 
 export interface MarketSpec {
   readonly symbol: string;
@@ -27,18 +28,6 @@ const INTERVAL_MS: Readonly<Record<KlineInterval, number>> = {
   '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '30m': 30 * MINUTE, '1h': 60 * MINUTE, '4h': 240 * MINUTE,
   '1d': 1_440 * MINUTE, '1w': 10_080 * MINUTE, '1M': 43_200 * MINUTE,
 };
-
-/** mulberry32: small, fast and good enough for synthetic prices. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Bar {
   t: number;
@@ -81,7 +70,7 @@ export class SyntheticMarket {
     this.symbol = spec.symbol;
     this.decimals = spec.decimals;
     this.scale = 10 ** spec.decimals;
-    this.rand = random(seed);
+    this.rand = mulberry32(seed);
     this.mid = this.home = Math.round(spec.price * this.scale);
     for (let i = 1; i <= DEPTH; i++) {
       this.bids.set(this.mid - i, this.qty());
@@ -240,7 +229,7 @@ export class SyntheticMarket {
   /** History as `/api/v3/klines` rows, oldest first, a random walk that ends at the live bar's open. */
   klines(interval: KlineInterval, limit: number, now: number): (string | number)[][] {
     const ms = INTERVAL_MS[interval];
-    const rand = random(this.home + ms);
+    const rand = mulberry32(this.home + ms);
     const last = Math.floor(now / ms) * ms;
     const rows: (string | number)[][] = [];
     let close = this.bar.o;

@@ -19,6 +19,7 @@ import { createStore, type Store } from '../../../server/store/index.ts';
 import type { SpotOrder } from '../../../server/store/spot.ts';
 import { describeDialects, newTarget, type Target } from '../dialects.ts';
 import { seedUsers, spawnServer, type SeededUser, type ServerProcess, type Where } from './server-process.ts';
+import { mulberry32 } from '../../tools/random.ts';
 
 const SEED = Number(process.env['CRASH_SEED'] ?? 20261122);
 const CLIENTS = 6;
@@ -28,17 +29,6 @@ const MARKETS = [
   { symbol: 'BTCUSDT', mid: 60_000, step: 1, qty: [0.001, 0.01] as const, qtyDecimals: 5 },
   { symbol: 'ETHUSDT', mid: 3_000, step: 0.1, qty: [0.01, 0.1] as const, qtyDecimals: 4 },
 ];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Sent {
   user: number;

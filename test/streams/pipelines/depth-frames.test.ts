@@ -9,17 +9,7 @@ import { orderBook$ } from '../../../streams/pipelines/depth.ts';
 import { applyDepthDiff, applyDepthSnapshot, startDepthSync } from '../../../streams/reducers/depth-sync.ts';
 import { bookView, type BookView, type OrderBook } from '../../../streams/reducers/order-book.ts';
 import type { TopicMessage } from '../../../streams/socket/topics.ts';
-
-/** mulberry32, so the diffs are the same every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { mulberry32 } from '../../tools/random.ts';
 
 const snapshot: DepthSnapshot = {
   lastUpdateId: 1_000,
@@ -29,7 +19,7 @@ const snapshot: DepthSnapshot = {
 
 /** `n` diffs in sequence from update id 1001: new sizes, removals (0) and other spellings of one price. */
 function diffs(n: number, seed = 3): DepthUpdateEvent[] {
-  const rand = random(seed);
+  const rand = mulberry32(seed);
   const level = (base: number, sign: number): TextLevel => {
     const price = base + sign * Math.floor(rand() * 60) * 0.5;
     const text = rand() < 0.2 ? String(price) : price.toFixed(2);

@@ -1,0 +1,12 @@
+// mulberry32: a tiny, fast, seedable generator for tests and benchmarks, so a run (and a failure) replays the
+// same way. Not for anything that needs unpredictability.
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
