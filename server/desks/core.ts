@@ -87,6 +87,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       seal: (b) => this.seal(b),
       commit: (b) => this.commit(b),
       publish: (b) => this.publish(b),
+      maxInFlight: o.store.deskCommitsInFlight,
       onStop: (error) => {
         o.lease.stopKeepAlive();
         o.onStop?.(error);

@@ -3,6 +3,10 @@
 // to the open batch. The batch commits in one transaction; commands that arrive while a commit is in flight fill
 // the next batch. Callers are answered only after their batch committed (acknowledged = durable), then the
 // batch's events are published. A failed commit, or an apply that throws, stops the sequencer for good.
+// Pipelining (maxInFlight > 1): a closed batch is handed to the store while earlier ones are still being written,
+// so the writer never waits for this thread to answer the last batch before it gets the next. The store writes
+// them in the order handed over and, once one fails, refuses every later one (never writes it); answers and events
+// still go out strictly in batch order, each batch's only after its own commit and its predecessor's.
 import { DeskUnavailableError } from './codes.ts';
 
 export interface Batch {
@@ -23,6 +27,11 @@ export interface SequencerOptions<B extends Batch> {
   onStop?(error: unknown): void;
   /** Most commands per batch, so one transaction stays bounded (default 1000). */
   readonly maxBatch?: number;
+  /**
+   * Most batches handed to the store and not yet answered (default 1). Above 1 only with a store that writes
+   * commits in the order given and refuses all later ones after a failure (the SQLite writer thread).
+   */
+  readonly maxInFlight?: number;
 }
 
 interface Item<B> {
@@ -41,13 +50,17 @@ interface Waiter {
 export class Sequencer<B extends Batch> {
   private readonly o: SequencerOptions<B>;
   private readonly maxBatch: number;
+  private readonly maxInFlight: number;
   private queue: Array<Item<B> | undefined> = [];
   /** Index of the next queued item: shifting a long array is O(n) per call. */
   private head = 0;
   private batch: B;
   private waiters: Waiter[] = [];
   private running = false;
-  private committing = false;
+  /** Batches handed to the store and not yet answered. */
+  private inFlight = 0;
+  /** The last handed-over batch's outcome (true: committed), which the next one waits for before answering. */
+  private tail: Promise<boolean> = Promise.resolve(true);
   private stopError: unknown = undefined;
   private stopped = false;
   private closed = false;
@@ -58,6 +71,7 @@ export class Sequencer<B extends Batch> {
   constructor(options: SequencerOptions<B>) {
     this.o = options;
     this.maxBatch = options.maxBatch ?? 1000;
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
     this.batch = options.newBatch();
   }
 
@@ -94,7 +108,7 @@ export class Sequencer<B extends Batch> {
   }
 
   private isIdle(): boolean {
-    return this.queued() === 0 && !this.running && !this.committing && this.waiters.length === 0;
+    return this.queued() === 0 && !this.running && this.inFlight === 0 && this.waiters.length === 0;
   }
 
   private unavailable(): DeskUnavailableError {
@@ -122,14 +136,14 @@ export class Sequencer<B extends Batch> {
   private async loop(): Promise<void> {
     while (this.queued() > 0 && !this.stopped) {
       if (this.waiters.length >= this.maxBatch) {
-        if (this.committing) break; // the commit's end flushes this batch and restarts the loop
+        if (!this.canFlush()) break; // a commit's end flushes this batch and restarts the loop
         this.flush();
       }
       const item = this.take();
       let prepared: unknown;
       if (item.prepare !== null) {
         // Commit what is applied before waiting on the store, so those callers don't wait on this look-up.
-        if (!this.committing && this.waiters.length > 0) this.flush();
+        if (this.canFlush() && this.waiters.length > 0) this.flush();
         try {
           prepared = await item.prepare();
         } catch (error) {
@@ -154,8 +168,12 @@ export class Sequencer<B extends Batch> {
       this.waiters.push({ value, resolve: item.resolve, reject: item.reject });
     }
     this.running = false;
-    if (!this.committing && this.waiters.length > 0 && !this.stopped) this.flush();
+    if (this.canFlush() && this.waiters.length > 0 && !this.stopped) this.flush();
     this.notifyIdle();
+  }
+
+  private canFlush(): boolean {
+    return this.inFlight < this.maxInFlight;
   }
 
   private queued(): number {
@@ -180,24 +198,38 @@ export class Sequencer<B extends Batch> {
     const waiters = this.waiters;
     this.batch = this.o.newBatch();
     this.waiters = [];
-    this.committing = true;
-    void this.commitBatch(batch, waiters);
+    this.inFlight++;
+    this.tail = this.commitBatch(batch, waiters, this.tail);
   }
 
-  private async commitBatch(batch: B, waiters: Waiter[]): Promise<void> {
-    let wrote: boolean | void;
+  /** Hands the batch to the store now; answers and publishes it once it and every earlier batch committed. */
+  private async commitBatch(batch: B, waiters: Waiter[], previous: Promise<boolean>): Promise<boolean> {
+    let writing: Promise<boolean | void>;
     try {
-      this.o.seal?.(batch);
-      wrote = await this.o.commit(batch);
+      this.o.seal?.(batch); // memory equals the state after this batch only now, before the next one applies
+      writing = this.o.commit(batch);
     } catch (error) {
-      this.committing = false;
-      this.stop(error);
+      writing = Promise.reject(error);
+    }
+    const earlierCommitted = await previous;
+    let wrote: boolean | void = false;
+    let failure: { error: unknown } | null = null;
+    try {
+      wrote = await writing;
+    } catch (error) {
+      failure = { error };
+    }
+    this.inFlight--;
+    if (failure !== null || !earlierCommitted) {
+      // An earlier batch failed (the store refused this one after it) or this one did: none of it is durable.
+      if (failure !== null) this.stop(failure.error);
       for (const w of waiters) w.reject(this.unavailable());
       this.notifyIdle();
-      return;
+      return false;
     }
     if (wrote !== false) this.commits++;
-    this.committing = false;
+    // The open batch goes to the store before this one's answers are written, so the writer is not left idle.
+    if (!this.stopped && this.waiters.length > 0 && this.canFlush()) this.flush();
     for (const w of waiters) w.resolve(w.value);
     try {
       this.o.publish(batch);
@@ -206,13 +238,14 @@ export class Sequencer<B extends Batch> {
       this.stop(error);
     }
     if (!this.stopped) {
-      if (this.waiters.length > 0) this.flush();
+      if (this.waiters.length > 0 && this.canFlush()) this.flush();
       if (this.queued() > 0 && !this.running) {
         this.running = true;
         queueMicrotask(() => void this.loop());
       }
     }
     this.notifyIdle();
+    return true;
   }
 
   private stop(error: unknown): void {

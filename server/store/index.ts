@@ -74,6 +74,11 @@ export interface Store extends Repositories {
    * thread with its own connection, on PostgreSQL through the repositories.
    */
   commitDesk(writes: DeskWrites): Promise<void>;
+  /**
+   * How many of one desk's commits may be handed over before the first is answered: above 1 when the store writes
+   * them in order and refuses a desk's later commits after a failed one (SQLite's writer thread), 1 otherwise.
+   */
+  readonly deskCommitsInFlight: number;
   /** Runs compiled writes in one transaction, in line with the desk commits (SQLite: on the writer thread). */
   writeQueries(queries: readonly CompiledQuery[]): Promise<void>;
   close(): Promise<void>;
@@ -100,6 +105,9 @@ function repositories(db: Kysely<Database>): Repositories {
   };
 }
 
+/** SQLite: batches of one desk in the writer thread's queue at once (the writer is never left waiting for the next). */
+export const DESK_COMMITS_IN_FLIGHT = 2;
+
 export async function createStore(options: StoreOptions = {}): Promise<Store> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const sqliteFile = options.sqliteFile ?? resolve(options.dataDir ?? 'data', SQLITE_FILE_NAME);
@@ -125,6 +133,7 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
       (dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction()).execute((trx) =>
         work(repositories(trx)),
       ),
+    deskCommitsInFlight: writer !== null ? DESK_COMMITS_IN_FLIGHT : 1,
     commitDesk: (writes: DeskWrites) =>
       writer !== null ? writer.commit(writes) : db.transaction().execute((trx) => writeDeskRepos(repositories(trx), writes)),
     writeQueries: (queries: readonly CompiledQuery[]) =>

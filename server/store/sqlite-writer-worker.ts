@@ -30,6 +30,8 @@ if (parentPort && init) {
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${init.busyTimeoutMs}`);
   let writer: SqliteDeskWriter | null = null;
+  /** Desks whose commit failed: their later commits, already posted behind it, are refused unwritten. */
+  const failedDesks = new Map<string, string>();
   const statements = new Map<string, Database.Statement>();
   const runQueries = (queries: readonly WriterQuery[]) => {
     db.exec('begin immediate');
@@ -60,8 +62,16 @@ if (parentPort && init) {
       // Prepared on first use: the migrations (run on the main connection) have made the tables by then.
       if ('queries' in m) runQueries(m.queries);
       else {
+        const desk = `${m.writes.lease.desk} desk (holder ${m.writes.lease.holder})`;
+        const failed = failedDesks.get(desk);
+        if (failed !== undefined) throw new Error(`not written: an earlier commit of the ${desk} failed (${failed})`);
         writer ??= new SqliteDeskWriter(db);
-        writer.write(m.writes);
+        try {
+          writer.write(m.writes);
+        } catch (error) {
+          failedDesks.set(desk, error instanceof Error ? error.message : String(error));
+          throw error;
+        }
       }
       port.postMessage({ id: m.id, ok: true } satisfies WriterReply);
     } catch (error) {

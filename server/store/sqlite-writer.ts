@@ -3,6 +3,9 @@
 // thread keeps serving requests and applying the next batch. One writer per store, commits in the order posted.
 // Readers on the main connection see a commit once its answer arrives (WAL: the next read transaction sees it).
 // If the thread dies, every commit in flight and every later one fails, which stops the desks (never a silent loss).
+// A desk may hand over its next batch before the last one is answered (sequencer.ts, maxInFlight): commits are
+// written in the order posted, and once one of a desk's commits fails, every later one of that desk is refused,
+// here and on the thread (for those already posted), so no batch is ever written after a failed one.
 import { Worker } from 'node:worker_threads';
 import type { DeskWrites } from './desk-writes.ts';
 import { flatten } from './sqlite-desk-writes.ts';
@@ -19,6 +22,8 @@ export class SqliteWriter {
   private readonly pending = new Map<number, Pending>();
   private next = 1;
   private broken: Error | null = null;
+  /** Desks (by lease holder: a desk opened anew starts clean) with a failed commit: their later commits are refused. */
+  private readonly failedDesks = new Map<string, Error>();
 
   constructor(init: WriterInit) {
     this.init = init;
@@ -26,13 +31,22 @@ export class SqliteWriter {
 
   /** Writes one desk batch in one transaction on the writer thread; resolves once it is committed. */
   commit(writes: DeskWrites): Promise<void> {
+    const desk = `${writes.lease.desk} desk (holder ${writes.lease.holder})`;
+    const failed = this.failedDesks.get(desk);
+    if (failed !== undefined) return Promise.reject(failed);
     let flat;
     try {
       flat = flatten(writes); // a value past 64 bits is refused here, before anything is sent
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      const e = error instanceof Error ? error : new Error(String(error));
+      this.failedDesks.set(desk, e);
+      return Promise.reject(e);
     }
-    return this.send((id) => ({ id, writes: flat }));
+    return this.send((id) => ({ id, writes: flat })).catch((error: unknown) => {
+      const e = error instanceof Error ? error : new Error(String(error));
+      if (!this.failedDesks.has(desk)) this.failedDesks.set(desk, e);
+      throw e;
+    });
   }
 
   /** Runs compiled statements in one transaction on the writer thread, in line with the desk commits. */

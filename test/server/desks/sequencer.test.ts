@@ -125,4 +125,81 @@ describe('sequencer', () => {
     await h.seq.close();
     await expect(h.submit(9)).rejects.toMatchObject({ code: 'desk.closed' });
   });
+
+  describe('with commits pipelined (maxInFlight 2)', () => {
+    /** A store that takes batches in order and completes each when told, refusing all after a failed one. */
+    function pipelined() {
+      const handed: Array<{ items: number[]; done: (ok: boolean) => void }> = [];
+      const committed: number[][] = [];
+      const published: number[][] = [];
+      let failedBefore = false;
+      const seq = new Sequencer<TestBatch>({
+        name: 'test',
+        maxInFlight: 2,
+        newBatch: () => ({ size: 0, items: [] }),
+        commit: (b) =>
+          new Promise<void>((resolve, reject) => {
+            handed.push({
+              items: b.items,
+              done: (ok) => {
+                if (ok && !failedBefore) {
+                  committed.push(b.items);
+                  resolve();
+                } else {
+                  failedBefore = true;
+                  reject(new Error(ok ? 'refused after an earlier failure' : 'disk full'));
+                }
+              },
+            });
+          }),
+        publish: (b) => published.push(b.items),
+      });
+      const submit = (n: number) => seq.run((b) => (b.items.push(n), n));
+      const tick = () => new Promise((r) => setTimeout(r, 1));
+      return { seq, submit, handed, committed, published, tick };
+    }
+
+    it('hands the next batch over while one is being written, answers and publishes in batch order', async () => {
+      const p = pipelined();
+      const answered: number[] = [];
+      const first = p.submit(1).then((v) => answered.push(v));
+      await p.tick();
+      const second = [2, 3].map((n) => p.submit(n).then((v) => answered.push(v)));
+      await p.tick();
+      const third = p.submit(4).then((v) => answered.push(v));
+      await p.tick();
+      // Two batches with the store, the third held back until one is answered.
+      expect(p.handed.map((h) => h.items)).toEqual([[1], [2, 3]]);
+      p.handed[1]!.done(true); // the store finishing out of order must not reorder answers
+      await p.tick();
+      expect(answered).toEqual([]);
+      p.handed[0]!.done(true);
+      await Promise.all([first, ...second]);
+      expect(answered).toEqual([1, 2, 3]);
+      expect(p.published).toEqual([[1], [2, 3]]);
+      await p.tick();
+      expect(p.handed.map((h) => h.items)).toEqual([[1], [2, 3], [4]]);
+      p.handed[2]!.done(true);
+      await third;
+      expect(answered).toEqual([1, 2, 3, 4]);
+      expect(p.seq.commits).toBe(3);
+      await p.seq.close();
+    });
+
+    it('refuses the batch behind a failed one, though it was already handed over, and everything after', async () => {
+      const p = pipelined();
+      const first = p.submit(1);
+      await p.tick();
+      const second = p.submit(2);
+      await p.tick();
+      expect(p.handed).toHaveLength(2);
+      p.handed[0]!.done(false);
+      p.handed[1]!.done(true);
+      await expect(first).rejects.toMatchObject({ code: 'desk.stopped' });
+      await expect(second).rejects.toMatchObject({ code: 'desk.stopped' });
+      await expect(p.submit(3)).rejects.toThrow(/test desk stopped \(disk full\)/);
+      expect(p.committed).toEqual([]);
+      expect(p.published).toEqual([]);
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { DeskWrites } from '../../../server/store/desk-writes.ts';
+import { createStore } from '../../../server/store/index.ts';
 import { SqliteWriter } from '../../../server/store/sqlite-writer.ts';
 
 const dirs: string[] = [];
@@ -35,4 +36,30 @@ it('refuses a value past a 64-bit column before sending anything', async () => {
   const writer = new SqliteWriter({ file: join(dir, 'exchange.db'), busyTimeoutMs: 100 });
   await expect(writer.commit(writes(2n ** 63n))).rejects.toThrow(RangeError);
   await writer.close();
+});
+
+it('never writes a commit posted behind a failed one of the same desk; a desk opened anew writes again', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
+  dirs.push(dir);
+  const store = await createStore({ dataDir: dir });
+  try {
+    expect(store.deskCommitsInFlight).toBeGreaterThan(1);
+    expect(await store.leases.acquire('coin', 'test', 1, 60_000)).toBe(true);
+    const entry = (seq: number) => ({ seq, reason: 'admin.credit', ref: `admin:${seq}`, time: 1, lines: [{ account: 'system:treasury' as const, asset: 'USDT', amount: 1n }] });
+    const batch = (seq: number, holder = 'test'): DeskWrites => ({ ...writes(1n), lease: { desk: 'coin', holder, now: 1, ttlMs: 60_000 }, ledger: { ...writes(1n).ledger, entries: [entry(seq)] } });
+    // The first fails inside its transaction (a null in a NOT NULL column); the second is posted before that is known.
+    const bad = { orderId: 0, type: null as unknown as string, status: 'new' as const, openQty: 0n, filledQty: 0n, code: null, time: 0 };
+    const first = store.commitDesk({ ...batch(1), spot: { orders: [], trades: [], events: [bad] } });
+    const second = store.commitDesk(batch(2));
+    await expect(first).rejects.toThrow();
+    await expect(second).rejects.toThrow(/not written: an earlier commit of the coin desk \(holder test\) failed/);
+    await expect(store.commitDesk(batch(3))).rejects.toThrow();
+    expect(await store.db.selectFrom('ledger_entries').select('seq').execute()).toEqual([]);
+    // A new start of the desk has a new holder: its commits are written.
+    expect(await store.leases.acquire('coin', 'again', 100_000, 60_000, 'test')).toBe(true);
+    await store.commitDesk(batch(4, 'again'));
+    expect(await store.db.selectFrom('ledger_entries').select('seq').execute()).toEqual([{ seq: 4 }]);
+  } finally {
+    await store.close();
+  }
 });

@@ -70,3 +70,32 @@ describe('formatDecimal', () => {
     );
   });
 });
+
+/** The plain BigInt reading of the rules (regular expressions), to hold the one-pass parser to. */
+function referenceParse(text: string, decimals = 8, max = MAX_AMOUNT): bigint | number {
+  if (text.startsWith('-')) return Code.DECIMAL_NEGATIVE;
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (m === null) return Code.DECIMAL_FORMAT;
+  const whole = m[1]!.replace(/^0+(?=\d)/, '');
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > decimals) return Code.DECIMAL_TOO_PRECISE;
+  if (whole.length > 40) return Code.DECIMAL_TOO_LARGE;
+  const v = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, '0') || '0');
+  return v > max ? Code.DECIMAL_TOO_LARGE : v;
+}
+
+describe('the one-pass parser agrees with the plain BigInt reading', () => {
+  const text = fc.oneof(
+    fc.stringMatching(/^-?[0-9]{0,22}(\.[0-9]{0,22})?$/),
+    fc.string({ maxLength: 12 }),
+    fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.integer({ min: 0, max: 12 })).map(([v, z]) => `${v}${'0'.repeat(z)}`),
+  );
+  it('parses every text as the reference does, at every precision', () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 18 }), (t, d) => {
+        expect(value(t, d)).toEqual(referenceParse(t, d));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
