@@ -22,7 +22,7 @@ import { createRecords, type Records } from './records.ts';
 import type { Database, Dialect } from './schema.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createSpot, type SpotRepo } from './spot.ts';
-import { BUSY_TIMEOUT_MS, bindRaw, sqliteDialect } from './sqlite.ts';
+import { BUSY_TIMEOUT_MS, CHECKPOINTER, WAL_AUTOCHECKPOINT_PAGES, bindRaw, sqliteDialect } from './sqlite.ts';
 import { SqliteWriter } from './sqlite-writer.ts';
 import { createTransfers, type Transfers } from './transfers.ts';
 import { createUsers, type Users } from './users.ts';
@@ -112,7 +112,7 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const sqliteFile = options.sqliteFile ?? resolve(options.dataDir ?? 'data', SQLITE_FILE_NAME);
   const driver = options.databaseUrl ? postgresDialect(options.databaseUrl) : sqliteDialect(sqliteFile);
-  const writer = dialect === 'sqlite' ? new SqliteWriter({ file: sqliteFile, busyTimeoutMs: BUSY_TIMEOUT_MS }) : null;
+  const writer = dialect === 'sqlite' ? new SqliteWriter({ file: sqliteFile, busyTimeoutMs: BUSY_TIMEOUT_MS, walAutocheckpointPages: WAL_AUTOCHECKPOINT_PAGES, checkpointer: CHECKPOINTER }) : null;
   const db = new Kysely<Database>({ dialect: driver, plugins: [authWrites] });
   bindRaw(db, driver);
   try {

@@ -55,6 +55,8 @@ export interface SpotTrade {
   readonly time: number;
 }
 
+/** A step in an order's history after its acceptance (rested, trade, amended, closed); the order's own row holds
+ * the accepted state and time. */
 export interface SpotOrderEvent {
   readonly orderId: number;
   readonly type: string;

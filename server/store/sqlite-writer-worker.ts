@@ -1,12 +1,19 @@
 // The SQLite writer thread: its own connection to the store's file (WAL, synchronous = FULL), taking desk commits
 // one at a time from the store on the main thread (sqlite-writer.ts) and answering each once it is durable.
+// Checkpoints run on a thread of their own (sqlite-checkpointer-worker.ts); this one only copies the WAL's last few
+// frames when that thread asks, between two commits, so the WAL starts over.
 import Database from 'better-sqlite3';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import type { CheckpointerInit, CheckpointFinish } from './sqlite-checkpointer-worker.ts';
 import { SqliteDeskWriter, type FlatDeskWrites } from './sqlite-desk-writes.ts';
 
 export interface WriterInit {
   readonly file: string;
   readonly busyTimeoutMs: number;
+  /** This connection's automatic checkpoint: a bound on the WAL should the checkpointer thread fall behind. */
+  readonly walAutocheckpointPages: number;
+  /** The background checkpointer's settings; null: none, this connection checkpoints by itself. */
+  readonly checkpointer: Omit<CheckpointerInit, 'file' | 'busyTimeoutMs'> | null;
 }
 
 /** Statements of other writers (candle bars), run in one transaction like a desk batch. */
@@ -29,6 +36,24 @@ if (parentPort && init) {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${init.busyTimeoutMs}`);
+  db.pragma(`wal_autocheckpoint = ${init.walAutocheckpointPages}`);
+  let checkpointer: Worker | null = null;
+  if (init.checkpointer !== null) {
+    checkpointer = new Worker(new URL('./sqlite-checkpointer-worker.ts', import.meta.url), {
+      name: 'sqlite-checkpoint',
+      workerData: { sqliteCheckpointer: { ...init.checkpointer, file: init.file, busyTimeoutMs: init.busyTimeoutMs } satisfies CheckpointerInit },
+    });
+    checkpointer.on('message', (m: CheckpointFinish) => {
+      if (!m.finish || !db.open) return;
+      try {
+        db.pragma('wal_checkpoint(PASSIVE)');
+      } catch {
+        // busy: the checkpointer asks again after its next passes
+      }
+    });
+    // Its failure leaves the WAL to this connection's automatic checkpoint; commits go on.
+    checkpointer.on('error', () => undefined);
+  }
   let writer: SqliteDeskWriter | null = null;
   /** Desks whose commit failed: their later commits, already posted behind it, are refused unwritten. */
   const failedDesks = new Map<string, string>();
@@ -53,9 +78,12 @@ if (parentPort && init) {
   };
   port.on('message', (m: WriterRequest) => {
     if ('close' in m) {
-      db.close();
-      port.postMessage({ id: m.id, ok: true } satisfies WriterReply);
-      port.close();
+      const stopped = checkpointer === null ? Promise.resolve(0) : checkpointer.terminate();
+      void stopped.then(() => {
+        db.close();
+        port.postMessage({ id: m.id, ok: true } satisfies WriterReply);
+        port.close();
+      });
       return;
     }
     try {

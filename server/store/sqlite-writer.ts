@@ -78,7 +78,7 @@ export class SqliteWriter {
 
   private start(): Worker {
     if (this.worker !== null) return this.worker;
-    const worker = new Worker(new URL('./sqlite-writer-worker.ts', import.meta.url), { workerData: { sqliteWriter: this.init } });
+    const worker = new Worker(new URL('./sqlite-writer-worker.ts', import.meta.url), { name: 'sqlite-writer', workerData: { sqliteWriter: this.init } });
     worker.unref();
     worker.on('message', (m: WriterReply) => {
       const p = this.pending.get(m.id);

@@ -6,6 +6,15 @@ import { SqliteDialect, type Kysely, type SqliteDatabase, type SqliteStatement }
 import type { Database as Schema } from './schema.ts';
 
 export const BUSY_TIMEOUT_MS = 5_000;
+/**
+ * WAL pages at which a connection's commit copies them into the database file itself (SQLite's default is 1,000).
+ * In the server a checkpointer thread does that copying in the background and keeps the WAL far below this
+ * (sqlite-checkpointer-worker.ts), so a commit never waits behind a checkpoint; this is the bound should that thread
+ * fall behind. Set on every connection: one with a lower mark would try a checkpoint on each of its commits.
+ */
+export const WAL_AUTOCHECKPOINT_PAGES = 20_000;
+/** The checkpointer: a pass every 100 ms once caught up; the WAL restarts from about 16 MB (4,000 pages). */
+export const CHECKPOINTER = Object.freeze({ intervalMs: 100, restartFrames: 4_000, tailFrames: 256 });
 /** Prepared statements kept per connection: enough for every query shape the repositories issue. */
 export const STATEMENT_CACHE_SIZE = 1_000;
 
@@ -51,6 +60,7 @@ export function sqliteDialect(file: string): SqliteDialect {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  database.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   const dialect = new SqliteDialect({ database: cachingDatabase(database) });
   connections.set(dialect, database);
   return dialect;

@@ -12,11 +12,12 @@
 // generator on it. Phases: warm-up and saturation (closed loop, 256 sockets, 16 users), then open loop at fixed
 // rates (latency from the scheduled send time, so queueing shows). Measured in the same run: the data directory's
 // fsync ceiling (fsync.ts), so the figure is read against what the disk allows at the batch sizes the desk reached.
-// Each phase also shows CPU per answered order: the main thread's (Linux /proc) and the whole process's (every
-// thread, the load generator's included), the figures to compare on a machine that is not quiet.
+// Each phase also shows CPU per answered order, the whole process's and split by thread (Linux /proc, threads told
+// apart by name: main, the SQLite writer, V8's GC and compiler helpers, the load generator): the figures to
+// compare on a machine that is not quiet, since they don't depend on what else runs there.
 // Profile with `node --cpu-prof --cpu-prof-dir=/tmp/prof test/bench/run.ts --only=e2e` (the server is the main
 // thread: CPU.*.0.001.cpuprofile; the writer and the load generator write their own profiles).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -31,15 +32,37 @@ export const OPEN_RATE = 5_000;
 /** A lower open-loop rate, for the latency the server gives when it is not saturated. */
 export const LOW_RATE = 1_000;
 
-/**
- * CPU time (user + system, µs) of the main thread: the server's request thread, which is the bound. Linux only
- * (/proc); null elsewhere. The whole process's time (every thread: server, SQLite writer, load generator, GC)
- * comes from process.cpuUsage().
- */
-function mainThreadCpuUs(): number | null {
+/** Where a phase's CPU went, per answered order (µs): the threads are told apart by the names they run under. */
+export interface CpuSplit {
+  /** The server's request thread: HTTP, sessions, the desk, events. */
+  main: number;
+  /** The store's SQLite writer thread: statements, WAL writes, fsync. */
+  writer: number;
+  /** V8's helper threads: concurrent and parallel GC, background compiling. */
+  v8: number;
+  /** The load generator's worker. */
+  load: number;
+  /** Everything else in the process (libuv's pool, inspector). */
+  other: number;
+}
+
+type ThreadKind = keyof CpuSplit;
+const THREAD_KIND: Record<string, ThreadKind> = { MainThread: 'main', 'sqlite-writer': 'writer', 'e2e-load': 'load', V8Worker: 'v8', v8: 'v8' };
+
+/** CPU time (user + system, µs) of each of this process's threads by kind, from Linux's /proc; null elsewhere. */
+function threadCpuUs(): Record<ThreadKind, number> | null {
+  const out: Record<ThreadKind, number> = { main: 0, writer: 0, v8: 0, load: 0, other: 0 };
   try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // clock ticks of 10 ms (USER_HZ)
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+        const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        out[THREAD_KIND[name] ?? 'other'] += ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // ticks of 10 ms (USER_HZ)
+      } catch {
+        // the thread ended between the listing and the read
+      }
+    }
+    return out;
   } catch {
     return null;
   }
@@ -57,7 +80,7 @@ export interface E2eOptions {
   dataDir?: string;
 }
 
-export type E2ePhase = PhaseResult & { commits: number; batch: number; mainCpuUsPerOrder: number | null; processCpuUsPerOrder: number };
+export type E2ePhase = PhaseResult & { commits: number; batch: number; cpu: CpuSplit | null; processCpuUsPerOrder: number };
 
 export interface E2eFigures {
   fsync: FsyncFigure;
@@ -87,14 +110,14 @@ export async function e2eBench(o: E2eOptions = {}): Promise<E2eFigures> {
       ];
       const spec: LoadSpec = { port: server.port, users: users.map((u) => ({ ticket: u.ticket })), seed: 42, phases };
       const commitsAt: number[] = [server.desks.spot.commits];
-      const mainAt: Array<number | null> = [mainThreadCpuUs()];
+      const threadsAt: Array<Record<ThreadKind, number> | null> = [threadCpuUs()];
       const processAt: number[] = [processCpuUs()];
       const results = await new Promise<PhaseResult[]>((ok, ko) => {
-        const worker = new Worker(new URL('./e2e-load.ts', import.meta.url), { workerData: { e2eLoad: spec } });
+        const worker = new Worker(new URL('./e2e-load.ts', import.meta.url), { name: 'e2e-load', workerData: { e2eLoad: spec } });
         worker.on('message', (m: { type: string; results?: PhaseResult[]; message?: string }) => {
           if (m.type === 'phase') {
             commitsAt.push(server.desks.spot.commits);
-            mainAt.push(mainThreadCpuUs());
+            threadsAt.push(threadCpuUs());
             processAt.push(processCpuUs());
           }
           else if (m.type === 'done') void worker.terminate().then(() => ok(m.results ?? []));
@@ -104,12 +127,15 @@ export async function e2eBench(o: E2eOptions = {}): Promise<E2eFigures> {
       });
       const withBatch = results.map((r, i) => {
         const commits = (commitsAt[i + 1] ?? 0) - (commitsAt[i] ?? 0);
-        const m0 = mainAt[i] ?? null;
-        const m1 = mainAt[i + 1] ?? null;
+        const t0 = threadsAt[i] ?? null;
+        const t1 = threadsAt[i + 1] ?? null;
         const perOrder = (us: number) => (r.ok > 0 ? Math.round(us / r.ok) : 0);
+        const cpu = t0 === null || t1 === null ? null : {
+          main: perOrder(t1.main - t0.main), writer: perOrder(t1.writer - t0.writer), v8: perOrder(t1.v8 - t0.v8),
+          load: perOrder(t1.load - t0.load), other: perOrder(t1.other - t0.other),
+        };
         return {
-          ...r, commits, batch: commits > 0 ? Math.round((r.ok / commits) * 10) / 10 : 0,
-          mainCpuUsPerOrder: m0 === null || m1 === null ? null : perOrder(m1 - m0),
+          ...r, commits, batch: commits > 0 ? Math.round((r.ok / commits) * 10) / 10 : 0, cpu,
           processCpuUsPerOrder: perOrder((processAt[i + 1] ?? 0) - (processAt[i] ?? 0)),
         };
       });
@@ -129,9 +155,11 @@ export function reportE2e(f: E2eFigures): Record<string, unknown> {
   const op = f.open;
   console.log(`\nend-to-end: HTTP placeOrder → spot desk → group commit (SQLite WAL, synchronous=FULL), ${f.cores} cores shared by server (main thread + SQLite writer thread) and load generator (worker)`);
   console.log(`disk: ${n(f.fsync.perSec)} write+fdatasync/s (${f.fsync.bytes / 1024} KB each; p50 ${f.fsync.p50Ms} ms, p99 ${f.fsync.p99Ms} ms)`);
-  console.log(`${'phase'.padEnd(16)}${'orders/s'.padStart(10)}${'ok'.padStart(9)}${'refused'.padStart(9)}${'errors'.padStart(8)}${'commits'.padStart(9)}${'batch'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'cpu µs/order main/all'.padStart(23)}`);
+  console.log(`${'phase'.padEnd(16)}${'orders/s'.padStart(10)}${'ok'.padStart(9)}${'refused'.padStart(9)}${'errors'.padStart(8)}${'commits'.padStart(9)}${'batch'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}  cpu µs/order: all = main + writer + v8 + load gen + other`);
   for (const p of f.phases) {
-    console.log(`${p.name.padEnd(16)}${n(p.perSec).padStart(10)}${n(p.ok).padStart(9)}${n(p.refused).padStart(9)}${n(p.errors).padStart(8)}${n(p.commits).padStart(9)}${String(p.batch).padStart(7)}${String(p.p50Ms).padStart(9)}${String(p.p99Ms).padStart(9)}${String(p.maxMs).padStart(9)}${`${p.mainCpuUsPerOrder ?? '?'} / ${p.processCpuUsPerOrder}`.padStart(23)}`);
+    const c = p.cpu;
+    const split = c === null ? `${p.processCpuUsPerOrder}` : `${p.processCpuUsPerOrder} = ${c.main} + ${c.writer} + ${c.v8} + ${c.load} + ${c.other}`;
+    console.log(`${p.name.padEnd(16)}${n(p.perSec).padStart(10)}${n(p.ok).padStart(9)}${n(p.refused).padStart(9)}${n(p.errors).padStart(8)}${n(p.commits).padStart(9)}${String(p.batch).padStart(7)}${String(p.p50Ms).padStart(9)}${String(p.p99Ms).padStart(9)}${String(p.maxMs).padStart(9)}  ${split}`);
     if (Object.keys(p.codes).length > 0) console.log(`  refusals: ${JSON.stringify(p.codes)}`);
   }
   const ceiling = f.fsync.perSec * s.batch;
@@ -149,10 +177,10 @@ export function reportE2e(f: E2eFigures): Record<string, unknown> {
     fsyncPerSec: f.fsync.perSec,
     saturation: {
       ordersPerSec: s.perSec, batch: s.batch, commits: s.commits, p50Ms: s.p50Ms, p99Ms: s.p99Ms, errors: s.errors, refused: s.refused,
-      mainCpuUsPerOrder: s.mainCpuUsPerOrder, processCpuUsPerOrder: s.processCpuUsPerOrder,
+      cpuUsPerOrder: s.cpu, processCpuUsPerOrder: s.processCpuUsPerOrder,
     },
-    open: { rate: OPEN_RATE, achieved: op.perSec, p50Ms: op.p50Ms, p90Ms: op.p90Ms, p99Ms: op.p99Ms, maxMs: op.maxMs, batch: op.batch, errors: op.errors, refused: op.refused },
-    low: { rate: LOW_RATE, achieved: low.perSec, p50Ms: low.p50Ms, p99Ms: low.p99Ms, batch: low.batch, errors: low.errors },
+    open: { rate: OPEN_RATE, achieved: op.perSec, p50Ms: op.p50Ms, p90Ms: op.p90Ms, p99Ms: op.p99Ms, maxMs: op.maxMs, batch: op.batch, errors: op.errors, refused: op.refused, cpuUsPerOrder: op.cpu },
+    low: { rate: LOW_RATE, achieved: low.perSec, p50Ms: low.p50Ms, p99Ms: low.p99Ms, batch: low.batch, errors: low.errors, cpuUsPerOrder: low.cpu },
     ratios: { saturationOverTarget: Number(vsTarget.toFixed(3)), saturationOverFsyncCeiling: Number(vsCeiling.toFixed(4)), p99OverLimit: Number((op.p99Ms / TARGET_P99_MS).toFixed(2)) },
     targets: { ordersPerSec: TARGET_ORDERS_PER_SEC, p99Ms: TARGET_P99_MS, met: s.perSec >= TARGET_ORDERS_PER_SEC && op.p99Ms <= TARGET_P99_MS },
   };

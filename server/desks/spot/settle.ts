@@ -55,7 +55,7 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
         const o = order(e.order);
         const entry = s.ledger.journal(batch, 'order.freeze', `order:${o.id}`, e.time, e.postings);
         if (entry) addRecords(batch, desk, entry, () => tradeType(o.side));
-        history(o, 'accepted', e.time);
+        // No history row: the order's own row has the accepted state and time (created_at); history starts after.
         lifecycle(o, 'accepted', e.time, null, null);
         break;
       }
