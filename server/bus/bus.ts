@@ -8,6 +8,11 @@ export type Handler<E> = (event: E, topic: string) => void;
 export interface Bus<E> {
   /** Delivers `event` to every subscription whose pattern matches `topic`, in subscription order. */
   publish(topic: string, event: E): void;
+  /**
+   * Whether an event on `topic` would reach anyone now, so a publisher can skip building one nobody receives. A bus
+   * that cannot tell (one that forwards to other processes) answers true.
+   */
+  hasSubscribers(topic: string): boolean;
   subscribe(pattern: string, handler: Handler<E>): Unsubscribe;
   close(): Promise<void>;
 }

@@ -45,6 +45,9 @@ export function createInProcessBus<E>(options: InProcessBusOptions = {}): Bus<E>
         }
       }
     },
+    hasSubscribers(topic: string): boolean {
+      return !closed && route(topic).length > 0;
+    },
     subscribe(pattern: string, handler: Handler<E>): Unsubscribe {
       checkPattern(pattern);
       const sub = { tokens: pattern.split('.'), handler };

@@ -58,8 +58,17 @@ export function userChanges(lines: readonly JournalLine[]): UserChange[] {
   return [...out.values()];
 }
 
+/** Whether anyone listens on a topic now (the bus's answer); events for no one are not built. */
+export type Wants = (topic: string) => boolean;
+const everyone: Wants = () => true;
+
 export class DeskBatch implements Batch {
   size = 0;
+  /**
+   * Asked before building a per-user or internal event: a user with no session subscribed to their topics (a bot on
+   * REST, say) costs no event objects. Market-data topics are always built (the market-data bridge listens).
+   */
+  readonly wants: Wants;
   readonly entries: JournalEntry[] = [];
   readonly records: NewAssetRecord[] = [];
   readonly transfersOut: Transfer[] = [];
@@ -69,6 +78,10 @@ export class DeskBatch implements Batch {
   readonly touched = new Map<string, { readonly user: number; readonly wallet: Wallet; readonly asset: string }>();
   /** Balance events, filled in when the batch is sealed (memory then equals the state after this batch). */
   balanceEvents: Array<{ readonly topic: string; readonly event: DeskEvent }> = [];
+
+  constructor(wants: Wants = everyone) {
+    this.wants = wants;
+  }
 
   addEntry(entry: JournalEntry): void {
     this.entries.push(entry);

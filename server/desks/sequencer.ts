@@ -32,6 +32,12 @@ export interface SequencerOptions<B extends Batch> {
    * commits in the order given and refuses all later ones after a failure (the SQLite writer thread).
    */
   readonly maxInFlight?: number;
+  /**
+   * Commands a batch needs before it is handed over while another is still in flight (default 1). An idle store
+   * always takes the open batch at once; a busy one gets the next only once it is worth a commit of its own, so
+   * a steady load makes fewer, fuller commits (each has a fixed cost: the fsync, the balance rows, the WAL pages).
+   */
+  readonly minPipelinedBatch?: number;
 }
 
 interface Item<B> {
@@ -51,6 +57,7 @@ export class Sequencer<B extends Batch> {
   private readonly o: SequencerOptions<B>;
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
+  private readonly minPipelinedBatch: number;
   private queue: Array<Item<B> | undefined> = [];
   /** Index of the next queued item: shifting a long array is O(n) per call. */
   private head = 0;
@@ -72,6 +79,7 @@ export class Sequencer<B extends Batch> {
     this.o = options;
     this.maxBatch = options.maxBatch ?? 1000;
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
+    this.minPipelinedBatch = Math.max(1, options.minPipelinedBatch ?? 1);
     this.batch = options.newBatch();
   }
 
@@ -173,7 +181,7 @@ export class Sequencer<B extends Batch> {
   }
 
   private canFlush(): boolean {
-    return this.inFlight < this.maxInFlight;
+    return this.inFlight === 0 || (this.inFlight < this.maxInFlight && this.waiters.length >= this.minPipelinedBatch);
   }
 
   private queued(): number {

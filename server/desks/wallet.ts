@@ -29,7 +29,7 @@ export async function openWalletDesk(o: WalletDeskOptions): Promise<WalletDesk> 
   try {
     const owned = await loadOwned(o.store, o.wallet, []);
     const ledger = new DeskLedger(o.wallet, ownership(o.wallet, []), owned, await o.store.ledger.lastSeq(o.wallet));
-    return new DeskCore({ wallet: o.wallet, store: o.store, bus: o.bus, clock, lease, ledger, newBatch: () => new DeskBatch(), onStop: o.onStop });
+    return new DeskCore({ wallet: o.wallet, store: o.store, bus: o.bus, clock, lease, ledger, newBatch: () => new DeskBatch((topic) => o.bus.hasSubscribers(topic)), onStop: o.onStop });
   } catch (error) {
     await lease.release();
     throw error;

@@ -64,7 +64,7 @@ export class SpotDesk implements FundsDesk {
       clock: o.clock ?? systemClock,
       lease,
       ledger: s.ledger,
-      newBatch: () => new SpotBatch(),
+      newBatch: () => new SpotBatch((topic) => o.bus.hasSubscribers(topic)),
       spotWrites: (b) => ({ orders: [...b.orders.values()], trades: b.trades, events: b.orderEvents }),
       committed: (b) => {
         // The store answers for these client ids now; keep only entries a later batch has replaced.

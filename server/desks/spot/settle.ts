@@ -35,11 +35,14 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
   const lots = (q: number) => formatQty(m.market, q as Parameters<typeof formatQty>[1], true);
   const history = (o: LiveOrder, type: string, time: number, code: number | null = null) =>
     batch.orderEvents.push({ orderId: o.id, type, status: o.status, openQty: BigInt(o.open) * m.market.lotSize, filledQty: BigInt(o.filled) * m.market.lotSize, code, time });
-  const lifecycle = (o: LiveOrder, step: 'accepted' | 'rested' | 'amended' | 'closed', time: number, code: string | null, kept: boolean | null) =>
-    batch.emit(topics.marketOrders(sym), {
+  const orderTopic = topics.marketOrders(sym);
+  const lifecycle = (o: LiveOrder, step: 'accepted' | 'rested' | 'amended' | 'closed', time: number, code: string | null, kept: boolean | null) => {
+    if (!batch.wants(orderTopic)) return;
+    batch.emit(orderTopic, {
       type: 'order.event', step, symbol: sym, orderId: o.id, user: o.user, side: o.side, price: price(o.price ?? o.bound),
       openQty: lots(o.open), filledQty: lots(o.filled), code, keptPriority: kept, time,
     });
+  };
   const order = (id: OrderId): LiveOrder => {
     const o = s.orders.get(id);
     if (o === undefined) throw new Error(`${sym}: engine reported order ${id}, which the desk does not know`);
@@ -92,9 +95,13 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
           takerOrder: e.taker, makerOrder: e.maker, time: e.time,
         });
         for (const [o, fee, isMaker] of [[taker, e.takerFee, false], [maker, e.makerFee, true]] as const) {
-          const fill = { tradeId: e.trade, price: p, qty: dec(e.base), quote: dec(e.quote), fee: dec(fee), feeAsset: feeAsset(m.market, o.side), maker: isMaker };
-          batch.emit(topics.userFills(o.user), { type: 'fill', symbol: sym, orderId: o.id, side: o.side, time: e.time, ...fill });
-          if (o.id === subject) fills.push(fill);
+          const fillTopic = topics.userFills(o.user);
+          const wanted = batch.wants(fillTopic);
+          if (wanted || o.id === subject) {
+            const fill = { tradeId: e.trade, price: p, qty: dec(e.base), quote: dec(e.quote), fee: dec(fee), feeAsset: feeAsset(m.market, o.side), maker: isMaker };
+            if (wanted) batch.emit(fillTopic, { type: 'fill', symbol: sym, orderId: o.id, side: o.side, time: e.time, ...fill });
+            if (o.id === subject) fills.push(fill);
+          }
           history(o, 'trade', e.time);
         }
         break;
@@ -153,7 +160,8 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
     const row = toRow(m.market, o);
     batch.orders.set(o.id, row);
     if (o.clientOrderId !== null) s.pendingClient.set(clientKey(o.user, o.clientOrderId), row);
-    batch.emit(topics.userOrders(o.user), { type: 'order', order: orderView(row) });
+    const orderUpdates = topics.userOrders(o.user);
+    if (batch.wants(orderUpdates)) batch.emit(orderUpdates, { type: 'order', order: orderView(row) });
     if (o.closedAt !== null) {
       s.orders.delete(o.id);
       if (o.clientOrderId !== null) s.clientIndex.delete(clientKey(o.user, o.clientOrderId));

@@ -1,6 +1,8 @@
 // What the spot desk publishes after each commit: order steps, trades and book levels per market (with a gapless
 // seq a depth service can check against a snapshot), and orders, fills, balances and transfers per user.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createInProcessBus } from '../../../server/bus/index.ts';
+import type { Bus } from '../../../server/bus/index.ts';
 import type { DeskEvent } from '../../../server/desks/index.ts';
 import { describeDialects } from '../dialects.ts';
 import { openWorld, U1, U2, value, type World } from './world.ts';
@@ -21,6 +23,27 @@ describeDialects('desk events', (dialect) => {
     w.events.filter((e) => e.topic === topic && e.event.type === type).map((e) => e.event as Of<T>);
   const limit = (user: number, side: 'buy' | 'sell', price: string, qty: string) =>
     w.desks.spot.place({ type: 'limit', user, symbol: 'BTCUSDT', side, price, qty });
+
+  it('builds no per-user or order-step event nobody listens to, and builds them once someone does', async () => {
+    const inner = createInProcessBus<DeskEvent>({ onError: (e) => { throw e; } });
+    const published: string[] = [];
+    const bus: Bus<DeskEvent> = { ...inner, publish: (topic, event) => (published.push(topic), inner.publish(topic, event)) };
+    const got: string[] = [];
+    inner.subscribe(`user.${U1}.>`, (_e, topic) => got.push(topic));
+    const desks = await w.restart({ bus });
+    value(await desks.spot.place({ type: 'limit', user: U1, symbol: 'BTCUSDT', side: 'sell', price: '60000', qty: '0.1' }));
+    value(await desks.spot.place({ type: 'limit', user: U2, symbol: 'BTCUSDT', side: 'buy', price: '60000', qty: '0.04' }));
+    // U1 is listened to: their order, fill and balance events are built; U2 and the order steps are not.
+    expect(new Set(got)).toEqual(new Set([`user.${U1}.order`, `user.${U1}.fill`, `user.${U1}.balance`]));
+    expect(published.filter((t) => t.startsWith(`user.${U2}.`) || t === 'spot.BTCUSDT.order')).toEqual([]);
+    // The answer to the order's own placer still carries its fills.
+    inner.subscribe(`user.${U2}.order`, (_e, topic) => got.push(topic));
+    const second = value(await desks.spot.place({ type: 'limit', user: U2, symbol: 'BTCUSDT', side: 'buy', price: '60000', qty: '0.01' }));
+    expect(second.fills.map((f) => f.qty)).toEqual(['0.01']);
+    expect(got.filter((t) => t === `user.${U2}.order`)).toHaveLength(1);
+    expect(published).toContain('spot.BTCUSDT.trade');
+    await w.check();
+  });
 
   it('publishes book levels with their new totals, trades, and order steps per market', async () => {
     await limit(U1, 'sell', '60000', '0.1');

@@ -128,7 +128,7 @@ describe('sequencer', () => {
 
   describe('with commits pipelined (maxInFlight 2)', () => {
     /** A store that takes batches in order and completes each when told, refusing all after a failed one. */
-    function pipelined() {
+    function pipelined(minPipelinedBatch = 1) {
       const handed: Array<{ items: number[]; done: (ok: boolean) => void }> = [];
       const committed: number[][] = [];
       const published: number[][] = [];
@@ -136,6 +136,7 @@ describe('sequencer', () => {
       const seq = new Sequencer<TestBatch>({
         name: 'test',
         maxInFlight: 2,
+        minPipelinedBatch,
         newBatch: () => ({ size: 0, items: [] }),
         commit: (b) =>
           new Promise<void>((resolve, reject) => {
@@ -200,6 +201,27 @@ describe('sequencer', () => {
       await expect(p.submit(3)).rejects.toThrow(/test desk stopped \(disk full\)/);
       expect(p.committed).toEqual([]);
       expect(p.published).toEqual([]);
+    });
+  
+    it('hands a batch over behind a busy commit only once it has minPipelinedBatch commands', async () => {
+      const p = pipelined(3);
+      const first = p.submit(1);
+      await p.tick();
+      expect(p.handed.map((h) => h.items)).toEqual([[1]]); // an idle store takes a batch of one at once
+      const more = [p.submit(2), p.submit(3)];
+      await p.tick();
+      expect(p.handed).toHaveLength(1); // two waiting: not yet worth a commit of their own
+      more.push(p.submit(4));
+      await p.tick();
+      expect(p.handed.map((h) => h.items)).toEqual([[1], [2, 3, 4]]);
+      p.handed[0]!.done(true);
+      p.handed[1]!.done(true);
+      expect(await Promise.all([first, ...more])).toEqual([1, 2, 3, 4]);
+      const last = p.submit(5);
+      await p.tick();
+      expect(p.handed.map((h) => h.items)).toEqual([[1], [2, 3, 4], [5]]); // idle again: at once
+      p.handed[2]!.done(true);
+      expect(await last).toBe(5);
     });
   });
 });
