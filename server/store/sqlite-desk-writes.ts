@@ -62,12 +62,14 @@ export class SqliteDeskWriter {
     this.renewLease = db.prepare('update "desk_leases" set "expires_at" = ?, "updated_at" = ? where "desk" = ? and "holder" = ?');
     this.entry = db.prepare(insert('ledger_entries', ['desk', 'seq', 'reason', 'ref', 'time']));
     this.line = db.prepare(insert('ledger_lines', ['desk', 'seq', 'line', 'account', 'asset', 'amount']));
-    // Two steps, as ledger.ts: a CHECK on the proposed row would refuse a negative delta riding an upsert.
-    this.balanceRow = db.prepare(
-      'insert into "balances" ("user_id", "wallet", "asset", "available", "frozen", "updated_at") values (?, ?, ?, 0, 0, ?) on conflict ("user_id", "wallet", "asset") do nothing',
-    );
+    // The row is updated in place; only a balance seen for the first time is inserted, with the delta as its value
+    // (an upsert would not do: a CHECK on the proposed row refuses a negative delta riding it). A new row's
+    // negative delta is refused by that CHECK, as it must be.
     this.balanceDelta = db.prepare(
       'update "balances" set "available" = "available" + ?, "frozen" = "frozen" + ?, "updated_at" = ? where "user_id" = ? and "wallet" = ? and "asset" = ?',
+    );
+    this.balanceRow = db.prepare(
+      'insert into "balances" ("user_id", "wallet", "asset", "available", "frozen", "updated_at") values (?, ?, ?, ?, ?, ?)',
     );
     this.systemDelta = db.prepare(
       'insert into "system_balances" ("account", "asset", "amount", "updated_at") values (?, ?, ?, ?) on conflict ("account", "asset") do update set "amount" = "system_balances"."amount" + "excluded"."amount", "updated_at" = "excluded"."updated_at"',
@@ -109,9 +111,9 @@ export class SqliteDeskWriter {
     for (let i = 0; i < a.length; i += 5) this.line.run(d, a[i], a[i + 1], a[i + 2], a[i + 3], a[i + 4]);
     a = w.balances;
     for (let i = 0; i < a.length; i += 5) {
-      this.balanceRow.run(a[i], a[i + 1], a[i + 2], now);
       const changed = this.balanceDelta.run(a[i + 3], a[i + 4], now, a[i], a[i + 1], a[i + 2]).changes;
-      if (changed !== 1) throw new Error(`balance update touched ${changed} of 1 rows`);
+      if (changed === 0) this.balanceRow.run(a[i], a[i + 1], a[i + 2], a[i + 3], a[i + 4], now);
+      else if (changed !== 1) throw new Error(`balance update touched ${changed} of 1 rows`);
     }
     a = w.system;
     for (let i = 0; i < a.length; i += 3) this.systemDelta.run(a[i], a[i + 1], a[i + 2], now);

@@ -102,3 +102,27 @@ it('keeps the WAL short under steady commits: the checkpointer thread copies it 
   expect(largestWal).toBeGreaterThan(0);
   expect(largestWal).toBeLessThan(2_000 * PAGE);
 });
+
+it('writes balance deltas: a first one inserts the row, later ones add to it, and none may take it below zero', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
+  dirs.push(dir);
+  const store = await createStore({ dataDir: dir });
+  try {
+    expect(await store.leases.acquire('coin', 'test', 1, 60_000)).toBe(true);
+    const change = (available: bigint, frozen: bigint, holder = 'test'): DeskWrites => ({
+      ...writes(1n), lease: { desk: 'coin', holder, now: 1, ttlMs: 60_000 },
+      ledger: { desk: 'coin', now: 1, entries: [], balances: [{ user: 7, wallet: 'coin', asset: 'USDT', available, frozen }], system: [] },
+    });
+    const row = () => store.db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', 7).execute();
+    await expect(store.commitDesk(change(-1n, 0n))).rejects.toThrow(/CHECK/);
+    expect(await row()).toEqual([]);
+    expect(await store.leases.acquire('coin', 'again', 100_000, 60_000, 'test')).toBe(true);
+    await store.commitDesk(change(500n, 0n, 'again'));
+    await store.commitDesk(change(-200n, 200n, 'again'));
+    expect((await row()).map((r) => [BigInt(r.available), BigInt(r.frozen)])).toEqual([[300n, 200n]]);
+    await expect(store.commitDesk(change(-301n, 0n, 'again'))).rejects.toThrow(/CHECK/);
+    expect((await row()).map((r) => [BigInt(r.available), BigInt(r.frozen)])).toEqual([[300n, 200n]]);
+  } finally {
+    await store.close();
+  }
+});
