@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { DeskWrites } from '../../../server/store/desk-writes.ts';
 import { createStore } from '../../../server/store/index.ts';
+import { money, toAmount } from '../../../server/store/money.ts';
 import { SqliteWriter } from '../../../server/store/sqlite-writer.ts';
 
 const dirs: string[] = [];
@@ -113,15 +114,17 @@ it('writes balance deltas: a first one inserts the row, later ones add to it, an
       ...writes(1n), lease: { desk: 'coin', holder, now: 1, ttlMs: 60_000 },
       ledger: { desk: 'coin', now: 1, entries: [], balances: [{ user: 7, wallet: 'coin', asset: 'USDT', available, frozen }], system: [] },
     });
-    const row = () => store.db.selectFrom('balances').select(['available', 'frozen']).where('user_id', '=', 7).execute();
+    const row = async () =>
+      (await store.db.selectFrom('balances').select([money('available').as('available'), money('frozen').as('frozen')]).where('user_id', '=', 7).execute())
+        .map((r) => [toAmount(r.available), toAmount(r.frozen)]);
     await expect(store.commitDesk(change(-1n, 0n))).rejects.toThrow(/CHECK/);
     expect(await row()).toEqual([]);
     expect(await store.leases.acquire('coin', 'again', 100_000, 60_000, 'test')).toBe(true);
     await store.commitDesk(change(500n, 0n, 'again'));
     await store.commitDesk(change(-200n, 200n, 'again'));
-    expect((await row()).map((r) => [BigInt(r.available), BigInt(r.frozen)])).toEqual([[300n, 200n]]);
+    expect(await row()).toEqual([[300n, 200n]]);
     await expect(store.commitDesk(change(-301n, 0n, 'again'))).rejects.toThrow(/CHECK/);
-    expect((await row()).map((r) => [BigInt(r.available), BigInt(r.frozen)])).toEqual([[300n, 200n]]);
+    expect(await row()).toEqual([[300n, 200n]]);
   } finally {
     await store.close();
   }
