@@ -1,7 +1,7 @@
 // The store: one factory that opens SQLite (default) or PostgreSQL (databaseUrl), migrates it, and returns the
 // repositories. Everything above the store talks to these repositories, never to a driver.
 import { resolve } from 'node:path';
-import { Kysely, type CompiledQuery } from 'kysely';
+import { Kysely, sql, type CompiledQuery } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import { createApiKeysRepo, type ApiKeysRepo } from './apiKeys.ts';
 import { authWrites } from './auth-revision.ts';
@@ -105,6 +105,27 @@ function repositories(db: Kysely<Database>): Repositories {
   };
 }
 
+/**
+ * A read-write transaction on SQLite's main connection that takes the write lock at BEGIN. A deferred one (what
+ * Kysely issues) reads first and upgrades to writing at its first write; if the writer thread committed in
+ * between, that upgrade fails at once with SQLITE_BUSY_SNAPSHOT, no busy wait (a favourites save answered 500
+ * while desks were committing). Taken at BEGIN, the lock is waited for like any other (busy_timeout).
+ */
+async function immediateTransaction<T>(db: Kysely<Database>, work: (repos: Repositories) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    let result: T;
+    try {
+      result = await work(repositories(conn));
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+    await sql`commit`.execute(conn);
+    return result;
+  });
+}
+
 /** SQLite: batches of one desk in the writer thread's queue at once (the writer is never left waiting for the next). */
 export const DESK_COMMITS_IN_FLIGHT = 2;
 
@@ -128,7 +149,7 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
     db,
     clock: options.clock ?? systemClock,
     transaction: <T>(work: (repos: Repositories) => Promise<T>) =>
-      db.transaction().execute((trx) => work(repositories(trx))),
+      dialect === 'sqlite' ? immediateTransaction(db, work) : db.transaction().execute((trx) => work(repositories(trx))),
     snapshot: <T>(work: (repos: Repositories) => Promise<T>) =>
       (dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction()).execute((trx) =>
         work(repositories(trx)),

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import type { DeskWrites } from '../../../server/store/desk-writes.ts';
 import { createStore } from '../../../server/store/index.ts';
@@ -125,6 +126,54 @@ it('writes balance deltas: a first one inserts the row, later ones add to it, an
     expect(await row()).toEqual([[300n, 200n]]);
     await expect(store.commitDesk(change(-301n, 0n, 'again'))).rejects.toThrow(/CHECK/);
     expect(await row()).toEqual([[300n, 200n]]);
+  } finally {
+    await store.close();
+  }
+});
+
+it('takes the write lock at the start of a read-write transaction on SQLite, so its first write never fails', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
+  dirs.push(dir);
+  const store = await createStore({ dataDir: dir });
+  // Another writer (the writer thread, another process): with a deferred BEGIN it could commit between the
+  // transaction's read and its first write, and that write would fail at once (SQLITE_BUSY_SNAPSHOT).
+  const other = new Database(join(dir, 'exchange.db'));
+  other.pragma('busy_timeout = 0');
+  const otherWrite = () => other.prepare("insert into rate_limits (key, count, reset_at) values ('other', 1, 1) on conflict (key) do update set count = count + 1").run();
+  try {
+    const seen = await store.transaction(async (r) => {
+      const before = await r.rateLimits.peek('mine', 0);
+      expect(otherWrite).toThrow(/locked|busy/i); // the lock is this transaction's from its BEGIN
+      await r.rateLimits.hit('mine', 60_000, 0);
+      return before;
+    });
+    expect(seen).toBeNull();
+    expect(await store.rateLimits.peek('mine', 0)).toEqual({ count: 1, resetAt: 60_000 });
+    otherWrite(); // free again once it committed
+    await expect(store.transaction(async (r) => {
+      await r.rateLimits.hit('rolled-back', 60_000, 0);
+      throw new Error('changed my mind');
+    })).rejects.toThrow('changed my mind');
+    expect(await store.rateLimits.peek('rolled-back', 0)).toBeNull();
+  } finally {
+    other.close();
+    await store.close();
+  }
+});
+
+it('checks the lease in every commit but moves its expiry only once half of it is used', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
+  dirs.push(dir);
+  const store = await createStore({ dataDir: dir });
+  try {
+    expect(await store.leases.acquire('coin', 'test', 0, 30_000)).toBe(true);
+    const at = (now: number, holder = 'test'): DeskWrites => ({ ...writes(1n), lease: { desk: 'coin', holder, now, ttlMs: 30_000 }, ledger: { desk: 'coin', now, entries: [], balances: [], system: [] } });
+    const expiry = async () => Number((await store.leases.find('coin'))?.expires_at);
+    await store.commitDesk(at(10_000)); // 20 s of 30 left: unchanged
+    expect(await expiry()).toBe(30_000);
+    await store.commitDesk(at(16_000)); // 14 s left: renewed to 30 s from now
+    expect(await expiry()).toBe(46_000);
+    await expect(store.commitDesk(at(17_000, 'someone-else'))).rejects.toThrow(/no longer held by someone-else/);
   } finally {
     await store.close();
   }
