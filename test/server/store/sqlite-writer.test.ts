@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import type { DeskWrites } from '../../../server/store/desk-writes.ts';
-import { createStore } from '../../../server/store/index.ts';
+import { createStore, type Store } from '../../../server/store/index.ts';
 import { money, toAmount } from '../../../server/store/money.ts';
 import { SqliteWriter } from '../../../server/store/sqlite-writer.ts';
 
@@ -15,6 +15,24 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+/** A fresh data directory, removed after the test. */
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A store in a fresh directory, closed after `work`. */
+async function withStore(work: (store: Store, dir: string) => Promise<void>): Promise<void> {
+  const dir = tempDir();
+  const store = await createStore({ dataDir: dir });
+  try {
+    await work(store, dir);
+  } finally {
+    await store.close();
+  }
+}
+
 const writes = (amount: bigint): DeskWrites => ({
   lease: { desk: 'coin', holder: 'test', now: 1, ttlMs: 1000 },
   ledger: { desk: 'coin', now: 1, entries: [{ seq: 1, reason: 'admin.credit', ref: 'admin:x', time: 1, lines: [{ account: 'system:treasury', asset: 'USDT', amount }] }], balances: [], system: [] },
@@ -22,8 +40,7 @@ const writes = (amount: bigint): DeskWrites => ({
 });
 
 it('refuses a commit, and every later one, when its thread cannot open the database', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const notADirectory = join(dir, 'file');
   writeFileSync(notADirectory, 'x');
   const writer = new SqliteWriter({ file: join(notADirectory, 'exchange.db'), busyTimeoutMs: 100, walAutocheckpointPages: 1000, checkpointer: null });
@@ -33,18 +50,14 @@ it('refuses a commit, and every later one, when its thread cannot open the datab
 });
 
 it('refuses a value past a 64-bit column before sending anything', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const writer = new SqliteWriter({ file: join(dir, 'exchange.db'), busyTimeoutMs: 100, walAutocheckpointPages: 1000, checkpointer: null });
   await expect(writer.commit(writes(2n ** 63n))).rejects.toThrow(RangeError);
   await writer.close();
 });
 
-it('never writes a commit posted behind a failed one of the same desk; a desk opened anew writes again', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
-  dirs.push(dir);
-  const store = await createStore({ dataDir: dir });
-  try {
+it('never writes a commit posted behind a failed one of the same desk; a desk opened anew writes again', async () =>
+  withStore(async (store) => {
     expect(store.deskCommitsInFlight).toBeGreaterThan(1);
     expect(await store.leases.acquire('coin', 'test', 1, 60_000)).toBe(true);
     const entry = (seq: number) => ({ seq, reason: 'admin.credit', ref: `admin:${seq}`, time: 1, lines: [{ account: 'system:treasury' as const, asset: 'USDT', amount: 1n }] });
@@ -61,14 +74,10 @@ it('never writes a commit posted behind a failed one of the same desk; a desk op
     expect(await store.leases.acquire('coin', 'again', 100_000, 60_000, 'test')).toBe(true);
     await store.commitDesk(batch(4, 'again'));
     expect(await store.db.selectFrom('ledger_entries').select('seq').execute()).toEqual([{ seq: 4 }]);
-  } finally {
-    await store.close();
-  }
-});
+  }));
 
 it('keeps the WAL short under steady commits: the checkpointer thread copies it and the writer restarts it', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const store = await createStore({ dataDir: dir });
   const file = join(dir, 'exchange.db');
   expect(await store.leases.acquire('coin', 'test', 1, 600_000)).toBe(true);
@@ -105,11 +114,8 @@ it('keeps the WAL short under steady commits: the checkpointer thread copies it 
   expect(largestWal).toBeLessThan(2_000 * PAGE);
 });
 
-it('writes balance deltas: a first one inserts the row, later ones add to it, and none may take it below zero', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
-  dirs.push(dir);
-  const store = await createStore({ dataDir: dir });
-  try {
+it('writes balance deltas: a first one inserts the row, later ones add to it, and none may take it below zero', async () =>
+  withStore(async (store) => {
     expect(await store.leases.acquire('coin', 'test', 1, 60_000)).toBe(true);
     const change = (available: bigint, frozen: bigint, holder = 'test'): DeskWrites => ({
       ...writes(1n), lease: { desk: 'coin', holder, now: 1, ttlMs: 60_000 },
@@ -126,14 +132,10 @@ it('writes balance deltas: a first one inserts the row, later ones add to it, an
     expect(await row()).toEqual([[300n, 200n]]);
     await expect(store.commitDesk(change(-301n, 0n, 'again'))).rejects.toThrow(/CHECK/);
     expect(await row()).toEqual([[300n, 200n]]);
-  } finally {
-    await store.close();
-  }
-});
+  }));
 
 it('takes the write lock at the start of a read-write transaction on SQLite, so its first write never fails', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const store = await createStore({ dataDir: dir });
   // Another writer (the writer thread, another process): with a deferred BEGIN it could commit between the
   // transaction's read and its first write, and that write would fail at once (SQLITE_BUSY_SNAPSHOT).
@@ -161,11 +163,8 @@ it('takes the write lock at the start of a read-write transaction on SQLite, so 
   }
 });
 
-it('checks the lease in every commit but moves its expiry only once half of it is used', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'openex-writer-'));
-  dirs.push(dir);
-  const store = await createStore({ dataDir: dir });
-  try {
+it('checks the lease in every commit but moves its expiry only once half of it is used', async () =>
+  withStore(async (store) => {
     expect(await store.leases.acquire('coin', 'test', 0, 30_000)).toBe(true);
     const at = (now: number, holder = 'test'): DeskWrites => ({ ...writes(1n), lease: { desk: 'coin', holder, now, ttlMs: 30_000 }, ledger: { desk: 'coin', now, entries: [], balances: [], system: [] } });
     const expiry = async () => Number((await store.leases.find('coin'))?.expires_at);
@@ -174,7 +173,4 @@ it('checks the lease in every commit but moves its expiry only once half of it i
     await store.commitDesk(at(16_000)); // 14 s left: renewed to 30 s from now
     expect(await expiry()).toBe(46_000);
     await expect(store.commitDesk(at(17_000, 'someone-else'))).rejects.toThrow(/no longer held by someone-else/);
-  } finally {
-    await store.close();
-  }
-});
+  }));
