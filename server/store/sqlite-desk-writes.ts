@@ -31,6 +31,9 @@ const ORDER_MUTABLE = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote',
 const insert = (table: string, columns: readonly string[], tail = '') =>
   `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})${tail ? ` ${tail}` : ''}`;
 
+/** Names a desk by its lease holder in the writer's failure records: a desk opened anew starts clean. */
+export const deskOf = (lease: DeskWrites['lease']): string => `${lease.desk} desk (holder ${lease.holder})`;
+
 export class LeaseLostOnCommit extends Error {
   override name = 'LeaseLostError';
 }

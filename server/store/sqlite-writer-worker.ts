@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { CheckpointerInit, CheckpointFinish } from './sqlite-checkpointer-worker.ts';
-import { SqliteDeskWriter, type FlatDeskWrites } from './sqlite-desk-writes.ts';
+import { deskOf, SqliteDeskWriter, type FlatDeskWrites } from './sqlite-desk-writes.ts';
 
 export interface WriterInit {
   readonly file: string;
@@ -90,7 +90,7 @@ if (parentPort && init) {
       // Prepared on first use: the migrations (run on the main connection) have made the tables by then.
       if ('queries' in m) runQueries(m.queries);
       else {
-        const desk = `${m.writes.lease.desk} desk (holder ${m.writes.lease.holder})`;
+        const desk = deskOf(m.writes.lease);
         const failed = failedDesks.get(desk);
         if (failed !== undefined) throw new Error(`not written: an earlier commit of the ${desk} failed (${failed})`);
         writer ??= new SqliteDeskWriter(db);

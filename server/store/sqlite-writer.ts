@@ -4,11 +4,12 @@
 // Readers on the main connection see a commit once its answer arrives (WAL: the next read transaction sees it).
 // If the thread dies, every commit in flight and every later one fails, which stops the desks (never a silent loss).
 // A desk may hand over its next batch before the last one is answered (sequencer.ts, maxInFlight): commits are
-// written in the order posted, and once one of a desk's commits fails, every later one of that desk is refused,
-// here and on the thread (for those already posted), so no batch is ever written after a failed one.
+// written in the order posted, and once one of a desk's commits fails, every later one of that desk is refused, so
+// no batch is ever written after a failed one. The thread keeps that record for what it failed to write; this side
+// only for a batch it refused before sending (flatten), which the thread never saw.
 import { Worker } from 'node:worker_threads';
 import type { DeskWrites } from './desk-writes.ts';
-import { flatten } from './sqlite-desk-writes.ts';
+import { deskOf, flatten } from './sqlite-desk-writes.ts';
 import type { WriterInit, WriterQuery, WriterReply, WriterRequest } from './sqlite-writer-worker.ts';
 
 interface Pending {
@@ -22,7 +23,7 @@ export class SqliteWriter {
   private readonly pending = new Map<number, Pending>();
   private next = 1;
   private broken: Error | null = null;
-  /** Desks (by lease holder: a desk opened anew starts clean) with a failed commit: their later commits are refused. */
+  /** Desks whose batch was refused here before sending: their later commits are refused too (see above). */
   private readonly failedDesks = new Map<string, Error>();
 
   constructor(init: WriterInit) {
@@ -31,7 +32,7 @@ export class SqliteWriter {
 
   /** Writes one desk batch in one transaction on the writer thread; resolves once it is committed. */
   commit(writes: DeskWrites): Promise<void> {
-    const desk = `${writes.lease.desk} desk (holder ${writes.lease.holder})`;
+    const desk = deskOf(writes.lease);
     const failed = this.failedDesks.get(desk);
     if (failed !== undefined) return Promise.reject(failed);
     let flat;
@@ -42,11 +43,7 @@ export class SqliteWriter {
       this.failedDesks.set(desk, e);
       return Promise.reject(e);
     }
-    return this.send((id) => ({ id, writes: flat })).catch((error: unknown) => {
-      const e = error instanceof Error ? error : new Error(String(error));
-      if (!this.failedDesks.has(desk)) this.failedDesks.set(desk, e);
-      throw e;
-    });
+    return this.send((id) => ({ id, writes: flat }));
   }
 
   /** Runs compiled statements in one transaction on the writer thread, in line with the desk commits. */

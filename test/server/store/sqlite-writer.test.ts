@@ -53,6 +53,8 @@ it('refuses a value past a 64-bit column before sending anything', async () => {
   const dir = tempDir();
   const writer = new SqliteWriter({ file: join(dir, 'exchange.db'), busyTimeoutMs: 100, walAutocheckpointPages: 1000, checkpointer: null });
   await expect(writer.commit(writes(2n ** 63n))).rejects.toThrow(RangeError);
+  // The thread never saw that batch, so this side refuses the desk's next one itself.
+  await expect(writer.commit(writes(1n))).rejects.toThrow(RangeError);
   await writer.close();
 });
 
