@@ -7,6 +7,8 @@ import type { Database } from './schema.ts';
 
 export type OrderStatus = 'new' | 'partially_filled' | 'filled' | 'canceled' | 'expired';
 export const OPEN_STATUSES: readonly OrderStatus[] = ['new', 'partially_filled'];
+/** OPEN_STATUSES as SQL text, the exact condition of the partial index spot_orders_open. */
+export const OPEN_CONDITION = sql<boolean>`status in ('new', 'partially_filled')`;
 
 export interface SpotOrder {
   readonly id: number;
@@ -235,7 +237,9 @@ export function createSpot(db: Kysely<Database>) {
     },
 
     /** Resting orders in time priority: the order a restart puts them back on the books. */
-    openOrders: async () => (await orders().where('status', 'in', [...OPEN_STATUSES]).orderBy('priority').orderBy('id').execute()).map(toOrder),
+    // The condition in the words of the partial index spot_orders_open (migration 0010), literals and all, so both
+    // dialects see that the index applies: it holds resting orders only, already in (priority, id) order.
+    openOrders: async () => (await orders().where(OPEN_CONDITION).orderBy('priority').orderBy('id').execute()).map(toOrder),
     find: async (id: number) => {
       const row = await orders().where('id', '=', id).executeTakeFirst();
       return row ? toOrder(row) : undefined;

@@ -12,6 +12,7 @@ import { feeLevels } from './0006_fee_levels.ts';
 import { tradeUserIndexes } from './0007_trade_user_indexes.ts';
 import { favourites } from './0008_favourites.ts';
 import { layouts } from './0009_layouts.ts';
+import { partialOrderIndexes } from './0010_partial_order_indexes.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -26,6 +27,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007_trade_user_indexes': tradeUserIndexes(),
     '0008_favourites': favourites(),
     '0009_layouts': layouts(),
+    '0010_partial_order_indexes': partialOrderIndexes(),
   };
 }
 

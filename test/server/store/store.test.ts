@@ -1,7 +1,9 @@
 // The store on each dialect: migrations, ids, 64-bit timestamps, constraints and the atomic updates.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createStore, type Store } from '../../../server/store/index.ts';
+import { CompiledQuery, sql } from 'kysely';
 import { isUniqueViolation } from '../../../server/store/errors.ts';
+import { OPEN_CONDITION, type SpotOrder } from '../../../server/store/spot.ts';
 import { DEMO_BASES } from '../../../server/store/migrations/0002_markets.ts';
 import { describeDialects, openStore, type TestStore } from '../dialects.ts';
 
@@ -138,5 +140,45 @@ describeDialects('store', (dialect) => {
     expect(rows.map((m) => m.base)).toEqual(DEMO_BASES);
     expect(rows.every((m) => m.quote === 'USDT' && m.is_open === 0 && m.maintenance === 0)).toBe(true);
     expect((await store.markets.page(10, 5)).rows.map((m) => m.base)).toEqual(['LINK', 'AVAX']);
+  });
+
+  it('keeps client order ids unique per user only where given, and reads resting orders back in time priority', async () => {
+    const order = (id: number, user: number, status: SpotOrder['status'], priority: number | null, clientOrderId: string | null = null): SpotOrder => ({
+      id, user, symbol: 'BTCUSDT', clientOrderId, side: 'buy', kind: 'limit', tif: 'gtc', postOnly: false, stp: 'none',
+      price: 6_000_000_000_000n, bound: null, qty: 100_000n, quoteQty: null, openQty: status === 'filled' ? 0n : 100_000n,
+      filledQty: status === 'filled' ? 100_000n : 0n, filledQuote: 0n, fee: 0n, feeAsset: 'BTC', makerPpm: 1000, takerPpm: 1000,
+      status, closeCode: null, priority, createdAt: NOW, updatedAt: NOW, closedAt: status === 'filled' ? NOW : null,
+    });
+    await store.spot.write({
+      orders: [
+        order(1, 7, 'new', 3), order(2, 7, 'filled', 1), order(3, 7, 'partially_filled', 2, 'mine'), order(4, 8, 'new', 5, 'mine'),
+        order(5, 7, 'canceled', 4), order(6, 7, 'new', 6), order(7, 7, 'filled', null),
+      ],
+      trades: [],
+      events: [],
+    });
+    expect((await store.spot.openOrders()).map((o) => o.id)).toEqual([3, 1, 4, 6]);
+    expect((await store.spot.findByClientId(7, 'mine'))?.id).toBe(3);
+    expect((await store.spot.findByClientId(8, 'mine'))?.id).toBe(4);
+    expect(await store.spot.findByClientId(9, 'mine')).toBeUndefined();
+    // Closing an order takes it out of the resting set; a second order of one user with the same client id is refused.
+    await store.spot.write({ orders: [{ ...order(1, 7, 'filled', 3), closedAt: NOW + 1 }], trades: [], events: [] });
+    expect((await store.spot.openOrders()).map((o) => o.id)).toEqual([3, 4, 6]);
+    const clash = await store.spot.write({ orders: [order(9, 7, 'new', 9, 'mine')], trades: [], events: [] }).catch((e: unknown) => e);
+    expect(isUniqueViolation(clash)).toBe(true);
+    // Both indexes hold only the rows they serve (migration 0010), and the restart's read needs no sort of its own.
+    const defs = dialect === 'sqlite'
+      ? (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'index' and tbl_name = 'spot_orders'`.execute(store.db)).rows
+      : (await sql<{ name: string; sql: string }>`select indexname as name, indexdef as sql from pg_indexes where tablename = 'spot_orders' and schemaname = current_schema()`.execute(store.db)).rows;
+    const def = (name: string) => defs.find((d) => d.name === name)?.sql.toLowerCase().replace(/[()"]/g, '') ?? '';
+    expect(def('spot_orders_open')).toMatch(/ where .*status.*'new'.*'partially_filled'/);
+    expect(def('spot_orders_client_id')).toMatch(/ where .*client_order_id is not null/);
+    if (dialect === 'sqlite') {
+      const plan = async (q: { sql: string; parameters: readonly unknown[] }) =>
+        (await store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))).rows.map((r) => r.detail).join('; ');
+      const open = await plan(store.db.selectFrom('spot_orders').select('id').where(OPEN_CONDITION).orderBy('priority').orderBy('id').compile());
+      expect(open).toContain('spot_orders_open');
+      expect(open).not.toContain('TEMP B-TREE');
+    }
   });
 });
