@@ -28,8 +28,36 @@ const TRADE_COLUMNS = [
 /** Columns an order's later states change (as spot.ts's upsert). */
 const ORDER_MUTABLE = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at'] as const;
 
-const insert = (table: string, columns: readonly string[], tail = '') =>
-  `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})${tail ? ` ${tail}` : ''}`;
+const insert = (table: string, columns: readonly string[], tail = '', rows = 1) =>
+  `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: rows }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}${tail ? ` ${tail}` : ''}`;
+
+/** Rows per multi-row insert: each statement run has a fixed cost (binding, stepping, resetting, the call into
+ * the driver) that a 32-row statement pays once for 32 rows; about 40% less per row than one statement a row. */
+export const ROWS_PER_INSERT = 32;
+
+/**
+ * Inserts into one table through two statements prepared once: a ROWS_PER_INSERT-row one for whole chunks and a
+ * one-row one for the rest, so no statement text depends on a batch's size (each would be parsed afresh).
+ */
+class TableInsert {
+  private readonly one: Database.Statement;
+  private readonly many: Database.Statement;
+  private readonly width: number;
+
+  constructor(db: Database.Database, table: string, columns: readonly string[], tail = '') {
+    this.width = columns.length;
+    this.one = db.prepare(insert(table, columns, tail));
+    this.many = db.prepare(insert(table, columns, tail, ROWS_PER_INSERT));
+  }
+
+  /** `values`: the rows' parameters one after another, `width` (the column count) per row. */
+  run(values: readonly Value[]): void {
+    const chunk = this.width * ROWS_PER_INSERT;
+    let i = 0;
+    for (; i + chunk <= values.length; i += chunk) this.many.run(values.slice(i, i + chunk));
+    for (; i < values.length; i += this.width) this.one.run(values.slice(i, i + this.width));
+  }
+}
 
 /** Names a desk by its lease holder in the writer's failure records: a desk opened anew starts clean. */
 export const deskOf = (lease: DeskWrites['lease']): string => `${lease.desk} desk (holder ${lease.holder})`;
@@ -46,17 +74,17 @@ export class SqliteDeskWriter {
   private readonly rollback: Database.Statement;
   private readonly renewLease: Database.Statement;
   private readonly leaseExpiry: Database.Statement;
-  private readonly entry: Database.Statement;
-  private readonly line: Database.Statement;
+  private readonly entry: TableInsert;
+  private readonly line: TableInsert;
   private readonly balanceRow: Database.Statement;
   private readonly balanceDelta: Database.Statement;
   private readonly systemDelta: Database.Statement;
-  private readonly record: Database.Statement;
-  private readonly transfer: Database.Statement;
+  private readonly record: TableInsert;
+  private readonly transfer: TableInsert;
   private readonly credit: Database.Statement;
-  private readonly order: Database.Statement;
-  private readonly trade: Database.Statement;
-  private readonly orderEvent: Database.Statement;
+  private readonly order: TableInsert;
+  private readonly trade: TableInsert;
+  private readonly orderEvent: TableInsert;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -65,8 +93,8 @@ export class SqliteDeskWriter {
     this.rollback = db.prepare('rollback');
     this.renewLease = db.prepare('update "desk_leases" set "expires_at" = ?, "updated_at" = ? where "desk" = ? and "holder" = ?');
     this.leaseExpiry = db.prepare('select "expires_at" from "desk_leases" where "desk" = ? and "holder" = ?').pluck();
-    this.entry = db.prepare(insert('ledger_entries', ['desk', 'seq', 'reason', 'ref', 'time']));
-    this.line = db.prepare(insert('ledger_lines', ['desk', 'seq', 'line', 'account', 'asset', 'amount']));
+    this.entry = new TableInsert(db, 'ledger_entries', ['desk', 'seq', 'reason', 'ref', 'time']);
+    this.line = new TableInsert(db, 'ledger_lines', ['desk', 'seq', 'line', 'account', 'asset', 'amount']);
     // The row is updated in place; only a balance seen for the first time is inserted, with the delta as its value
     // (an upsert would not do: a CHECK on the proposed row refuses a negative delta riding it). A new row's
     // negative delta is refused by that CHECK, as it must be.
@@ -79,16 +107,13 @@ export class SqliteDeskWriter {
     this.systemDelta = db.prepare(
       'insert into "system_balances" ("account", "asset", "amount", "updated_at") values (?, ?, ?, ?) on conflict ("account", "asset") do update set "amount" = "system_balances"."amount" + "excluded"."amount", "updated_at" = "excluded"."updated_at"',
     );
-    this.record = db.prepare(insert('asset_records', ['user_id', 'wallet', 'asset', 'type', 'amount', 'frozen', 'ref', 'desk', 'seq', 'time']));
-    this.transfer = db.prepare(
-      insert('transfers', ['id', 'user_id', 'client_id', 'asset', 'amount', 'from_wallet', 'to_wallet', 'status', 'created_at', 'credited_at']),
-    );
+    this.record = new TableInsert(db, 'asset_records', ['user_id', 'wallet', 'asset', 'type', 'amount', 'frozen', 'ref', 'desk', 'seq', 'time']);
+    this.transfer = new TableInsert(db, 'transfers', ['id', 'user_id', 'client_id', 'asset', 'amount', 'from_wallet', 'to_wallet', 'status', 'created_at', 'credited_at']);
     this.credit = db.prepare('update "transfers" set "status" = \'credited\', "credited_at" = ? where "id" = ? and "status" = \'debited\'');
-    this.order = db.prepare(
-      insert('spot_orders', ORDER_COLUMNS, `on conflict ("id") do update set ${ORDER_MUTABLE.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`),
-    );
-    this.trade = db.prepare(insert('spot_trades', TRADE_COLUMNS));
-    this.orderEvent = db.prepare(insert('spot_order_events', ['order_id', 'type', 'status', 'open_qty', 'filled_qty', 'code', 'time']));
+    // A batch holds each order once (its latest state), so no multi-row upsert names an id twice.
+    this.order = new TableInsert(db, 'spot_orders', ORDER_COLUMNS, `on conflict ("id") do update set ${ORDER_MUTABLE.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`);
+    this.trade = new TableInsert(db, 'spot_trades', TRADE_COLUMNS);
+    this.orderEvent = new TableInsert(db, 'spot_order_events', ['order_id', 'type', 'status', 'open_qty', 'filled_qty', 'code', 'time']);
   }
 
   /** Writes one desk batch in one transaction, durable when this returns (synchronous = FULL). */
@@ -111,13 +136,10 @@ export class SqliteDeskWriter {
     const expires = this.leaseExpiry.get(l.desk, l.holder) as number | bigint | undefined;
     if (expires === undefined) throw new LeaseLostOnCommit(`the ${l.desk} desk's lease is no longer held by ${l.holder}`);
     if (Number(expires) - l.now < l.ttlMs / 2) this.renewLease.run(l.now + l.ttlMs, l.now, l.desk, l.holder);
-    const d = w.desk;
     const now = w.now;
-    let a = w.entries;
-    for (let i = 0; i < a.length; i += 4) this.entry.run(d, a[i], a[i + 1], a[i + 2], a[i + 3]);
-    a = w.lines;
-    for (let i = 0; i < a.length; i += 5) this.line.run(d, a[i], a[i + 1], a[i + 2], a[i + 3], a[i + 4]);
-    a = w.balances;
+    this.entry.run(w.entries);
+    this.line.run(w.lines);
+    let a = w.balances;
     for (let i = 0; i < a.length; i += 5) {
       const changed = this.balanceDelta.run(a[i + 3], a[i + 4], now, a[i], a[i + 1], a[i + 2]).changes;
       if (changed === 0) this.balanceRow.run(a[i], a[i + 1], a[i + 2], a[i + 3], a[i + 4], now);
@@ -125,19 +147,14 @@ export class SqliteDeskWriter {
     }
     a = w.system;
     for (let i = 0; i < a.length; i += 3) this.systemDelta.run(a[i], a[i + 1], a[i + 2], now);
-    a = w.records;
-    for (let i = 0; i < a.length; i += 10) this.record.run(a[i], a[i + 1], a[i + 2], a[i + 3], a[i + 4], a[i + 5], a[i + 6], a[i + 7], a[i + 8], a[i + 9]);
-    a = w.transfersOut;
-    for (let i = 0; i < a.length; i += 10) this.transfer.run(a[i], a[i + 1], a[i + 2], a[i + 3], a[i + 4], a[i + 5], a[i + 6], a[i + 7], a[i + 8], a[i + 9]);
+    this.record.run(w.records);
+    this.transfer.run(w.transfersOut);
     for (const id of w.transfersIn) {
       if (this.credit.run(w.creditedAt, id).changes !== 1) throw new Error(`transfer ${id} is not awaiting its credit`);
     }
-    a = w.orders;
-    for (let i = 0; i < a.length; i += ORDER_COLUMNS.length) this.order.run(a.slice(i, i + ORDER_COLUMNS.length));
-    a = w.trades;
-    for (let i = 0; i < a.length; i += TRADE_COLUMNS.length) this.trade.run(a.slice(i, i + TRADE_COLUMNS.length));
-    a = w.events;
-    for (let i = 0; i < a.length; i += 7) this.orderEvent.run(a[i], a[i + 1], a[i + 2], a[i + 3], a[i + 4], a[i + 5], a[i + 6]);
+    this.order.run(w.orders);
+    this.trade.run(w.trades);
+    this.orderEvent.run(w.events);
   }
 }
 
@@ -152,9 +169,9 @@ export interface FlatDeskWrites {
   readonly lease: DeskWrites['lease'];
   readonly desk: string;
   readonly now: number;
-  /** seq, reason, ref, time */
+  /** desk, seq, reason, ref, time */
   readonly entries: Value[];
-  /** seq, line, account, asset, amount */
+  /** desk, seq, line, account, asset, amount */
   readonly lines: Value[];
   /** user, wallet, asset, available delta, frozen delta */
   readonly balances: Value[];
@@ -174,10 +191,10 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   const entries: Value[] = [];
   const lines: Value[] = [];
   for (const e of g.entries) {
-    entries.push(e.seq, e.reason, e.ref, e.time);
+    entries.push(g.desk, e.seq, e.reason, e.ref, e.time);
     for (let i = 0; i < e.lines.length; i++) {
       const x = e.lines[i]!;
-      lines.push(e.seq, i, x.account, x.asset, int64(x.amount));
+      lines.push(g.desk, e.seq, i, x.account, x.asset, int64(x.amount));
     }
   }
   const balances: Value[] = [];

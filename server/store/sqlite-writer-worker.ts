@@ -37,6 +37,7 @@ if (parentPort && init) {
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${init.busyTimeoutMs}`);
   db.pragma(`wal_autocheckpoint = ${init.walAutocheckpointPages}`);
+  db.pragma('temp_store = MEMORY');
   let checkpointer: Worker | null = null;
   if (init.checkpointer !== null) {
     checkpointer = new Worker(new URL('./sqlite-checkpointer-worker.ts', import.meta.url), {

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
-import type { DeskWrites } from '../../../server/store/desk-writes.ts';
+import { writeDeskRepos, type DeskWrites } from '../../../server/store/desk-writes.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
 import { money, toAmount } from '../../../server/store/money.ts';
+import type { SpotOrder } from '../../../server/store/spot.ts';
 import { SqliteWriter } from '../../../server/store/sqlite-writer.ts';
 
 const dirs: string[] = [];
@@ -176,3 +177,63 @@ it('checks the lease in every commit but moves its expiry only once half of it i
     expect(await expiry()).toBe(46_000);
     await expect(store.commitDesk(at(17_000, 'someone-else'))).rejects.toThrow(/no longer held by someone-else/);
   }));
+
+it('writes a large batch through multi-row statements exactly as the repositories write it, row for row', async () => {
+  // 70 orders, entries, events… : two whole ROWS_PER_INSERT chunks and a rest in every table, 32 rows or fewer in some.
+  const order = (id: number): SpotOrder => ({
+    id, user: 7 + (id % 3), symbol: id % 2 === 0 ? 'BTCUSDT' : 'ETHUSDT', clientOrderId: id % 5 === 0 ? `c${id}` : null, side: id % 2 === 0 ? 'buy' : 'sell',
+    kind: 'limit', tif: 'gtc', postOnly: id % 7 === 0, stp: 'none', price: 6_000_000_000_000n + BigInt(id), bound: null, qty: 100_000n + BigInt(id),
+    quoteQty: null, openQty: 100_000n, filledQty: BigInt(id), filledQuote: BigInt(id) * 3n, fee: BigInt(id % 4), feeAsset: 'BTC', makerPpm: 1000,
+    takerPpm: 1000, status: id % 4 === 0 ? 'filled' : 'new', closeCode: id % 4 === 0 ? 1 : null, priority: id % 4 === 0 ? null : id, createdAt: 10 + id,
+    updatedAt: 20 + id, closedAt: id % 4 === 0 ? 30 + id : null,
+  });
+  const ids = Array.from({ length: 70 }, (_, i) => 1000 + i);
+  const batch: DeskWrites = {
+    lease: { desk: 'coin', holder: 'test', now: 1, ttlMs: 60_000 },
+    ledger: {
+      desk: 'coin', now: 5,
+      entries: ids.map((id, i) => ({
+        seq: i + 1, reason: 'order.freeze', ref: `order:${id}`, time: 100 + i,
+        lines: [{ account: `user:${7 + (id % 3)}:coin:available`, asset: 'USDT', amount: -BigInt(id) }, { account: `user:${7 + (id % 3)}:coin:frozen`, asset: 'USDT', amount: BigInt(id) }],
+      })),
+      balances: [7, 8, 9].map((user) => ({ user, wallet: 'coin', asset: 'USDT', available: 1_000_000n, frozen: 0n })),
+      system: [{ account: 'system:fee-income', asset: 'USDT', amount: 12n }],
+    },
+    records: ids.slice(0, 40).map((id, i) => ({ user: 7 + (id % 3), wallet: 'coin', asset: 'USDT', type: 'buy_coin', amount: -BigInt(id), frozen: BigInt(id), ref: `order:${id}`, desk: 'coin', seq: i + 1, time: 100 + i })),
+    transfersOut: [], transfersIn: [], creditedAt: 5,
+    spot: {
+      orders: ids.map(order),
+      trades: ids.slice(0, 33).map((id, i) => ({
+        symbol: 'BTCUSDT', tradeNo: i + 1, price: 6_000_000_000_000n, qty: BigInt(id), quote: BigInt(id) * 60_000n, takerOrder: id, makerOrder: id + 1, takerUser: 7,
+        makerUser: 8, takerSide: 'buy' as const, takerFee: 3n, takerFeeAsset: 'BTC', makerFee: 2n, makerFeeAsset: 'USDT', time: 200 + i,
+      })),
+      events: ids.slice(0, 65).map((id, i) => ({ orderId: id, type: 'rested', status: 'new' as const, openQty: BigInt(id), filledQty: 0n, code: i % 3 === 0 ? null : i, time: 300 + i })),
+    },
+  };
+  const tables = ['ledger_entries', 'ledger_lines', 'balances', 'system_balances', 'asset_records', 'spot_orders', 'spot_trades', 'spot_order_events'] as const;
+  const dump = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return Object.fromEntries(tables.map((t) => [t, db.prepare(`select * from "${t}" order by 1, 2, 3`).safeIntegers(true).all()]));
+    } finally {
+      db.close();
+    }
+  };
+  const viaWriter = tempDir();
+  const viaRepos = tempDir();
+  for (const [dir, write] of [[viaWriter, (s: Store) => s.commitDesk(batch)], [viaRepos, (s: Store) => s.transaction((r) => writeDeskRepos(r, batch))]] as const) {
+    const store = await createStore({ dataDir: dir });
+    try {
+      expect(await store.leases.acquire('coin', 'test', 1, 60_000)).toBe(true);
+      await write(store);
+    } finally {
+      await store.close();
+    }
+  }
+  const a = dump(join(viaWriter, 'exchange.db'));
+  const b = dump(join(viaRepos, 'exchange.db'));
+  expect((a['spot_orders'] as unknown[]).length).toBe(70);
+  expect((a['ledger_lines'] as unknown[]).length).toBe(140);
+  expect((a['spot_order_events'] as unknown[]).length).toBe(65);
+  expect(a).toEqual(b);
+});
