@@ -1,9 +1,10 @@
 // A desk commit on SQLite through raw prepared statements: the same rows and the same checks as the repositories'
 // path (desk-writes.ts → ledger.ts, records.ts, transfers.ts, leases.ts, spot.ts), without building and compiling
-// a query per statement. Each statement is prepared once per connection and run row by row: a prepared single-row
-// insert costs a few microseconds, where a multi-row text differing in row count was parsed afresh batch after
-// batch. Runs synchronously inside one `BEGIN IMMEDIATE … COMMIT`; any throw rolls the whole batch back. The main
-// thread flattens the batch (flatten) before posting it; the range checks on money happen there.
+// a query per statement. Each statement is prepared once per connection; inserts go ROWS_PER_INSERT rows per
+// statement and the rest one by one (TableInsert), so no statement's text depends on a batch's size (a text
+// differing in row count would be parsed afresh batch after batch). Runs synchronously inside one
+// `BEGIN IMMEDIATE … COMMIT`; any throw rolls the whole batch back. The main thread flattens the batch (flatten)
+// before posting it; the range checks on money happen there.
 import type Database from 'better-sqlite3';
 import type { DeskWrites } from './desk-writes.ts';
 

@@ -37,6 +37,7 @@ if (parentPort && init) {
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${init.busyTimeoutMs}`);
   db.pragma(`wal_autocheckpoint = ${init.walAutocheckpointPages}`);
+  // A multi-row insert keeps a statement journal (to undo its own rows should one fail): in memory, not a temp file.
   db.pragma('temp_store = MEMORY');
   let checkpointer: Worker | null = null;
   if (init.checkpointer !== null) {
