@@ -24,6 +24,7 @@ import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { startBots, type Bots } from './bots/index.ts';
 import { openFeeRates, setUpFeeLevels, type FeeRatesInForce } from './jobs/fee-levels.ts';
+import { deprioritiseV8Workers } from './threads.ts';
 
 export interface StartOptions {
   /** 0 picks any free port; default 8080. */
@@ -73,6 +74,8 @@ export interface ServerHandle {
 const ANY_HOST = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1']);
 
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
+  // V8's background threads (GC, compiling) give way to the request thread and the SQLite writer (threads.ts).
+  deprioritiseV8Workers();
   const clock = options.clock ?? systemClock;
   const dataDir = resolve(options.dataDir ?? 'data');
   const store = await createStore({ databaseUrl: options.databaseUrl, dataDir, clock });

@@ -10,6 +10,7 @@
 // should this thread fall behind or die.
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { deprioritiseThisThread } from '../threads.ts';
 
 export interface CheckpointerInit {
   readonly file: string;
@@ -36,6 +37,8 @@ interface CheckpointResult {
 
 const init = (workerData as { sqliteCheckpointer?: CheckpointerInit } | null)?.sqliteCheckpointer;
 if (parentPort && init) {
+  // Copying the WAL can wait for an idle core; commits and requests can't (threads.ts).
+  deprioritiseThisThread();
   const port = parentPort;
   const db = new Database(init.file);
   db.pragma('synchronous = FULL'); // the database file is synced before the WAL may start over
