@@ -10,9 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { browserSkipReason } from '../e2e/browser.ts';
 import { e2eBench, reportE2e } from './e2e.ts';
-import { reportTerminal, terminalBench } from './terminal.ts';
 import { engineBench } from './engine.ts';
 import { type Figure, matchingBench } from './matching.ts';
 import { generate } from './stream.ts';
@@ -68,6 +66,10 @@ if (only === undefined || only === 'e2e') {
 }
 
 if (only === undefined || only === 'terminal') {
+  // Loaded only here: playwright-core and the browser harness would otherwise sit in the heap of the end-to-end
+  // bench's server (same isolate), and every collection of it would mark them.
+  const { browserSkipReason } = await import('../e2e/browser.ts');
+  const { reportTerminal, terminalBench } = await import('./terminal.ts');
   const root = resolve(import.meta.dirname, '..', '..');
   const distDir = resolve(text('dist') ?? process.env['BENCH_DIST'] ?? join(root, 'dist'));
   const skip = browserSkipReason();
