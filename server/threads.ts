@@ -11,8 +11,8 @@ import { setPriority } from 'node:os';
 /** The nice value background threads run at (0 is the default, 19 the lowest priority). */
 export const BACKGROUND_NICE = 10;
 
-/** Names (as the kernel shows them, at most 15 characters) of V8's platform worker threads. */
-const V8_WORKERS = new Set(['V8Worker']);
+/** The name the kernel shows for V8's platform worker threads. */
+const V8_WORKER = 'V8Worker';
 
 /** Lowers V8's platform worker threads of this process to BACKGROUND_NICE; how many it lowered. */
 export function deprioritiseV8Workers(): number {
@@ -25,7 +25,7 @@ export function deprioritiseV8Workers(): number {
   }
   for (const tid of tids) {
     try {
-      if (!V8_WORKERS.has(readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim())) continue;
+      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== V8_WORKER) continue;
       setPriority(Number(tid), BACKGROUND_NICE);
       lowered++;
     } catch {

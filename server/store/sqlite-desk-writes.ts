@@ -168,7 +168,6 @@ type Value = string | number | bigint | null;
  */
 export interface FlatDeskWrites {
   readonly lease: DeskWrites['lease'];
-  readonly desk: string;
   readonly now: number;
   /** desk, seq, reason, ref, time */
   readonly entries: Value[];
@@ -227,7 +226,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
     for (const e of s.events) events.push(e.orderId, e.type, e.status, int64(e.openQty), int64(e.filledQty), e.code, e.time);
   }
   return {
-    lease: w.lease, desk: g.desk, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
+    lease: w.lease, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
     creditedAt: w.creditedAt, orders, trades, events,
   };
 }

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startServer } from '../../server/server.ts';
 import { seedUsers } from '../server/reliability/server-process.ts';
-import type { Phase, PhaseResult, LoadSpec } from './e2e-load.ts';
+import type { LoadSpec, Phase, PhaseResult } from './e2e-load.ts';
 import { fsyncBench, type FsyncFigure } from './fsync.ts';
 import { startHttpFloor } from './http-floor.ts';
 

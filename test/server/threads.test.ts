@@ -10,15 +10,16 @@ import { BACKGROUND_NICE, deprioritiseV8Workers } from '../../server/threads.ts'
 
 const linux = existsSync('/proc/self/task');
 
+/** A thread's nice value from its stat file: field 19, the 17th after the command's closing parenthesis. */
+const niceIn = (stat: string) => Number(readFileSync(stat, 'utf8').split(') ')[1]!.split(' ')[16]);
+
 /** Nice value of each of this process's threads, by the kernel's name for it. */
 function niceByName(): Array<{ name: string; nice: number }> {
   const out: Array<{ name: string; nice: number }> = [];
   for (const tid of readdirSync('/proc/self/task')) {
     try {
       const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
-      // Field 19 of stat is the nice value; the fields after the command's closing parenthesis start at field 3.
-      const nice = Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
-      out.push({ name, nice });
+      out.push({ name, nice: niceIn(`/proc/self/task/${tid}/stat`) });
     } catch {
       // the thread ended meanwhile
     }
@@ -27,7 +28,7 @@ function niceByName(): Array<{ name: string; nice: number }> {
 }
 
 /** Nice value of the calling thread. */
-const ownNice = () => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]);
+const ownNice = () => niceIn('/proc/thread-self/stat');
 
 it.skipIf(!linux)('lowers V8 platform workers and leaves the calling thread as it was', () => {
   const before = ownNice();
