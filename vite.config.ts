@@ -38,5 +38,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
+    // Two files at a time on CI's two cores (vitest's default there is one): the suite is mostly waiting on
+    // browsers, sockets and fsyncs, and takes about a third of the serial time.
+    maxWorkers: 2,
   },
 });

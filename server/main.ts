@@ -1,6 +1,8 @@
 // `npm start` / `npm run serve`: the exchange from the environment's configuration, stopped cleanly by a signal.
 import { loadConfig, loadLiveConfig } from './config.ts';
 import { startServer } from './server.ts';
+import { adminSettingsFromEnv } from './admin/index.ts';
+import { DEFAULT_BACKFILL_MS } from './bots/backfill.ts';
 
 const config = loadConfig();
 const live = loadLiveConfig();
@@ -17,6 +19,9 @@ const handle = await startServer({
   trustProxy: config.trustProxy,
   feeds: live.feeds,
   bots: live.bots,
+  admin: adminSettingsFromEnv(process.env),
+  // A fresh store first replays a week of simulated trading (bots/backfill.ts), so charts open with history.
+  backfillMs: DEFAULT_BACKFILL_MS,
   ...(live.seed === undefined ? {} : { seed: live.seed }),
 });
 handle.app.log.info(

@@ -23,8 +23,13 @@ import { startLive, type Live } from './market/live.ts';
 import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { startBots, type Bots } from './bots/index.ts';
+import { backfillStart, runBackfill } from './bots/backfill.ts';
+import type { IndexRecord } from './feeds/chain.ts';
+import { virtualClock } from './virtual-clock.ts';
 import { openFeeRates, setUpFeeLevels, type FeeRatesInForce } from './jobs/fee-levels.ts';
 import { deprioritiseV8Workers } from './threads.ts';
+import { startAdminChannel, type AdminChannel, type AdminSettings } from './admin/index.ts';
+import { DEFAULT_SEED } from './feeds/live-index.ts';
 
 export interface StartOptions {
   /** 0 picks any free port; default 8080. */
@@ -55,6 +60,15 @@ export interface StartOptions {
   seed?: number;
   /** WebSocket heartbeat: a connection silent for 3 × this is dropped; default WS_HEARTBEAT_MS. */
   wsHeartbeatMs?: number;
+  /** The operators' admin channel (server/admin/): a 0600 Unix socket, default DATA_DIR/admin.sock; false: none. */
+  admin?: AdminSettings | false;
+  /**
+   * The demo's history: on a store without trades, with bots and feeds on, first replay this much simulated past
+   * through the desks before listening (bots/backfill.ts; main.ts asks for 7 days). Default 0: none.
+   */
+  backfillMs?: number;
+  /** Told every index record appended (tests verify the hash chains across the backfill and the live run). */
+  onIndexRecord?: (record: IndexRecord) => void;
 }
 
 export interface ServerHandle {
@@ -76,9 +90,18 @@ const ANY_HOST = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1']);
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   // V8's background threads (GC, compiling) give way to the request thread and the SQLite writer (threads.ts).
   deprioritiseV8Workers();
-  const clock = options.clock ?? systemClock;
+  // One clock for everything; the demo's backfill drives it through a simulated past, then releases it.
+  const baseClock = options.clock ?? systemClock;
+  const virtual = virtualClock(baseClock);
+  const clock = virtual.now;
   const dataDir = resolve(options.dataDir ?? 'data');
   const store = await createStore({ databaseUrl: options.databaseUrl, dataDir, clock });
+  const pastMs = (options.bots ?? false) && (options.feeds ?? true) ? (options.backfillMs ?? 0) : 0;
+  const backfillFrom = await backfillStart(store, baseClock(), pastMs).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  if (backfillFrom !== null) virtual.set(backfillFrom);
   let app: FastifyInstance | undefined;
   const bus = createInProcessBus<DeskEvent>({
     onError: (error, topic) => app?.log.error({ err: error, topic }, 'event handler failed'),
@@ -111,6 +134,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   try {
     live = await startLive({
       store, bus, desks, clock, feeds: options.feeds, seed: options.seed,
+      indexPaused: backfillFrom !== null, onIndexRecord: options.onIndexRecord,
       publish: (m) => publishMarket(m),
       onError: logError,
     });
@@ -132,6 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   });
   const sessionTtlMs = (options.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS) * 3_600_000;
   let bots: Bots | null = null;
+  let adminChannel: AdminChannel | null = null;
   try {
     app = await buildApp({
       store,
@@ -151,6 +176,21 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     const hub = createWsHub({ trading: live.trading, store, clock, sessionTtlMs, heartbeatMs: options.wsHeartbeatMs });
     attachWsHub(app, hub);
     publishMarket = (m) => hub.market(m);
+    if (backfillFrom !== null) {
+      try {
+        const report = await runBackfill({ desks, bus, store, clock: virtual, base: baseClock, markets: live.markets, index: live.index, seed: options.seed ?? DEFAULT_SEED, log: app.log });
+        const c = report.counts;
+        app.log.info(
+          `demo history: ${((report.to - report.from) / 86_400_000).toFixed(2)} days replayed in ${(report.ms / 1000).toFixed(1)} s: ${report.trades} trades, ` +
+            `${c.replace + c.place + c.cancel + c.take} bot commands (${c.replace} moves, ${c.place} new quotes, ${c.take} crossing orders), ${report.refused} refused`,
+        );
+      } catch (error) {
+        logError(error, 'demo history');
+      } finally {
+        virtual.release();
+        live.index.resume();
+      }
+    }
     // Slow clients must not hold sockets forever; the web app itself gives up after 30 s.
     app.server.requestTimeout = REQUEST_TIMEOUT_MS;
     app.server.headersTimeout = REQUEST_TIMEOUT_MS;
@@ -164,6 +204,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: live.trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });
     }
     const started = bots;
+    if (options.admin !== false) {
+      adminChannel = await startAdminChannel({ store, clock, desks, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
+    }
+    const admin = adminChannel;
     let closing: Promise<void> | null = null;
     return {
       url: `http://${urlHost}:${port}`,
@@ -175,6 +219,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       trading: live.trading,
       close: () =>
         (closing ??= (async () => {
+          await admin?.close(); // first: commands in progress finish while the desks run
           await running.close();
           hub.close();
           notifier.close();
@@ -188,6 +233,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         })()),
     };
   } catch (error) {
+    await adminChannel?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await bots?.stop().catch(() => undefined);
     notifier.close();

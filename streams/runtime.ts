@@ -33,6 +33,9 @@ export interface StreamsOptions {
   /** Replaces the ky-based market reads (tests, another venue). */
   rest?: MarketRest;
   ticket?: string | null;
+  /** The server closed the socket because the session behind the ticket ended (logout, revocation, reset, expiry):
+   *  the app shows its session-expired alert. The layer has already dropped the ticket and keeps public topics. */
+  onSessionEnded?: () => void;
   /** Seeds for the private topics, read on every fresh run; without them the lists start from events. */
   loadOrders?: (signal: AbortSignal) => Promise<readonly OrderUpdate[]>;
   loadBalances?: (signal: AbortSignal) => Promise<readonly BalanceUpdate[]>;
@@ -89,7 +92,12 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     timers,
     ...options.reconnect,
   });
-  const hub = createTopicHub(connection, { teardownMs, timers, ticket: options.ticket ?? null });
+  const hub = createTopicHub(connection, {
+    teardownMs,
+    timers,
+    ticket: options.ticket ?? null,
+    ...(options.onSessionEnded ? { onSessionEnded: options.onSessionEnded } : {}),
+  });
   const clock$ = new BehaviorSubject<ServerClock>(initialServerClock);
   const stopHeartbeat = setUpHeartbeat(connection, {
     timers,

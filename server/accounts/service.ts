@@ -10,17 +10,20 @@ import type {
   UserInfo,
 } from '../contract/api.ts';
 import type { ErrorCode } from '../contract/errors.ts';
-import type { Locale } from '../contract/locales.ts';
+import { resolveLocale, type Locale } from '../contract/locales.ts';
 import { channelOf, checkAccount, checkPassword, normalizeAccount } from '../contract/validate.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, fail } from '../errors.ts';
 import type { Messages } from '../i18n/messages.ts';
 import type { Notifier } from '../notify/notifier.ts';
+import { loginAlertMessage } from '../notify/templates.ts';
 import { isUniqueViolation } from '../store/errors.ts';
 import type { Store } from '../store/index.ts';
+import type { UserRow } from '../store/users.ts';
 import { createCodeService, type CodeTarget } from './codes.ts';
 import { createUser } from './identity.ts';
 import { createLimiter } from './limiter.ts';
+import { addressSubject, createLoginGuard } from './login-guard.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { RATE_RULES } from './policy.ts';
 import { toUserInfo } from './profile.ts';
@@ -55,13 +58,25 @@ export function createAccounts(deps: AccountDeps) {
   const sessions = createSessionService(store, clock, deps.sessionTtlMs);
   const codes = createCodeService(deps);
   const limiter = createLimiter(store.rateLimits);
+  const guard = createLoginGuard(store.rateLimits);
+
+  /** Tells the owner of an account someone keeps failing to sign in to, in the language they last signed in with. */
+  async function alertOwner(user: UserRow, attempts: number, fallback: Locale): Promise<void> {
+    const channel = user.email !== null ? 'email' : 'phone';
+    const to = user.email ?? user.phone;
+    if (to === null) return;
+    const locale = resolveLocale(await store.userLocales.get(user.id)) ?? fallback;
+    const minutes = RATE_RULES.loginFailuresPerAccount.windowMs / 60_000;
+    await deps.notifier.send(loginAlertMessage(deps.messages, locale, channel, to, attempts, minutes));
+  }
 
   return Object.freeze({
     sessions,
 
     async sendCode(input: SendCodeRequest, ctx: RequestContext): Promise<SendCodeReply> {
       required(input.account);
-      checked(checkAccount(input.channel, input.account));
+      const existing = input.purpose === 'reset' || input.purpose === 'login';
+      checked(checkAccount(input.channel, input.account, existing ? 'existing' : 'new'));
       const target: CodeTarget = {
         channel: input.channel,
         account: normalizeAccount(input.channel, input.account),
@@ -71,7 +86,7 @@ export function createAccounts(deps: AccountDeps) {
       await limiter.consume(RATE_RULES.codeRequestsPerAddress, ctx.address, clock());
       const owner = await store.users.findByAccount(target.channel, target.account);
       if (target.purpose === 'register' && owner) fail('account.already.registered');
-      if (target.purpose === 'reset' && !owner) fail('account.not.found');
+      if ((target.purpose === 'reset' || target.purpose === 'login') && !owner) fail('account.not.found');
       if (target.purpose === 'bind' && owner && owner.id !== me?.id) fail('bind.account.taken');
       await codes.ensureResendAllowed(target);
       await limiter.consume(RATE_RULES.codesPerAccount, `${target.channel}:${target.account}`, clock());
@@ -113,22 +128,46 @@ export function createAccounts(deps: AccountDeps) {
       }
     },
 
+    /**
+     * Signs in (login-guard.ts: growing waits per address, a code after many failures on the account). The order
+     * keeps every answer uninformative to a guesser: the waits and the code are settled before the password is
+     * looked at, so neither a wrong code nor a throttle says whether a password was right, and an unknown account
+     * is counted and answered like a known one.
+     */
     async login(input: LoginRequest, ctx: RequestContext): Promise<LoginReply> {
       required(input.account, input.password);
       const channel = channelOf(input.account.trim());
-      checked(checkAccount(channel, input.account));
+      checked(checkAccount(channel, input.account, 'existing'));
       const account = normalizeAccount(channel, input.account);
-      await limiter.consume(RATE_RULES.loginAttemptsPerAddress, ctx.address, clock());
-      await limiter.ensureOpen(RATE_RULES.loginFailuresPerAccount, account, clock());
+      const address = addressSubject(ctx.address);
+      await limiter.consume(RATE_RULES.loginAttemptsPerAddress, address, clock());
+      await guard.ensureAllowed(account, address, clock());
+      const target: CodeTarget = { channel, account, purpose: 'login' };
+      let codeHash: string | null = null;
+      if (await guard.needsCode(account, address, clock())) {
+        const code = input.code?.trim();
+        if (!code) fail('login.code.required', { channel });
+        try {
+          codeHash = await codes.check(target, code);
+        } catch (error) {
+          // A wrong code counts like a wrong password, so guessing codes is slowed the same way.
+          if (error instanceof AppError && error.code.startsWith('verify.code')) await guard.failed(account, address, clock());
+          throw error;
+        }
+      }
       const user = await store.users.findByAccount(channel, account);
       const ok = await hasher.verify(user?.password_hash ?? null, input.password);
       if (!user || !ok) {
-        await limiter.record(RATE_RULES.loginFailuresPerAccount, account, clock());
+        const failure = await guard.failed(account, address, clock());
+        if (failure.alertOwner && user) await alertOwner(user, failure.accountFailures, ctx.locale);
         fail('login.failed');
       }
       // Checked after the password, so a stranger can't learn that an account is frozen.
       if (user.frozen) fail('account.frozen');
-      await limiter.clear(RATE_RULES.loginFailuresPerAccount, account);
+      const hash = codeHash;
+      if (hash !== null) await store.transaction((tx) => codes.consume(tx, target, hash));
+      await guard.succeeded(account, address, clock());
+      await store.userLocales.set(user.id, ctx.locale, clock());
       return sessions.issue(user.id);
     },
 
@@ -136,7 +175,7 @@ export function createAccounts(deps: AccountDeps) {
 
     async resetPassword(input: ResetPasswordRequest): Promise<void> {
       required(input.account, input.code, input.password);
-      checked(checkAccount(input.channel, input.account));
+      checked(checkAccount(input.channel, input.account, 'existing'));
       checked(checkPassword(input.password));
       const target: CodeTarget = {
         channel: input.channel,

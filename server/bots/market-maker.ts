@@ -1,20 +1,23 @@
 // The market maker: one bot user keeping layered post-only bids and asks around each market's index price, through
 // desks.spot like any user. A timer visits a few markets per tick (bounded work), round-robin: it reads the bot's
-// open orders there, moves only the quotes that differ from the wanted ladder (replace, else place or cancel),
-// and sometimes sends a small IOC across the spread so the market trades. Randomness comes from the seed and the
-// tick's time on a fixed grid, so a run is reproducible from the seed and the clock. Failures are logged (at most
-// once per market per LOG_EVERY_MS) and never stop the timer.
+// open orders there, moves only the quotes that drifted out of their tolerance or were taken (replace, else place
+// or cancel), and sometimes sends a small IOC across the spread so the market trades. Randomness comes from the
+// seed and the tick's time on a fixed grid, so a run is reproducible from the seed and the clock. Failures are
+// logged (at most once per market per LOG_EVERY_MS) and never stop the timer. The demo's backfill (backfill.ts)
+// drives the same plans and desk calls over a simulated past, without the timer.
 import type { Clock } from '../clock.ts';
 import { COIN_PROFILES } from '../feeds/coins.ts';
 import { createPrng, hash32 } from '../feeds/prng.ts';
-import { formatPrice, formatQty, parsePrice, parseQty, type Market, type Price, type Qty, type Side } from '../kernel/index.ts';
+import { formatPrice, formatQty, parsePrice, parseQty, type Market, type Price, type Side } from '../kernel/index.ts';
 import type { FundsDesk, SpotDesk } from '../desks/index.ts';
-import { baseWorth, lotsFor, makerParams, movedEnough, quoteLadder, type MakerParams, type Quote } from './quotes.ts';
+import { baseWorth, makerParams, planIsEmpty, planRequote, planTake, quoteLadder, type Ladder, type MakerParams, type OpenQuote, type RequotePlan, type TakeOrder } from './quotes.ts';
 import { fundOnce } from './account.ts';
 import type { BotLog } from './index.ts';
 
+export type MakerSpot = Pick<SpotDesk, 'openOrders' | 'place' | 'replace' | 'cancel'>;
+
 export interface MarketMakerOptions {
-  readonly spot: Pick<SpotDesk, 'openOrders' | 'place' | 'replace' | 'cancel'>;
+  readonly spot: MakerSpot;
   /** The coin wallet's desk, for the inventory credit. */
   readonly wallet: FundsDesk;
   readonly user: number;
@@ -33,8 +36,19 @@ export interface MarketMakerOptions {
 
 export const DEFAULT_TICK_MS = 250;
 export const DEFAULT_PER_TICK = 4;
-export const DEFAULT_INVENTORY = 250_000n * 100_000_000n;
+/**
+ * Per market: 10 million USDT and base worth as much. A side of the ladder holds ~2.5 million on average and at
+ * most ~3.2 million (every layer +30 %); the rest covers the crossing orders and the base side after the price
+ * falls (the same notional then needs more coins).
+ */
+export const DEFAULT_INVENTORY = 10_000_000n * 100_000_000n;
 const LOG_EVERY_MS = 10_000;
+
+/** Parameters per market from its coin's volatility. */
+export const defaultParams = (m: Market): MakerParams => makerParams(COIN_PROFILES[m.base]?.vol ?? 0.8);
+
+/** The dice of one visit: the same seed, market and grid time throw the same numbers. */
+export const visitRng = (seed: number, symbol: string, time: number) => createPrng(hash32(`${symbol}@${time}`, seed >>> 0));
 
 interface Book {
   readonly market: Market;
@@ -44,10 +58,53 @@ interface Book {
   lastLogged: number;
 }
 
-interface Open {
-  readonly orderId: number;
-  readonly price: Price;
-  readonly qty: Qty;
+/** Desk calls sent so far (what the bot costs the desk), by kind. */
+export interface MakerCounts {
+  place: number;
+  replace: number;
+  cancel: number;
+  take: number;
+}
+
+export const noCounts = (): MakerCounts => ({ place: 0, replace: 0, cancel: 0, take: 0 });
+
+/** Sides in the order they move: the one going away from the other first, so the bot never crosses itself. */
+export const sideOrder = (last: Price | undefined, index: Price): Side[] => (last === undefined || index >= last ? ['sell', 'buy'] : ['buy', 'sell']);
+
+/** The middle of the best resting bid and ask (undefined unless both sides have one). */
+export function restingMid(open: Record<Side, readonly OpenQuote[]>): Price | undefined {
+  if (open.buy.length === 0 || open.sell.length === 0) return undefined;
+  const bid = Math.max(...open.buy.map((o) => o.price));
+  const ask = Math.min(...open.sell.map((o) => o.price));
+  return Math.floor((bid + ask) / 2) as Price;
+}
+
+/** Sends one side's plan to the desk (all at once: the desk runs them in order) and answers the replies' promises. */
+export function sendPlan(spot: MakerSpot, user: number, m: Market, side: Side, plan: RequotePlan, counts?: MakerCounts): Promise<unknown>[] {
+  const work: Promise<unknown>[] = [];
+  for (const { order, to } of plan.replace) {
+    work.push(spot.replace({ user, orderId: order.orderId, price: formatPrice(m, to.price, true), qty: formatQty(m, to.qty, true) }).then(check('replace')));
+  }
+  for (const q of plan.place) {
+    work.push(
+      spot.place({ type: 'limit', user, symbol: m.symbol, side, price: formatPrice(m, q.price, true), qty: formatQty(m, q.qty, true), tif: 'GTC', postOnly: true }).then(check('place')),
+    );
+  }
+  for (const o of plan.cancel) work.push(spot.cancel({ user, orderId: o.orderId }).then(check('cancel')));
+  if (counts) {
+    counts.replace += plan.replace.length;
+    counts.place += plan.place.length;
+    counts.cancel += plan.cancel.length;
+  }
+  return work;
+}
+
+/** An IOC against the book, `stp: NONE`: the bot's own quote is a fair counterparty (inventory stays, fees move). */
+export function sendTake(spot: MakerSpot, user: number, m: Market, take: TakeOrder, counts?: MakerCounts): Promise<unknown> {
+  if (counts) counts.take++;
+  return spot
+    .place({ type: 'limit', user, symbol: m.symbol, side: take.side, price: formatPrice(m, take.price, true), qty: formatQty(m, take.qty, true), tif: 'IOC', stp: 'NONE' })
+    .then(check('ioc'));
 }
 
 export class MarketMaker {
@@ -58,10 +115,12 @@ export class MarketMaker {
   private running: Promise<void> | null = null;
   private stopped = false;
   private quoteFunded = false;
+  /** Desk calls sent so far. */
+  readonly counts: MakerCounts = noCounts();
 
   constructor(o: MarketMakerOptions) {
     this.o = o;
-    const params = o.params ?? ((m: Market) => makerParams(COIN_PROFILES[m.base]?.vol ?? 0.8));
+    const params = o.params ?? defaultParams;
     this.books = o.markets.map((market) => ({ market, params: params(market), lastIndex: undefined, funded: false, lastLogged: -Infinity }));
     const tickMs = o.tickMs ?? DEFAULT_TICK_MS;
     // A tick that finds the previous one still running skips: a slow desk must not pile up work.
@@ -99,18 +158,19 @@ export class MarketMaker {
     const index = this.o.indexPrice(m.symbol);
     if (index === null) return; // no reference yet: quoting blind would invent a price
     await this.fund(b, index);
-    const rng = createPrng(hash32(`${m.symbol}@${time}`, this.o.seed >>> 0));
+    const rng = visitRng(this.o.seed, m.symbol, time);
     const open = await this.openOrders(m);
-    const wanted = quoteLadder(m, index, b.params, rng);
-    const complete = open.buy.length === wanted.bids.length && open.sell.length === wanted.asks.length;
-    if (!complete || movedEnough(b.lastIndex, index, b.params.requoteBps)) {
-      // Move the side that goes away from the other first, so the bot's bids and asks never cross each other.
-      const up = b.lastIndex === undefined || index >= b.lastIndex;
-      const sides: Side[] = up ? ['sell', 'buy'] : ['buy', 'sell'];
-      for (const side of sides) await this.requote(m, side, open[side], side === 'buy' ? wanted.bids : wanted.asks);
-      b.lastIndex = index;
+    const wanted: Ladder = quoteLadder(m, index, b.params, rng);
+    // After a start the last index is the resting quotes' middle: the side moving away from the other goes first.
+    for (const side of sideOrder(b.lastIndex ?? restingMid(open), index)) {
+      const plan = planRequote(side, index, open[side], side === 'buy' ? wanted.bids : wanted.asks, b.params);
+      if (!planIsEmpty(plan)) await settleAll(sendPlan(this.o.spot, this.o.user, m, side, plan, this.counts));
     }
-    if (rng.next() < b.params.takerChance) await this.take(m, rng.next() < 0.5 ? 'buy' : 'sell', wanted, b.params);
+    b.lastIndex = index;
+    if (rng.next() < b.params.takerChance) {
+      const take = planTake(m, wanted, b.params, rng);
+      if (take !== null) await sendTake(this.o.spot, this.o.user, m, take, this.counts);
+    }
   }
 
   private async fund(b: Book, index: Price): Promise<void> {
@@ -124,10 +184,10 @@ export class MarketMaker {
     b.funded = true;
   }
 
-  private async openOrders(m: Market): Promise<Record<Side, Open[]>> {
+  private async openOrders(m: Market): Promise<Record<Side, OpenQuote[]>> {
     const reply = await this.o.spot.openOrders(this.o.user, m.symbol);
     if (!reply.ok) throw new Error(`open orders: ${reply.code}`);
-    const out: Record<Side, Open[]> = { buy: [], sell: [] };
+    const out: Record<Side, OpenQuote[]> = { buy: [], sell: [] };
     for (const o of reply.value) {
       const price = o.price === null ? null : parsePrice(m, o.price);
       const qty = parseQty(m, o.openQty);
@@ -135,61 +195,19 @@ export class MarketMaker {
     }
     return out;
   }
-
-  /** Leaves quotes already at a wanted price, moves the others onto the missing prices, places or cancels the rest. */
-  private async requote(m: Market, side: Side, open: Open[], wanted: Quote[]): Promise<void> {
-    // The first open order at each wanted price stays as it is (sizes differ a little every visit: no churn);
-    // every other open order is free to move to a wanted price that has none.
-    const wantedPrices = new Set(wanted.map((q) => q.price));
-    const covered = new Set<Price>();
-    const movers: Open[] = [];
-    for (const o of open) {
-      if (wantedPrices.has(o.price) && !covered.has(o.price)) covered.add(o.price);
-      else movers.push(o);
-    }
-    const unplaced = wanted.filter((q) => !covered.has(q.price));
-    const work: Promise<unknown>[] = [];
-    unplaced.forEach((q, i) => {
-      const mover = movers[i];
-      const price = formatPrice(m, q.price, true);
-      const qty = formatQty(m, q.qty, true);
-      work.push(
-        mover !== undefined
-          ? this.o.spot.replace({ user: this.o.user, orderId: mover.orderId, price, qty }).then(check('replace'))
-          : this.o.spot.place({ type: 'limit', user: this.o.user, symbol: m.symbol, side, price, qty, tif: 'GTC', postOnly: true }).then(check('place')),
-      );
-    });
-    for (const extra of movers.slice(unplaced.length)) work.push(this.o.spot.cancel({ user: this.o.user, orderId: extra.orderId }).then(check('cancel')));
-    await settleAll(work);
-  }
-
-  /** A small IOC at the bot's own best opposite quote: it trades with whoever is best there, the bot included. */
-  private async take(m: Market, side: Side, wanted: { bids: Quote[]; asks: Quote[] }, p: MakerParams): Promise<void> {
-    const best = side === 'buy' ? wanted.asks[0] : wanted.bids[0];
-    if (best === undefined) return;
-    const qty = lotsFor(m, best.price, p.takerNotional);
-    if (qty === null) return;
-    const reply = await this.o.spot.place({
-      type: 'limit', user: this.o.user, symbol: m.symbol, side, price: formatPrice(m, best.price, true), qty: formatQty(m, qty, true), tif: 'IOC',
-      // The bot's own quote is a fair counterparty: inventory stays put and only fees change hands.
-      stp: 'NONE',
-    });
-    check('ioc')(reply);
-  }
 }
 
 type AnyReply = { ok: true } | { ok: false; code: string };
 
-function check(what: string): (reply: AnyReply) => void {
+export function check(what: string): (reply: AnyReply) => void {
   return (reply) => {
     if (!reply.ok) throw new Error(`${what}: ${reply.code}`);
   };
 }
 
 /** Waits for every command, then throws the first failure: one refused quote must not hide the others' outcome. */
-async function settleAll(work: Promise<unknown>[]): Promise<void> {
+export async function settleAll(work: Promise<unknown>[]): Promise<void> {
   const results = await Promise.allSettled(work);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }
-

@@ -1,5 +1,7 @@
 // `npm run admin -- <command>`: the operator's tool, over the same store as the server (DATA_DIR or
-// DATABASE_URL). runAdmin is exported so tests and other tools run commands in-process.
+// DATABASE_URL). Commands that act on the exchange (balances, markets, orders, freezes, sessions) go to the running
+// server over its admin channel when one answers, else run on the store (channel-commands.ts, server/admin/).
+// runAdmin is exported so tests and other tools run commands in-process.
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createStore, type Store } from '../store/index.ts';
@@ -9,23 +11,30 @@ import * as commands from './commands.ts';
 import * as ledger from './ledger-commands.ts';
 import * as apikey from './apikey-commands.ts';
 import * as fees from './fee-commands.ts';
+import { auditList } from './audit-commands.ts';
+import { runChannelCommand } from './channel-commands.ts';
+import { isChannelCommand } from '../admin/protocol.ts';
+import { adminSettingsFromEnv } from '../admin/index.ts';
 
-export const USAGE = `usage: npm run admin -- <command> [--json]
+export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
 
   user create --email E --password P [--phone N] [--verified]   create a user (--verified: real-name certified)
   user show --email E | --phone N                                show a user
-  user freeze --email E | --phone N                              freeze an account
-  user unfreeze --email E | --phone N                            unfreeze an account
-  session revoke --email E | --phone N                           sign a user out everywhere
+  user freeze --email E | --phone N --reason R                   freeze an account: no sign-in, no trading, signed out everywhere
+  user unfreeze --email E | --phone N --reason R                 unfreeze an account
+  session revoke --email E | --phone N --reason R                sign a user out everywhere
   outbox list [--limit N]                                        newest messages first (default 20)
   config set KEY VALUE                                           set online_service, custom_line, custom_whatsapp or require_real_name (1 = trading needs real-name verification)
   config get KEY                                                 show a setting
-  balance credit --email E --asset A --amount X [--account W] [--memo TEXT]
+  balance credit --email E --asset A --amount X --reason R [--account W] [--memo TEXT]
                                                                  credit from outside (W: coin (default), contract, earn, seconds, fiat)
-  balance debit|freeze|unfreeze --email E --asset A --amount X [--account W] [--memo TEXT]
+  balance debit|freeze|unfreeze|lock|unlock --email E --asset A --amount X --reason R [--account W] [--memo TEXT]
+                                                                 lock: like freeze, but only unlock releases it (an unfreeze can't)
   balance show --email E                                         a user's balances in every account
   market list                                                    markets, their status and trading rules
-  market open|close|maintenance SYMBOL                           open (also ends maintenance), close, or pause a market
+  market open|close|maintenance SYMBOL --reason R                open (also ends maintenance), close, or pause a market
+  order cancel-all --email E | --phone N --reason R [--symbol S] cancel a user's open orders (in one market, or all)
+  audit list [--limit N]                                         the operators' audit log, newest first (default 20)
   ledger verify                                                  recompute every balance from the journal and compare
   apikey create --email E [--trade] [--ip A[,B...]]              a Binance API key (read only unless --trade); prints the secret once
   apikey list --email E                                          a user's API keys (never their secrets)
@@ -34,8 +43,12 @@ export const USAGE = `usage: npm run admin -- <command> [--json]
   fees set --file TABLE.json                                     replace it (checked in full; invalid = nothing changes)
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
-  Balance commands act through the wallet's desk and are refused while a server runs it (stop the server first);
-  market changes reach a running server within a few seconds; show, list and verify only read.
+  Balance, market, order, user freeze and session commands go to the running server through its admin channel
+  (DATA_DIR/admin.sock and DATA_DIR/admin.token, or ADMIN_SOCKET and ADMIN_TOKEN), through the same desks as
+  users' commands and in effect at once; with no server running they work on the store directly. Those that
+  change something need --reason and are written to the audit log with the operator (--operator, default the OS
+  user name). A command whose answer was lost can be repeated with --request-id ID: it is never applied twice.
+  --verbose says on stderr which way a command went.
   API-key secrets are encrypted with API_KEY_SECRET, or DATA_DIR/api-key.secret when it is unset: the server
   must use the same one.`;
 
@@ -43,11 +56,21 @@ export interface AdminOptions {
   dataDir?: string | undefined;
   databaseUrl?: string | undefined;
   clock?: Clock | undefined;
+  /** The server's admin socket, when not DATA_DIR/admin.sock (ADMIN_SOCKET). */
+  adminSocket?: string | undefined;
+  /** The admin token, when not in DATA_DIR/admin.token (ADMIN_TOKEN). */
+  adminToken?: string | undefined;
+  /** Who acts, when --operator is not given (default the OS user name). */
+  operator?: string | undefined;
+  /** How long to wait for the server's answer (default 60 s). */
+  answerTimeoutMs?: number | undefined;
 }
 
 export interface AdminResult {
   exitCode: number;
   output: string;
+  /** Lines for stderr: which way a command went (with --verbose) and notes such as a replayed request. */
+  log?: string[];
 }
 
 type Command = (store: Store, args: ParsedArgs, options: AdminOptions) => Promise<commands.CommandResult>;
@@ -55,22 +78,12 @@ type Command = (store: Store, args: ParsedArgs, options: AdminOptions) => Promis
 const COMMANDS: Readonly<Record<string, Command>> = {
   'user create': commands.userCreate,
   'user show': commands.userShow,
-  'user freeze': (store, args) => commands.userFreeze(store, args, true),
-  'user unfreeze': (store, args) => commands.userFreeze(store, args, false),
-  'session revoke': commands.sessionRevoke,
   'outbox list': commands.outboxList,
   'config set': commands.configSet,
   'config get': commands.configGet,
-  'balance credit': (store, args) => ledger.balanceAdjust(store, args, 'credit'),
-  'balance debit': (store, args) => ledger.balanceAdjust(store, args, 'debit'),
-  'balance freeze': (store, args) => ledger.balanceAdjust(store, args, 'freeze'),
-  'balance unfreeze': (store, args) => ledger.balanceAdjust(store, args, 'unfreeze'),
   'balance show': ledger.balanceShow,
-  'market list': ledger.marketList,
-  'market open': (store, args) => ledger.marketSet(store, args, 'open'),
-  'market close': (store, args) => ledger.marketSet(store, args, 'close'),
-  'market maintenance': (store, args) => ledger.marketSet(store, args, 'maintenance'),
   'ledger verify': ledger.ledgerVerify,
+  'audit list': auditList,
   'apikey create': (store, args, o) => apikey.apiKeyCreate(store, args, o.dataDir),
   'apikey list': (store, args, o) => apikey.apiKeyList(store, args, o.dataDir),
   'apikey revoke': (store, args, o) => apikey.apiKeyRevoke(store, args, o.dataDir),
@@ -84,14 +97,37 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   let json = argv.includes('--json');
   let args: ParsedArgs;
   try {
-    args = parseArgs(argv, ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file'], ['json', 'verified', 'help', 'trade']);
+    args = parseArgs(
+      argv,
+      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol'],
+      ['json', 'verified', 'help', 'trade', 'verbose'],
+    );
   } catch (error) {
     return { exitCode: 2, output: json ? JSON.stringify({ error: message(error) }) : `error: ${message(error)}\n\n${USAGE}` };
   }
   json = args.switches.has('json');
   if (args.switches.has('help')) return { exitCode: 0, output: USAGE };
   if (args.words.length === 0) return { exitCode: 2, output: USAGE };
-  const command = COMMANDS[args.words.slice(0, 2).join(' ')];
+  const name = args.words.slice(0, 2).join(' ');
+  if (isChannelCommand(name)) {
+    const r = await runChannelCommand(name, args, {
+      dataDir: resolve(options.dataDir ?? 'data'),
+      databaseUrl: options.databaseUrl,
+      clock: options.clock,
+      adminSocket: options.adminSocket,
+      adminToken: options.adminToken,
+      operator: options.operator,
+      answerTimeoutMs: options.answerTimeoutMs,
+    });
+    const verbose = args.switches.has('verbose');
+    const log = r.notes.filter((n) => verbose || !n.verbose).map((n) => n.text);
+    const output =
+      r.exitCode === 0
+        ? json ? JSON.stringify(r.data, null, 2) : (r.text ?? '')
+        : json ? JSON.stringify({ error: r.error }) : `error: ${r.error}`;
+    return { exitCode: r.exitCode, output, ...(log.length > 0 ? { log } : {}) };
+  }
+  const command = COMMANDS[name];
   if (!command) {
     const error = `unknown command "${args.words.join(' ')}"`;
     return { exitCode: 2, output: json ? JSON.stringify({ error }) : `error: ${error}\n\n${USAGE}` };
@@ -119,7 +155,14 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
 if (import.meta.main) {
   try {
     const config = loadConfig();
-    const result = await runAdmin(process.argv.slice(2), { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    const admin = adminSettingsFromEnv(process.env);
+    const result = await runAdmin(process.argv.slice(2), {
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      adminSocket: admin.socketPath,
+      adminToken: admin.token,
+    });
+    for (const line of result.log ?? []) process.stderr.write(`${line}\n`);
     (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
     process.exitCode = result.exitCode;
   } catch (error) {

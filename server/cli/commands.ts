@@ -99,19 +99,6 @@ export async function userShow(store: Store, args: ParsedArgs): Promise<CommandR
   return { data, text: rows.map(([k, v]) => `${`${k}:`.padEnd(15)}${String(v)}`).join('\n') };
 }
 
-export async function userFreeze(store: Store, args: ParsedArgs, frozen: boolean): Promise<CommandResult> {
-  const user = await findUser(store, args);
-  await store.users.setFrozen(user.id, frozen, store.clock());
-  const who = user.email ?? user.phone ?? '';
-  return { data: { userId: user.id, frozen }, text: `${frozen ? 'froze' : 'unfroze'} user ${user.id} (${who})` };
-}
-
-export async function sessionRevoke(store: Store, args: ParsedArgs): Promise<CommandResult> {
-  const user = await findUser(store, args);
-  const revoked = await store.sessions.revokeAllForUser(user.id, store.clock());
-  return { data: { userId: user.id, revoked }, text: `revoked ${revoked} session(s) of user ${user.id}` };
-}
-
 export async function outboxList(store: Store, args: ParsedArgs): Promise<CommandResult> {
   const raw = args.options.get('limit') ?? '20';
   const limit = Number(raw);

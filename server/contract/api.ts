@@ -53,7 +53,8 @@ export const TICKET_HEADER = 'ticket';
 export const LANG_HEADER = 'lang';
 
 export type Channel = 'email' | 'phone';
-export type CodePurpose = 'register' | 'reset' | 'bind';
+/** login: the code a sign-in needs after many failed ones on the account (reply login.code.required). */
+export type CodePurpose = 'register' | 'reset' | 'bind' | 'login';
 
 export interface SendCodeRequest {
   channel: Channel;
@@ -80,6 +81,15 @@ export interface LoginRequest {
   /** E-mail address or phone number. */
   account: string;
   password: string;
+  /** The verification code (purpose login) sent to the account, when the server answered login.code.required. */
+  code?: string;
+}
+/**
+ * data of a login.code.required reply: where the code goes (the account's own channel); the client asks for it
+ * with sendCode purpose login and signs in again with it.
+ */
+export interface LoginCodeRequired {
+  channel: Channel;
 }
 export interface LoginReply {
   token: string;

@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   'login.user.not.login',
   'login.session.expired',
   'login.failed',
+  /** Too many failed sign-ins from this address (for this account or any): data.retryAfter seconds to wait. */
+  'login.throttled',
+  /** Many failed sign-ins on this account: from an address it was not used from lately, a code is needed too. */
+  'login.code.required',
   // account state
   'account.frozen',
   'account.not.found',

@@ -12,6 +12,12 @@ import type { ErrorCode } from './errors.ts';
 export const WS_PATH = '/ws';
 /** Clients ping this often; the server drops a connection silent for three intervals. */
 export const WS_HEARTBEAT_MS = 15_000;
+/**
+ * Close code when the session that authenticated the socket ends (logout, revocation, password reset, expiry, a
+ * frozen account): the server drops the socket's private topics at once and closes it with this code and the reason
+ * `session.expired`. The client shows the session-expired alert and does not reconnect with the old ticket.
+ */
+export const WS_CLOSE_SESSION_ENDED = 4001;
 
 export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];

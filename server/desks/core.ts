@@ -8,13 +8,16 @@ import type { Store } from '../store/index.ts';
 import type { SpotWrites } from '../store/spot.ts';
 import type { Transfer } from '../store/transfers.ts';
 import type { DeskBatch } from './batch.ts';
-import { accept, type Reply } from './codes.ts';
+import { accept, refuse, type Reply } from './codes.ts';
 import { topics, type DeskEvent } from './events.ts';
-import { applyAdjust, applyTransferIn, applyTransferOut, balanceOf, type AdjustRequest, type FundsContext, type TransferOutRequest } from './funds.ts';
+import {
+  adminRef, applyAdjust, applyTransferIn, applyTransferOut, balanceOf, isMemo, isRequestId,
+  type AdjustOnceRequest, type AdjustOnceResult, type AdjustRequest, type FundsContext, type TransferOutRequest,
+} from './funds.ts';
 import type { DeskLease } from './lease.ts';
 import { DeskLedger, type OwnedBalance } from './ledger.ts';
 import { Sequencer } from './sequencer.ts';
-import { checkUser } from './validate.ts';
+import { checkAsset, checkUser } from './validate.ts';
 import { dec, type BalanceView } from './views.ts';
 
 /** The balance side of a desk: what transfers and the operator need from any wallet. */
@@ -22,6 +25,10 @@ export interface FundsDesk {
   readonly wallet: Wallet;
   readonly stopped: boolean;
   adjust(req: AdjustRequest): Promise<Reply<BalanceView>>;
+  /** An operator adjustment applied at most once per request id, even across restarts (the id is journalled). */
+  adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>>;
+  /** What an operator has locked of a user's frozen funds in this wallet, by asset (as of the last command). */
+  locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>>;
   transferOut(req: TransferOutRequest): Promise<Reply<Transfer>>;
   /** Credits a debited transfer to this wallet, once; repeats answer the credited transfer. */
   transferIn(transferId: string): Promise<Reply<Transfer>>;
@@ -43,7 +50,16 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   /** After a commit, before its events go out. */
   committed?(batch: B): void;
   reserved?(user: UserId, asset: Asset): bigint;
+  /** Operator locks by `user:asset`, as loadLocks read them (funds.ts explains locks). */
+  readonly locks?: Map<string, bigint> | undefined;
   onStop?(error: unknown): void;
+}
+
+/** The amounts operators have locked in a wallet, by `user:asset`, summed from the journal's lock entries. */
+export async function loadLocks(store: Store, wallet: Wallet): Promise<Map<string, bigint>> {
+  const locks = new Map<string, bigint>();
+  for (const l of await store.adminLedger.locked(wallet)) if (l.amount !== 0n) locks.set(`${l.user}:${l.asset}`, l.amount);
+  return locks;
 }
 
 /** The user balances and system accounts a desk owns, from the store, for its ledger. */
@@ -82,11 +98,16 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   /** Transfers debited or credited by batches not yet committed: the store doesn't show them yet. */
   private readonly pendingOut = new Map<string, Transfer>();
   private readonly pendingIn = new Set<string>();
+  /** References of operator adjustments applied by batches not yet committed. */
+  private readonly pendingAdmin = new Set<string>();
+  /** Operator locks by `user:asset` (funds.ts). */
+  readonly locks: Map<string, bigint>;
 
   constructor(o: DeskCoreOptions<B>) {
     this.o = o;
     this.wallet = o.wallet;
     this.ledger = o.ledger;
+    this.locks = o.locks ?? new Map();
     this.sequencer = new Sequencer<B>({
       name: o.wallet,
       newBatch: o.newBatch,
@@ -117,11 +138,42 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   }
 
   funds(time: number): FundsContext {
-    return { wallet: this.wallet, ledger: this.ledger, time, reserved: this.o.reserved ?? (() => 0n) };
+    return { wallet: this.wallet, ledger: this.ledger, time, reserved: this.o.reserved ?? (() => 0n), locks: this.locks };
   }
 
   adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
     return this.run((b, time) => applyAdjust(this.funds(time), b, req));
+  }
+
+  adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>> {
+    // Checked before the look-up: what goes into a query must be well-formed text (a NUL is not, to PostgreSQL).
+    const ref = isRequestId(req.requestId) && isMemo(req.memo) ? adminRef(req.memo, req.requestId) : null;
+    // Memory first (applied, not yet committed), then the journal: an entry leaves memory only once it is stored.
+    const seen = async () => ref !== null && (this.pendingAdmin.has(ref) || (await this.o.store.adminLedger.hasEntry(this.wallet, ref)));
+    return this.runPrepared(seen, (applied, b, time): Reply<AdjustOnceResult> => {
+      if (ref === null) return refuse(isRequestId(req.requestId) ? 'memo.invalid' : 'request.id.invalid');
+      if (applied) {
+        const user = checkUser(req.user);
+        if (!user.ok) return user;
+        const asset = checkAsset(req.asset);
+        if (!asset.ok) return asset;
+        return accept({ balance: balanceOf(this.ledger, this.wallet, user.value, asset.value), duplicate: true, ref });
+      }
+      const reply = applyAdjust(this.funds(time), b, req, req.requestId);
+      if (!reply.ok) return reply;
+      this.pendingAdmin.add(ref);
+      return accept({ balance: reply.value, duplicate: false, ref });
+    });
+  }
+
+  locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>> {
+    return this.run(() => {
+      const u = checkUser(user);
+      if (!u.ok) return u;
+      const prefix = `${u.value}:`;
+      const out = [...this.locks].filter(([k]) => k.startsWith(prefix)).map(([k, amount]) => ({ asset: k.slice(prefix.length), locked: dec(amount) }));
+      return accept(out.sort((a, b) => (a.asset < b.asset ? -1 : 1)));
+    });
   }
 
   transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
@@ -209,6 +261,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   private publish(b: B): void {
     for (const t of b.transfersOut) if (t.clientId !== null) this.pendingOut.delete(`${t.user}:${t.clientId}`);
     for (const id of b.transfersIn) this.pendingIn.delete(id);
+    if (this.pendingAdmin.size > 0) for (const e of b.entries) if (e.reason.startsWith('admin.')) this.pendingAdmin.delete(e.ref);
     this.o.committed?.(b);
     for (const { topic, event } of b.events) this.o.bus.publish(topic, event);
     for (const { topic, event } of b.balanceEvents) this.o.bus.publish(topic, event);

@@ -1,6 +1,14 @@
-// Balance commands every desk takes, whatever else it does: operator adjustments (credit, debit, freeze, unfreeze)
-// and the two halves of a transfer between a user's wallets. Each runs inside the desk's sequencer, against its
-// ledger, and adds its journal entry, records, rows and events to the open batch.
+// Balance commands every desk takes, whatever else it does: operator adjustments (credit, debit, freeze, unfreeze,
+// lock, unlock) and the two halves of a transfer between a user's wallets. Each runs inside the desk's sequencer,
+// against its ledger, and adds its journal entry, records, rows and events to the open batch.
+//
+// Lock versus freeze. Both move funds from the user's available part to the frozen part (the user sees them as
+// frozen, records say admin_lock or admin_freeze), and neither can be released by the user. They differ in who may
+// release what: the desk keeps the locked amount per user and asset (`FundsContext.locks`, rebuilt at start from the
+// journal's admin.lock and admin.unlock entries), an unfreeze may release only frozen funds that neither open orders
+// nor a lock hold, and only an unlock releases locked funds, never more than is locked. So a freeze is a hold an
+// operator lifts in the ordinary course (a review), a lock one that a routine unfreeze can never lift by mistake
+// (a legal or vesting hold). Like Binance's separate "freeze" and "locked" parts, without a new balance column.
 import { randomUUID } from 'node:crypto';
 import { Code, EXTERNAL, userAccount, type Amount, type Asset, type Posting, type UserId, type Wallet } from '../kernel/index.ts';
 import type { Transfer } from '../store/transfers.ts';
@@ -12,7 +20,8 @@ import { addRecords, type RecordType } from './records.ts';
 import { checkAmount, checkAsset, checkUser, checkWallet, isClientId } from './validate.ts';
 import { dec, transferView, type BalanceView } from './views.ts';
 
-export type AdjustAction = 'credit' | 'debit' | 'freeze' | 'unfreeze';
+export type AdjustAction = 'credit' | 'debit' | 'freeze' | 'unfreeze' | 'lock' | 'unlock';
+export const ADJUST_ACTIONS: readonly AdjustAction[] = ['credit', 'debit', 'freeze', 'unfreeze', 'lock', 'unlock'];
 
 export interface AdjustRequest {
   readonly user: number;
@@ -23,6 +32,30 @@ export interface AdjustRequest {
   /** Why, for the records (e.g. "promotion 2026-01"); shown in the entry's reference. */
   readonly memo: string;
 }
+
+/** An adjustment applied at most once: a repeat with the same request id answers `duplicate` and changes nothing. */
+export interface AdjustOnceRequest extends AdjustRequest {
+  /** 8-64 of letters, digits and . _ : - (the operator tool sends a UUID); kept in the entry's reference. */
+  readonly requestId: string;
+}
+
+export interface AdjustOnceResult {
+  /** The balance now (after this adjustment, or, for a duplicate, as it stands). */
+  readonly balance: BalanceView;
+  /** The request id had already been applied: nothing changed this time. */
+  readonly duplicate: boolean;
+  /** The journal entry's reference (`admin:<memo>#<requestId>`). */
+  readonly ref: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+export const isRequestId = (id: unknown): id is string => typeof id === 'string' && REQUEST_ID.test(id);
+
+/** The journal reference of an operator adjustment: the memo, and the request id when there is one. */
+export const adminRef = (memo: string, requestId?: string): string => (requestId === undefined ? `admin:${memo}` : `admin:${memo}#${requestId}`);
+
+/** The journal reasons of operator adjustments (store/audit.ts indexes entries with these reasons). */
+export const ADMIN_REASONS = ADJUST_ACTIONS.map((a) => `admin.${a}`);
 
 export interface TransferOutRequest {
   readonly user: number;
@@ -39,16 +72,26 @@ export interface FundsContext {
   readonly time: number;
   /** Frozen funds that open orders hold, which an unfreeze must leave alone. */
   readonly reserved: (user: UserId, asset: Asset) => bigint;
+  /** Frozen funds an operator locked, by `user:asset`: only an unlock releases them. */
+  readonly locks: Map<string, bigint>;
 }
 
 const MEMO = /^[^\u0000-\u001f]{1,200}$/;
+export const isMemo = (memo: unknown): memo is string => typeof memo === 'string' && MEMO.test(memo);
 
 const ADJUST: Record<AdjustAction, { type: RecordType; from: 'external' | 'available' | 'frozen'; to: 'external' | 'available' | 'frozen' }> = {
   credit: { type: 'admin_credit', from: 'external', to: 'available' },
   debit: { type: 'admin_debit', from: 'available', to: 'external' },
   freeze: { type: 'admin_freeze', from: 'available', to: 'frozen' },
   unfreeze: { type: 'admin_unfreeze', from: 'frozen', to: 'available' },
+  lock: { type: 'admin_lock', from: 'available', to: 'frozen' },
+  unlock: { type: 'admin_unlock', from: 'frozen', to: 'available' },
 };
+
+const lockKey = (user: UserId, asset: Asset) => `${user}:${asset}`;
+
+/** What an operator has locked of a user's frozen funds. */
+export const lockedOf = (ctx: Pick<FundsContext, 'locks'>, user: UserId, asset: Asset): bigint => ctx.locks.get(lockKey(user, asset)) ?? 0n;
 
 export function balanceOf(ledger: DeskLedger, wallet: Wallet, user: UserId, asset: Asset): BalanceView {
   return {
@@ -59,7 +102,8 @@ export function balanceOf(ledger: DeskLedger, wallet: Wallet, user: UserId, asse
   };
 }
 
-export function applyAdjust(ctx: FundsContext, batch: DeskBatch, req: AdjustRequest): Reply<BalanceView> {
+/** `requestId`: kept in the entry's reference, so a repeat can be recognised (the caller checks before applying). */
+export function applyAdjust(ctx: FundsContext, batch: DeskBatch, req: AdjustRequest, requestId?: string): Reply<BalanceView> {
   const user = checkUser(req.user);
   if (!user.ok) return user;
   const asset = checkAsset(req.asset);
@@ -67,19 +111,29 @@ export function applyAdjust(ctx: FundsContext, batch: DeskBatch, req: AdjustRequ
   const amount = checkAmount(req.amount);
   if (!amount.ok) return amount;
   if (typeof req.memo !== 'string' || !MEMO.test(req.memo)) return refuse('memo.invalid');
-  const rule = ADJUST[req.action];
+  if (requestId !== undefined && !isRequestId(requestId)) return refuse('request.id.invalid');
+  const rule = Object.hasOwn(ADJUST, req.action) ? ADJUST[req.action] : undefined;
+  if (rule === undefined) return refuse('action.invalid');
   const key = (part: 'external' | 'available' | 'frozen') => (part === 'external' ? EXTERNAL : userAccount(user.value, ctx.wallet, part));
+  const locked = lockedOf(ctx, user.value, asset.value);
   if (req.action === 'unfreeze') {
     const frozen = ctx.ledger.balance(key('frozen'), asset.value);
-    if (frozen - ctx.reserved(user.value, asset.value) < amount.value) return refuse('funds.frozen.insufficient');
+    if (frozen - ctx.reserved(user.value, asset.value) - locked < amount.value) return refuse('funds.frozen.insufficient');
   }
+  if (req.action === 'unlock' && locked < amount.value) return refuse('funds.locked.insufficient');
   const postings: Posting[] = [
     { account: key(rule.from), asset: asset.value, amount: -amount.value as Amount },
     { account: key(rule.to), asset: asset.value, amount: amount.value as Amount },
   ];
-  const { code, entry } = ctx.ledger.tryPost(batch, `admin.${req.action}`, `admin:${req.memo}`, ctx.time, postings);
+  const { code, entry } = ctx.ledger.tryPost(batch, `admin.${req.action}`, adminRef(req.memo, requestId), ctx.time, postings);
   if (code !== Code.OK) return refuseKernel(code === Code.LEDGER_NEGATIVE ? Code.INSUFFICIENT_FUNDS : code);
-  addRecords(batch, ctx.wallet, entry!, () => rule.type);
+  if (req.action === 'lock' || req.action === 'unlock') {
+    const now = locked + (req.action === 'lock' ? amount.value : -amount.value);
+    if (now === 0n) ctx.locks.delete(lockKey(user.value, asset.value));
+    else ctx.locks.set(lockKey(user.value, asset.value), now);
+  }
+  // The user's record says why (the memo); the request id stays in the journal, where repeats are looked up.
+  addRecords(batch, ctx.wallet, requestId === undefined ? entry! : { ...entry!, ref: adminRef(req.memo) }, () => rule.type);
   return accept(balanceOf(ctx.ledger, ctx.wallet, user.value, asset.value));
 }
 

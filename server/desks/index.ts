@@ -69,7 +69,8 @@ export { DeskUnavailableError, DESK_CODES, type DeskCode, type Reply } from './c
 export type { DeskEvent } from './events.ts';
 export { topics } from './events.ts';
 export type { FundsDesk } from './core.ts';
-export type { AdjustRequest, AdjustAction, TransferOutRequest } from './funds.ts';
+export type { AdjustRequest, AdjustAction, AdjustOnceRequest, AdjustOnceResult, TransferOutRequest } from './funds.ts';
+export { ADJUST_ACTIONS, adminRef, isRequestId } from './funds.ts';
 export type { TransferRequest, Transfers } from './transfers.ts';
 export type { BalanceView, OrderView, TransferView, RecordView, AppOrderStatus } from './views.ts';
 export { SpotDesk, DEFAULT_FEES, type SpotDeskOptions, type MarketStatus } from './spot/desk.ts';

@@ -1,11 +1,12 @@
 // A desk for a wallet that has no trading of its own yet (contract, earn, seconds, fiat): it owns those balances
-// and takes operator adjustments and transfer halves. The contract, earn and seconds desks grow from this.
+// and takes operator adjustments (credit, debit, freeze, unfreeze, lock, unlock: funds.ts) and transfer halves.
+// The contract, earn and seconds desks grow from this.
 import { systemClock, type Clock } from '../clock.ts';
 import type { Wallet } from '../kernel/index.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Store } from '../store/index.ts';
 import { DeskBatch } from './batch.ts';
-import { DeskCore, loadOwned, ownership } from './core.ts';
+import { DeskCore, loadLocks, loadOwned, ownership } from './core.ts';
 import type { DeskEvent } from './events.ts';
 import { DeskLease } from './lease.ts';
 import { DeskLedger } from './ledger.ts';
@@ -29,7 +30,8 @@ export async function openWalletDesk(o: WalletDeskOptions): Promise<WalletDesk> 
   try {
     const owned = await loadOwned(o.store, o.wallet, []);
     const ledger = new DeskLedger(o.wallet, ownership(o.wallet, []), owned, await o.store.ledger.lastSeq(o.wallet));
-    return new DeskCore({ wallet: o.wallet, store: o.store, bus: o.bus, clock, lease, ledger, newBatch: () => new DeskBatch((topic) => o.bus.hasSubscribers(topic)), onStop: o.onStop });
+    const locks = await loadLocks(o.store, o.wallet);
+    return new DeskCore({ wallet: o.wallet, store: o.store, bus: o.bus, clock, lease, ledger, locks, newBatch: () => new DeskBatch((topic) => o.bus.hasSubscribers(topic)), onStop: o.onStop });
   } catch (error) {
     await lease.release();
     throw error;

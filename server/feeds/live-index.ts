@@ -10,6 +10,7 @@ import { COIN_PROFILES } from './coins.ts';
 import { createIndexRecorder } from './recorder.ts';
 import { sha256Hex } from './sha256.ts';
 import { simulatedFeed } from './simulated-feed.ts';
+import type { IndexTick } from './types.ts';
 import { createSimulator, simMarkets } from './simulator.ts';
 
 /** system_config key of the saved last records (not in the public config list). */
@@ -25,6 +26,13 @@ export interface LiveIndexOptions {
   readonly simulate?: boolean | undefined;
   readonly intervalMs?: number | undefined;
   readonly saveEveryMs?: number | undefined;
+  /**
+   * Start without the feed's timer: the caller steps the simulator with advance() (the demo's backfill of a
+   * simulated past, on a driven clock) and starts the timer with resume().
+   */
+  readonly paused?: boolean | undefined;
+  /** Told every record appended to a chain, in order (the backfill's and the timer's alike). */
+  readonly onRecord?: ((record: IndexRecord) => void) | undefined;
   readonly onError: (error: unknown) => void;
 }
 
@@ -32,6 +40,13 @@ export interface LiveIndex {
   /** The latest recorded price in ticks, or null before the market's first record. */
   price(symbol: string): Price | null;
   last(symbol: string): IndexRecord | undefined;
+  /**
+   * Steps the simulator to `time` and records its ticks exactly as the timer does (a paused index only; the
+   * timer's grid is not needed: any time after the last step). No-op without a simulator.
+   */
+  advance(time: number): void;
+  /** Starts the feed's timer of a paused index (once); it continues from the last advance(). */
+  resume(): void;
   /** Stops the feed and saves the last records. */
   close(): Promise<void>;
 }
@@ -65,22 +80,36 @@ export async function startLiveIndex(o: LiveIndexOptions): Promise<LiveIndex> {
 
   let dirty = false;
   let stopFeed = (): void => undefined;
+  let advance = (_time: number): void => undefined;
+  let startFeed = (): void => undefined;
   if (o.simulate ?? true) {
     // A market the operator added for a coin without a demo profile simply has no simulated index (null).
     const simulated = o.markets.filter((m) => COIN_PROFILES[m.base] !== undefined);
     const sim = createSimulator({ seed: o.seed ?? DEFAULT_SEED, start: o.clock(), markets: simMarkets(simulated), from: prices });
-    const feed = simulatedFeed(sim, { clock: o.clock, intervalMs: o.intervalMs });
-    stopFeed = feed.subscribe(sim.symbols, (tick) => {
+    const onTick = (tick: IndexTick) => {
       const last = recorder.last(tick.symbol);
       if (last !== undefined && tick.time < last.time) return; // a clock set back: the chain only moves forward
       try {
-        recorder.record(tick);
+        const record = recorder.record(tick);
         prices.set(tick.symbol, tick.price);
         dirty = true;
+        o.onRecord?.(record);
       } catch (error) {
         o.onError(error);
       }
-    });
+    };
+    let started = false;
+    startFeed = () => {
+      if (started) return;
+      started = true;
+      const feed = simulatedFeed(sim, { clock: o.clock, intervalMs: o.intervalMs });
+      stopFeed = feed.subscribe(sim.symbols, onTick);
+    };
+    advance = (time) => {
+      if (started) throw new Error('advance() is for a paused index; the feed is running');
+      for (const tick of sim.step(time)) onTick(tick);
+    };
+    if (!(o.paused ?? false)) startFeed();
   }
 
   let saving: Promise<void> = Promise.resolve();
@@ -96,6 +125,8 @@ export async function startLiveIndex(o: LiveIndexOptions): Promise<LiveIndex> {
   return {
     price: (symbol) => prices.get(symbol) ?? null,
     last: (symbol) => recorder.last(symbol),
+    advance: (time) => advance(time),
+    resume: () => startFeed(),
     async close() {
       stopFeed();
       clearInterval(saver);

@@ -15,7 +15,7 @@ import { productRoutes } from './routes/product.ts';
 import { rechargeRoutes } from './routes/recharge.ts';
 import { systemConfigRoutes } from './routes/systemConfig.ts';
 import { webRoutes } from './routes/web.ts';
-import { wsRoutes } from './routes/ws.ts';
+import { wsErrorHandler, wsRoutes } from './routes/ws.ts';
 import { lastPriceText, spotRoutes } from './routes/spot/index.ts';
 import { binanceRoutes, loadMasterKey } from './binance/index.ts';
 import { createApiKeys } from './binance/keys.ts';
@@ -62,7 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     json(request, text, done);
   });
 
-  await app.register(websocket, { options: { maxPayload: WS_MAX_FRAME } });
+  // A peer's protocol violation (a frame over WS_MAX_FRAME) is logged once at info level and counted (routes/ws.ts).
+  await app.register(websocket, { options: { maxPayload: WS_MAX_FRAME }, errorHandler: wsErrorHandler });
   await webRoutes(app, options.staticDir);
 
   const envelopes = createEnvelopes(options.messages);

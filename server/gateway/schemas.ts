@@ -3,7 +3,7 @@
 import Type from 'typebox';
 
 const Channel = Type.Union([Type.Literal('email'), Type.Literal('phone')]);
-const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset'), Type.Literal('bind')]);
+const Purpose = Type.Union([Type.Literal('register'), Type.Literal('reset'), Type.Literal('bind'), Type.Literal('login')]);
 const Account = Type.String({ maxLength: 320 });
 const Password = Type.String({ maxLength: 256 });
 const Code = Type.String({ maxLength: 32 });
@@ -19,7 +19,7 @@ export const RegisterBody = Type.Object({
   agree: Type.Boolean(),
 });
 
-export const LoginBody = Type.Object({ account: Account, password: Password });
+export const LoginBody = Type.Object({ account: Account, password: Password, code: Type.Optional(Code) });
 
 export const ResetPasswordBody = Type.Object({ channel: Channel, account: Account, code: Code, password: Password });
 

@@ -3,6 +3,7 @@
 // 200 with their code: they are answers, not transport failures, and a browser logs every 4xx as a console error
 // on each signed-out page view. Transport-level failures keep their HTTP status for proxies and tooling:
 // malformed requests 400, unknown paths 404, rate limiting 429, server faults 500.
+import type { FastifyInstance } from 'fastify';
 import type { ErrorCode } from '../contract/errors.ts';
 export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'system.error': 500,
@@ -12,6 +13,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'login.user.not.login': 200,
   'login.session.expired': 200,
   'login.failed': 200,
+  // A throttle is a rate limit (Retry-After says when); a code required is an answer the form acts on.
+  'login.throttled': 429,
+  'login.code.required': 200,
   'account.frozen': 200,
   'account.not.found': 200,
   'account.already.registered': 200,
@@ -64,3 +68,28 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'apikey.limit.reached': 200,
   'apikey.not.found': 200,
 };
+
+/**
+ * Counters of what the gateway did to protect itself, per app, since it started: WebSocket readers cut off for
+ * falling MAX_BUFFERED behind, frames refused for exceeding the size limit, other protocol violations, and
+ * connections closed because their session ended. Read them with gatewayCounters(app) (tests, an operator's
+ * status view); they are never reset.
+ */
+export interface GatewayCounters {
+  wsSlowDropped: number;
+  wsOversizedFrames: number;
+  wsProtocolErrors: number;
+  wsSessionsEnded: number;
+}
+
+const counters = new WeakMap<FastifyInstance, GatewayCounters>();
+
+/** The app's counters (created at first use, shared by every route of the app). */
+export function gatewayCounters(app: FastifyInstance): GatewayCounters {
+  let c = counters.get(app);
+  if (c === undefined) {
+    c = { wsSlowDropped: 0, wsOversizedFrames: 0, wsProtocolErrors: 0, wsSessionsEnded: 0 };
+    counters.set(app, c);
+  }
+  return c;
+}

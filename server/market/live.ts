@@ -5,6 +5,7 @@ import type { Bus } from '../bus/index.ts';
 import type { Clock } from '../clock.ts';
 import type { DeskEvent, Desks } from '../desks/index.ts';
 import { kernelMarket } from '../desks/spot/market.ts';
+import type { IndexRecord } from '../feeds/chain.ts';
 import { startLiveIndex, type LiveIndex } from '../feeds/live-index.ts';
 import type { Market, Price } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
@@ -21,6 +22,10 @@ export interface LiveOptions {
   /** Run the simulated index (default true); without it the index stays at its last saved record. */
   readonly feeds?: boolean | undefined;
   readonly seed?: number | undefined;
+  /** Start the simulated index paused (Live.index.advance/resume): the demo's backfill steps it itself. */
+  readonly indexPaused?: boolean | undefined;
+  /** Told every index record appended (tests verify the chains with it). */
+  readonly onIndexRecord?: ((record: IndexRecord) => void) | undefined;
   readonly publish: (message: MarketMessage) => void;
   readonly onError: (error: unknown, what: string) => void;
   /** Publisher timers, for tests; defaults are the publisher's (100 ms depth, 1 s tickers and writes). */
@@ -58,6 +63,8 @@ export async function startLive(o: LiveOptions): Promise<Live> {
       clock: o.clock,
       seed: o.seed,
       simulate: o.feeds ?? true,
+      paused: o.indexPaused,
+      onRecord: o.onIndexRecord,
       onError: (e) => o.onError(e, 'index feed'),
     });
   } catch (error) {

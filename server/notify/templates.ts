@@ -23,3 +23,20 @@ export function codeMessage(
     redactedText: messages.t(locale, key, masked),
   };
 }
+
+/**
+ * The owner's warning after many failed sign-ins on their account (texts in server.po: mail.login.alert.*,
+ * sms.login.alert.body), in the language they last signed in with. It holds no secret.
+ */
+export function loginAlertMessage(
+  messages: Messages,
+  locale: Locale,
+  channel: Channel,
+  to: string,
+  attempts: number,
+  minutes: number,
+): OutgoingMessage {
+  const values = { product: PRODUCT_NAME, attempts, minutes };
+  const text = messages.t(locale, channel === 'email' ? 'mail.login.alert.body' : 'sms.login.alert.body', values);
+  return { channel, to, subject: messages.t(locale, 'mail.login.alert.subject', values), text, redactedText: text };
+}

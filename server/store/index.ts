@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { Kysely, sql, type CompiledQuery } from 'kysely';
 import { systemClock, type Clock } from '../clock.ts';
 import { createApiKeysRepo, type ApiKeysRepo } from './apiKeys.ts';
+import { createAdminLedger, createAudit, type AdminLedger, type AuditRepo } from './audit.ts';
 import { authWrites } from './auth-revision.ts';
 import { createCodes, type Codes } from './codes.ts';
 import { writeDeskRepos, type DeskWrites } from './desk-writes.ts';
@@ -25,6 +26,7 @@ import { createSpot, type SpotRepo } from './spot.ts';
 import { BUSY_TIMEOUT_MS, CHECKPOINTER, WAL_AUTOCHECKPOINT_PAGES, bindRaw, sqliteDialect } from './sqlite.ts';
 import { SqliteWriter } from './sqlite-writer.ts';
 import { createTransfers, type Transfers } from './transfers.ts';
+import { createUserLocales, type UserLocales } from './user-locales.ts';
 import { createUsers, type Users } from './users.ts';
 
 export const SQLITE_FILE_NAME = 'exchange.db';
@@ -56,6 +58,11 @@ export interface Repositories {
   feeLevels: FeeLevelsRepo;
   favourites: Favourites;
   layouts: Layouts;
+  /** Operators' audit trail (admin_audit) and the journal reads of the admin channel. */
+  audit: AuditRepo;
+  adminLedger: AdminLedger;
+  /** The language each user last signed in with (messages the user did not just ask for). */
+  userLocales: UserLocales;
 }
 
 export interface Store extends Repositories {
@@ -102,6 +109,9 @@ function repositories(db: Kysely<Database>): Repositories {
     feeLevels: createFeeLevelsRepo(db),
     favourites: createFavourites(db),
     layouts: createLayouts(db),
+    audit: createAudit(db),
+    adminLedger: createAdminLedger(db),
+    userLocales: createUserLocales(db),
   };
 }
 

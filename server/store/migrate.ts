@@ -34,7 +34,9 @@ const VANISHED_SCHEMA_ATTEMPTS = 5;
 
 function isVanishedSchema(error: unknown): boolean {
   for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '3F000') return true;
+    // 3F000: the schema is gone; 42P01: one of its tables went between the catalogue scan and the column read.
+    const code = (e as { code?: unknown }).code;
+    if (code === '3F000' || code === '42P01') return true;
   }
   return false;
 }

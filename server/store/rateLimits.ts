@@ -32,6 +32,24 @@ export function createRateLimits(db: Kysely<Database>) {
       if (!row || row.reset_at <= now) return null;
       return { count: row.count, resetAt: row.reset_at };
     },
+    /**
+     * Sets `key` to last until `until` (a later mark moves it, earlier or later), counting the marks made while it
+     * lasted: a wait imposed after a failure, or an address remembered for a successful sign-in.
+     */
+    async mark(key: string, until: number, now: number): Promise<WindowState> {
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, count: 1, reset_at: until })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+            reset_at: until,
+          }),
+        )
+        .returning(['count', 'reset_at'])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), resetAt: Number(row.reset_at) };
+    },
     async clear(key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },

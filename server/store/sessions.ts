@@ -1,4 +1,10 @@
 // Sessions: only the SHA-256 of each token is stored, so a leaked database does not leak live sessions.
+//
+// Ending sessions is announced in this process (onSessionsEnding), so what holds a session open besides requests
+// (the WebSocket hub's authenticated sockets) can stop at once: `ending` before the write runs, `settled` once it
+// has run or failed. The signal names what may end (one token hash, or every session of a user id) but not the
+// store, so a listener checks its own store before acting. Another process's revocations (the operator CLI working
+// on the store) are not announced here: listeners find those by polling `states` (gateway/routes/ws-hub.ts).
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SessionsTable } from './schema.ts';
 import { rawSqlite } from './sqlite.ts';
@@ -32,6 +38,51 @@ function sqliteLookup(db: Kysely<Database>): Lookup | undefined {
   return lookup;
 }
 
+/** What a revocation may end: one session (by token hash) or every session of a user. */
+export type SessionsEnding = { readonly tokenHash: string } | { readonly userId: number };
+export type SessionsEndingListener = (what: SessionsEnding, phase: 'ending' | 'settled') => void;
+
+const endingListeners = new Set<SessionsEndingListener>();
+
+/** Tells `listener` about every revocation this process makes, through any store; returns the unsubscribe. */
+export function onSessionsEnding(listener: SessionsEndingListener): () => void {
+  endingListeners.add(listener);
+  return () => endingListeners.delete(listener);
+}
+
+function announce(what: SessionsEnding, phase: 'ending' | 'settled'): void {
+  for (const listener of endingListeners) {
+    try {
+      listener(what, phase);
+    } catch {
+      // A listener's failure is its own; the revocation goes on.
+    }
+  }
+}
+
+/** Runs a revocation between its two announcements (settled also when the write failed: listeners re-check). */
+async function announced<T>(what: SessionsEnding, write: () => Promise<T>): Promise<T> {
+  announce(what, 'ending');
+  try {
+    return await write();
+  } finally {
+    announce(what, 'settled');
+  }
+}
+
+/** The state of one session as its sign-in check sees it (user columns null when the user is gone). */
+export interface SessionState {
+  readonly tokenHash: string;
+  readonly userId: number;
+  readonly expiresAt: number;
+  readonly revokedAt: number | null;
+  /** Null when the user row no longer exists. */
+  readonly frozen: number | null;
+}
+
+/** Token hashes per query of `states`: well under every driver's bound on parameters. */
+const STATES_CHUNK = 500;
+
 export function createSessions(db: Kysely<Database>) {
   return Object.freeze({
     /** A session and its user, the same rows `find` and `users.findById` answer. */
@@ -51,22 +102,38 @@ export function createSessions(db: Kysely<Database>) {
       await db.updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
     },
     async revoke(tokenHash: string, now: number): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('token_hash', '=', tokenHash)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await announced({ tokenHash }, () =>
+        db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute(),
+      );
     },
     /** Revokes every session of a user not revoked yet; returns how many that was. */
     async revokeAllForUser(userId: number, now: number): Promise<number> {
-      const result = await db
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const result = await announced({ userId }, () =>
+        db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst(),
+      );
       return Number(result.numUpdatedRows);
+    },
+    /** The current state of each named session that exists (read fresh, a few hundred per query). */
+    async states(tokenHashes: readonly string[]): Promise<SessionState[]> {
+      const out: SessionState[] = [];
+      for (let i = 0; i < tokenHashes.length; i += STATES_CHUNK) {
+        const rows = await db
+          .selectFrom('sessions')
+          .leftJoin('users', 'users.id', 'sessions.user_id')
+          .select(['sessions.token_hash', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.frozen'])
+          .where('sessions.token_hash', 'in', tokenHashes.slice(i, i + STATES_CHUNK))
+          .execute();
+        for (const r of rows) {
+          out.push({
+            tokenHash: r.token_hash,
+            userId: Number(r.user_id),
+            expiresAt: Number(r.expires_at),
+            revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+            frozen: r.frozen === null ? null : Number(r.frozen),
+          });
+        }
+      }
+      return out;
     },
     async countLive(userId: number, now: number): Promise<number> {
       const row = await db

@@ -1,10 +1,42 @@
 // The API client factory: one ky instance with the ticket and lang headers, a request timeout, and the
 // `{code, msg, data}` envelope turned into typed data or an ApiError. Framework-free: the app wires it to its state
 // in ./index.ts, and tests wire it to a fake fetch.
+//
+// Session expiry (spec §4, §8): a reply whose code is 4001 or 4003 (a number or numeric text, the spec's codes), an
+// HTTP status of 4001/4003 should a transport ever give one, or our envelope code login.session.expired raises the
+// one session-expired alert, on every path but the upload check (spec §7 api/oms/uploadBookInfo, whose errors are
+// never shown). A login.user.not.login reply to a call made with a session the tab was using (the user's info had
+// arrived) means that session ended under the user (revoked, reset elsewhere): the same alert; otherwise (a stale
+// stored token, spec §4) it signs out quietly. A reply to a call made with another ticket than the tab's current
+// one (the user signed out or in meanwhile) changes no session state.
 import ky, { isTimeoutError, type KyInstance, type Options } from 'ky';
 import { LANG_HEADER, NOT_LOGGED_IN_CODE, REQUEST_TIMEOUT_MS, SESSION_EXPIRED_CODES, TICKET_HEADER } from '../contract.ts';
 import { ApiError, type ClientErrorCode } from './error.ts';
-import { isSuccess, parseEnvelope, type Parser } from './parse.ts';
+import { isRecord, isSuccess, parseEnvelope, type Parser } from './parse.ts';
+
+/** Spec §7: the upload check, whose failures are never shown to the user (no notice, no session alert). */
+export const UPLOAD_CHECK_PATH = 'api/oms/uploadBookInfo';
+/** Spec §4, §8: reply codes (or HTTP statuses) that mean the session has expired. */
+export const SESSION_EXPIRED_STATUSES: readonly number[] = [4001, 4003];
+
+/** The upload-check path, however it is written (leading slash, base URL, query). */
+export function isUploadCheckPath(path: string): boolean {
+  const bare = (path.split(/[?#]/, 1)[0] ?? '').replace(/\/+$/, '');
+  return bare === UPLOAD_CHECK_PATH || bare.endsWith(`/${UPLOAD_CHECK_PATH}`);
+}
+
+/** A reply body or HTTP status that says the session expired: 4001/4003 as a number or numeric text, or
+ *  login.session.expired. */
+export function isSessionExpiredReply(body: unknown, status: number): boolean {
+  if (SESSION_EXPIRED_STATUSES.includes(status)) return true;
+  if (!isRecord(body)) return false;
+  const code = body.code;
+  if (typeof code === 'number') return SESSION_EXPIRED_STATUSES.includes(code);
+  if (typeof code !== 'string') return false;
+  const text = code.trim();
+  if (/^\d{4}$/.test(text)) return SESSION_EXPIRED_STATUSES.includes(Number(text));
+  return SESSION_EXPIRED_CODES.some((c) => c === text);
+}
 
 /** Texts shown when no reply explains the failure; functions, so they are read in the active language. */
 export interface ApiTexts {
@@ -27,6 +59,9 @@ export interface ApiClientOptions {
   sessionExpired(): void;
   /** The server says nobody is signed in: forget the session. */
   notLoggedIn(): void;
+  /** True while the tab is using its session (the signed-in user's info has arrived): a not-logged-in reply then
+   *  means the session ended under the user, and shows the session-expired alert instead of a quiet sign-out. */
+  sessionInUse?(): boolean;
 }
 
 export interface CallOptions {
@@ -71,7 +106,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function send(path: string, init: Options, call: CallOptions | undefined): Promise<unknown> {
-    const notify = call?.notify !== false;
+    const uploadCheck = isUploadCheckPath(path);
+    const notify = call?.notify !== false && !uploadCheck;
+    // The ticket this call carries: a reply about it says nothing about a session begun since.
+    const ticket = options.token();
     let response: Response;
     try {
       response = await http(path, { ...init, ...(call?.signal ? { signal: call.signal } : {}) });
@@ -81,15 +119,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const code: ClientErrorCode = isTimeoutError(error) ? 'client.timeout' : 'client.network';
       return fail(code, code === 'client.timeout' ? options.texts.timeout() : options.texts.network(), null, notify);
     }
-    const envelope = parseEnvelope(await readJson(response));
+    const body = await readJson(response);
+    const current = options.token() === ticket;
+    if (isSessionExpiredReply(body, response.status)) {
+      if (!uploadCheck && current) options.sessionExpired();
+      const raw = isRecord(body) ? body : {};
+      throw new ApiError(String(raw.code ?? response.status), typeof raw.msg === 'string' ? raw.msg : '', raw.data ?? null);
+    }
+    const envelope = parseEnvelope(body);
     if (!envelope) return fail('client.reply', options.texts.error(), { status: response.status }, notify);
     if (isSuccess(envelope)) return envelope.data;
-    if (SESSION_EXPIRED_CODES.some((c) => c === envelope.code)) {
-      options.sessionExpired();
-      throw new ApiError(envelope.code, envelope.msg, envelope.data);
-    }
     if (envelope.code === NOT_LOGGED_IN_CODE) {
-      options.notLoggedIn();
+      if (!uploadCheck && current) {
+        if (ticket !== null && options.sessionInUse?.() === true) options.sessionExpired();
+        else options.notLoggedIn();
+      }
       throw new ApiError(envelope.code, envelope.msg, envelope.data);
     }
     return fail(envelope.code, envelope.msg || options.texts.error(), envelope.data, notify);

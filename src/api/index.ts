@@ -2,7 +2,7 @@
 import { i18n } from '@lingui/core';
 import { createApiClient } from './client.ts';
 import { activeLocale } from '../i18n/setup.ts';
-import { endSession, getToken, pushNotice, raiseSessionExpired } from '../state/index.ts';
+import { endSession, getToken, getUser, pushNotice, raiseSessionExpired } from '../state/index.ts';
 
 export const api = createApiClient({
   baseUrl: '/',
@@ -18,6 +18,8 @@ export const api = createApiClient({
     raiseSessionExpired();
   },
   notLoggedIn: endSession,
+  // Signed in with the user's info loaded: a not-logged-in reply now means the session ended under the user.
+  sessionInUse: () => getUser() !== null,
 });
 
 export { ApiError, isApiError } from './error.ts';

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { lazyPage } from './lazy.ts';
 import { ensureUser } from '../session/actions.ts';
 import { parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
+import { parseRecordsSearch } from '../pages/user/records-search.ts';
 
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFoundPage });
 const under = () => root;
@@ -25,7 +26,12 @@ const accountSet = createRoute({ getParentRoute: inCentre, path: 'accountSet', c
 const myAssets = createRoute({ getParentRoute: inCentre, path: 'myassets', component: lazyPage(() => import('../pages/user/MyAssetsPage.tsx'), 'MyAssetsPage') });
 const recharge = createRoute({ getParentRoute: inCentre, path: 'recharge', component: lazyPage(() => import('../pages/user/RechargePage.tsx'), 'RechargePage') });
 const withdrawal = createRoute({ getParentRoute: inCentre, path: 'withdrawal', component: lazyPage(() => import('../pages/user/WithdrawalPage.tsx'), 'WithdrawalPage') });
-const assetRecords = createRoute({ getParentRoute: inCentre, path: 'assetRecords', component: lazyPage(() => import('../pages/user/AssetRecordsPage.tsx'), 'AssetRecordsPage') });
+const assetRecords = createRoute({
+  getParentRoute: inCentre,
+  path: 'assetRecords',
+  validateSearch: parseRecordsSearch,
+  component: lazyPage(() => import('../pages/user/AssetRecordsPage.tsx'), 'AssetRecordsPage'),
+});
 
 // Orders and trading
 const commin = createRoute({

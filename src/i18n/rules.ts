@@ -11,6 +11,8 @@ export const RULE_MESSAGES: Readonly<Record<RuleKey, { id: string }>> = {
   'login.user.not.login': { id: 'rule.login.notLoggedIn' },
   'login.session.expired': { id: 'rule.login.sessionExpired' },
   'login.failed': { id: 'rule.login.failed' },
+  'login.throttled': { id: 'rule.login.throttled' },
+  'login.code.required': { id: 'rule.login.codeRequired' },
   'account.frozen': { id: 'rule.account.frozen' },
   'account.not.found': { id: 'rule.account.notFound' },
   'account.already.registered': { id: 'rule.account.alreadyRegistered' },

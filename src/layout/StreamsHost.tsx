@@ -5,12 +5,19 @@ import { useEffect } from 'react';
 import { setStreamsTicket, setUpStreams } from '../../streams/index.ts';
 import { api } from '../api/index.ts';
 import { loadOpenOrders, loadSpotBalances } from '../api/stream-seeds.ts';
-import { getToken, useToken } from '../state/index.ts';
+import { getToken, raiseSessionExpired, useToken } from '../state/index.ts';
 
 export function StreamsHost() {
   const token = useToken();
   useEffect(() => {
-    return setUpStreams({ ticket: getToken(), http: api.http, loadOrders: loadOpenOrders, loadBalances: loadSpotBalances });
+    return setUpStreams({
+      ticket: getToken(),
+      http: api.http,
+      loadOrders: loadOpenOrders,
+      loadBalances: loadSpotBalances,
+      // The server closed the socket because this session ended: the same one alert a REST reply would raise.
+      onSessionEnded: () => void raiseSessionExpired(),
+    });
   }, []);
   useEffect(() => {
     setStreamsTicket(token);

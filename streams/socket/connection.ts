@@ -9,6 +9,12 @@ import { parseServerFrame } from './frames.ts';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
+/** How a socket closed: its close code and reason (4001 `session.expired`: the session that signed it in ended). */
+export interface SocketClose {
+  readonly code: number;
+  readonly reason: string;
+}
+
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => object;
 
 export interface ConnectionOptions {
@@ -31,6 +37,9 @@ export interface Connection {
   readonly status$: Observable<ConnectionStatus>;
   readonly status: ConnectionStatus;
   readonly frames$: Observable<WsServerFrame>;
+  /** Every close of the current socket, emitted before the status moves on (so a listener that changes what the
+   *  next socket sends, the topic hub dropping a dead ticket, does so before the reconnect). */
+  readonly closes$: Observable<SocketClose>;
   /** Sends when open; returns false (and drops the frame) otherwise. */
   send(frame: WsClientFrame): boolean;
   /** Drops the current socket and connects again (a dead heartbeat, a changed identity). */
@@ -44,6 +53,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   const jitterMs = options.jitterMs ?? 1_000;
   const status$ = new BehaviorSubject<ConnectionStatus>('connecting');
   const frames$ = new Subject<WsServerFrame>();
+  const closes$ = new Subject<SocketClose>();
   const resolveUrl = () => (typeof options.url === 'function' ? options.url() : options.url);
   let attempts = 0;
 
@@ -66,7 +76,8 @@ export function createConnection(options: ConnectionOptions): Connection {
   let closed = false;
 
   socket.addEventListener('open', () => status$.next('open'));
-  socket.addEventListener('close', () => {
+  socket.addEventListener('close', (event: { code?: unknown; reason?: unknown }) => {
+    if (!closed) closes$.next({ code: typeof event.code === 'number' ? event.code : 0, reason: typeof event.reason === 'string' ? event.reason : '' });
     if (status$.value !== 'closed') status$.next(closed ? 'closed' : 'reconnecting');
   });
   socket.addEventListener('message', (event: MessageEvent) => {
@@ -81,6 +92,7 @@ export function createConnection(options: ConnectionOptions): Connection {
       return status$.value;
     },
     frames$: frames$.asObservable(),
+    closes$: closes$.asObservable(),
     send(frame) {
       if (closed || status$.value !== 'open' || socket.readyState !== socket.OPEN) return false;
       socket.send(JSON.stringify(frame));
@@ -97,6 +109,7 @@ export function createConnection(options: ConnectionOptions): Connection {
       status$.next('closed');
       status$.complete();
       frames$.complete();
+      closes$.complete();
     },
   };
 }

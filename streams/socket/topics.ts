@@ -2,12 +2,17 @@
 // it is (re)subscribed on every open, private ones after the auth ack; events are routed by exact topic, checked
 // for sequence (duplicates dropped, a gap re-subscribes), and the server unsubscribe waits a few seconds after the
 // last subscriber leaves so a remounting panel doesn't churn subscriptions.
+//
+// When the server closes the socket because the session that signed it in ended (close code
+// WS_CLOSE_SESSION_ENDED, reason `session.expired`: logout, revocation, password reset, expiry), the hub forgets
+// that ticket for good (the private pipelines go idle, and a later setTicket with it is ignored), tells the app
+// (onSessionEnded: the session-expired alert), and the reconnecting socket comes back with public topics only.
 import { BehaviorSubject, Observable, Subject, share, timer, type SchedulerLike, type Subscription } from 'rxjs';
 import type { Topic, WsServerFrame } from '../contract.ts';
-import { isPrivateTopic } from '../contract.ts';
+import { isPrivateTopic, WS_CLOSE_SESSION_ENDED } from '../contract.ts';
 import type { StreamError } from '../loadable.ts';
 import { globalTimers, type Timers } from '../timers.ts';
-import type { Connection, ConnectionStatus } from './connection.ts';
+import type { Connection, ConnectionStatus, SocketClose } from './connection.ts';
 import { checkSeq } from './sequence.ts';
 
 /**
@@ -32,6 +37,8 @@ export interface TopicHubOptions {
   /** A refused subscribe (rate limit, server hiccup) is tried again after this long while someone still wants it. */
   retryMs?: number;
   timers?: Timers;
+  /** The server closed the socket because its session ended; called once per ended ticket. */
+  onSessionEnded?: () => void;
 }
 
 export interface TopicHub {
@@ -69,6 +76,8 @@ export function createTopicHub(connection: Connection, options: TopicHubOptions 
   const cache = new Map<Topic, Observable<TopicMessage>>();
   const ticket$ = new BehaviorSubject<string | null>(options.ticket ?? null);
   const auth$ = new BehaviorSubject<AuthState>(ticket$.value ? 'authenticating' : 'anonymous');
+  /** Tickets whose session the server said has ended: never sent again. */
+  const ended = new Set<string>();
   let nextId = 1;
 
   const isOpen = () => connection.status === 'open';
@@ -113,6 +122,17 @@ export function createTopicHub(connection: Connection, options: TopicHubOptions 
     if (status !== 'open') return;
     authenticate();
     subscribe(states.values());
+  }
+
+  function onClose(close: SocketClose): void {
+    const ticket = ticket$.value;
+    if (close.code !== WS_CLOSE_SESSION_ENDED || ticket === null) return;
+    ended.add(ticket);
+    // Before the status moves on: the reopened socket must not authenticate with the dead ticket.
+    ticket$.next(null);
+    const error: TopicMessage = { kind: 'error', error: { code: 'login.session.expired', message: close.reason || 'session.expired' } };
+    for (const s of states.values()) if (isPrivateTopic(s.topic)) s.out.next(error);
+    options.onSessionEnded?.();
   }
 
   function onFrame(frame: WsServerFrame): void {
@@ -202,7 +222,11 @@ export function createTopicHub(connection: Connection, options: TopicHubOptions 
     });
   }
 
-  const subscriptions: Subscription[] = [connection.status$.subscribe(onStatus), connection.frames$.subscribe(onFrame)];
+  const subscriptions: Subscription[] = [
+    connection.closes$.subscribe(onClose),
+    connection.status$.subscribe(onStatus),
+    connection.frames$.subscribe(onFrame),
+  ];
 
   return {
     topic$(topic) {
@@ -212,7 +236,9 @@ export function createTopicHub(connection: Connection, options: TopicHubOptions 
     },
     auth$: auth$.asObservable(),
     ticket$: ticket$.asObservable(),
-    setTicket(ticket) {
+    setTicket(next) {
+      // A ticket whose session ended stays dead: the app still holds it until the user signs in again.
+      const ticket = next !== null && ended.has(next) ? null : next;
       const previous = ticket$.value;
       if (ticket === previous) return;
       ticket$.next(ticket);

@@ -8,9 +8,9 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { Transfer } from '../../store/transfers.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
-import { DeskCore, type FundsDesk } from '../core.ts';
+import { DeskCore, loadLocks, type FundsDesk } from '../core.ts';
 import type { DeskEvent } from '../events.ts';
-import type { AdjustRequest, TransferOutRequest } from '../funds.ts';
+import type { AdjustOnceRequest, AdjustOnceResult, AdjustRequest, TransferOutRequest } from '../funds.ts';
 import { DeskLease } from '../lease.ts';
 import type { BalanceView, OrderView } from '../views.ts';
 import {
@@ -54,7 +54,7 @@ export class SpotDesk implements FundsDesk {
   private readonly o: SpotDeskOptions;
   private readonly timer: NodeJS.Timeout | null;
 
-  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease) {
+  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>) {
     this.o = o;
     this.s = s;
     this.core = new DeskCore<SpotBatch>({
@@ -75,6 +75,7 @@ export class SpotDesk implements FundsDesk {
         }
       },
       reserved: (user, asset) => reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n,
+      locks,
       onStop: (error) => this.stopTimer(error),
     });
     const every = o.marketRefreshMs ?? MARKET_REFRESH_MS;
@@ -87,7 +88,8 @@ export class SpotDesk implements FundsDesk {
     const lease = new DeskLease({ store: o.store, desk: 'coin', clock: o.clock ?? systemClock, holder: o.holder, ttlMs: o.leaseTtlMs });
     await lease.acquire();
     try {
-      return new SpotDesk(o, await rebuildSpot(o.store, randomUUID()), lease);
+      const state = await rebuildSpot(o.store, randomUUID());
+      return new SpotDesk(o, state, lease, await loadLocks(o.store, 'coin'));
     } catch (error) {
       await lease.release();
       throw error;
@@ -164,6 +166,14 @@ export class SpotDesk implements FundsDesk {
     return this.core.adjust(req);
   }
 
+  adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>> {
+    return this.core.adjustOnce(req);
+  }
+
+  locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>> {
+    return this.core.locked(user);
+  }
+
   transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
     return this.core.transferOut(req);
   }
@@ -187,10 +197,12 @@ export class SpotDesk implements FundsDesk {
           if (JSON.stringify(book) !== JSON.stringify(m.levels.all(side))) throw new Error(`${m.symbol} ${side} levels disagree with the book`);
         }
       }
-      for (const [key, held] of reservations(this.s.markets)) {
+      const held = reservations(this.s.markets);
+      for (const [key, locked] of this.core.locks) held.set(key, (held.get(key) ?? 0n) + locked);
+      for (const [key, amount] of held) {
         const [user, asset] = key.split(':') as [string, string];
         const frozen = this.s.ledger.balance(userAccount(Number(user) as UserId, 'coin', 'frozen'), asset as Asset);
-        if (frozen < held) throw new Error(`user ${user} holds ${held} ${asset} in orders but ${frozen} frozen`);
+        if (frozen < amount) throw new Error(`user ${user} holds ${amount} ${asset} in orders and locks but ${frozen} frozen`);
       }
     });
   }

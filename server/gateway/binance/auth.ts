@@ -1,6 +1,7 @@
 // Signed requests (Binance's SIGNED security): X-MBX-APIKEY names a live key; `signature` is the hex
 // HMAC-SHA256, under the key's secret, of the query string followed by the body with the signature parameter
-// taken out; `timestamp` must lie within `recvWindow` (default 5000, at most 60000 ms) of the server's clock and
+// taken out; `timestamp` must lie within `recvWindow` (default 5000, at most 60000 ms, up to three decimals; sent
+// empty it is refused with -1105 rather than taken as the default) of the server's clock and
 // at most 1 s ahead of it; a signature is accepted once while its timestamp is still valid (replays within the
 // window are refused). Read-only keys may not trade; a key with an address list only works from those addresses.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -15,6 +16,7 @@ export const DEFAULT_RECV_WINDOW = 5000;
 export const MAX_RECV_WINDOW = 60000;
 const AHEAD_MS = 1000;
 const SIGNATURE = /^[0-9a-fA-F]{64}$/;
+const RECV_WINDOW = /^[0-9]{1,16}(\.[0-9]{1,3})?$/;
 
 export interface Caller {
   readonly user: number;
@@ -71,13 +73,31 @@ async function keyOf(deps: AuthDeps, request: FastifyRequest) {
   return found;
 }
 
+/** recvWindow in milliseconds, with up to three decimals (microseconds) as Binance takes it; default 5000. */
+function recvWindowOf(params: Params): number {
+  const text = params.text('recvWindow');
+  if (text === undefined) return DEFAULT_RECV_WINDOW;
+  if (!RECV_WINDOW.test(text)) throw errors.illegalText('recvWindow');
+  const ms = Number(text);
+  if (ms <= 0) throw errors.value('recvWindow');
+  if (ms > MAX_RECV_WINDOW) throw errors.recvWindow();
+  return ms;
+}
+
+/** MARKET_DATA security: a live key from an allowed address, no signature. */
+export async function authenticateKey(deps: AuthDeps, request: FastifyRequest): Promise<Caller> {
+  const found = await keyOf(deps, request);
+  if (!(await deps.userActive(found.row.user))) throw errors.keyInvalid();
+  return { user: found.row.user, apiKey: found.row.id, canTrade: found.row.canTrade };
+}
+
+/** TRADE (`trade`) and USER_DATA security: key, signature, timing, replay. */
 export async function authenticate(deps: AuthDeps, request: FastifyRequest, params: Params, raw: { query: string; body: string }, trade: boolean): Promise<Caller> {
   const found = await keyOf(deps, request);
   if (trade && !found.row.canTrade) throw errors.keyInvalid();
-  const timestamp = params.int('timestamp', 0, Number.MAX_SAFE_INTEGER);
-  if (timestamp === undefined) throw errors.mandatory('timestamp');
-  const recvWindow = params.int('recvWindow', 1, Number.MAX_SAFE_INTEGER, DEFAULT_RECV_WINDOW)!;
-  if (recvWindow > MAX_RECV_WINDOW) throw errors.recvWindow();
+  params.required('timestamp');
+  const timestamp = params.int('timestamp', 0, Number.MAX_SAFE_INTEGER)!;
+  const recvWindow = recvWindowOf(params);
   const signature = params.required('signature');
   if (!SIGNATURE.test(signature)) throw errors.signature();
   const expected = createHmac('sha256', found.secret).update(unsigned(raw.query) + unsigned(raw.body)).digest();

@@ -1,18 +1,23 @@
-// Binance-compatible REST (/api/v3/...): public market data and signed spot trading, in its own encapsulated
-// scope so its body parsing (raw text: the signature covers the body exactly as sent), its `{code, msg}` errors
-// and its 404 don't touch the app API.
+// Binance-compatible REST: /api/v3 (public market data and signed spot trading), /sapi/v1 (the wallet and margin
+// calls ccxt makes while loading markets), /fapi/v1 and /dapi/v1 (futures market info). Each prefix is its own
+// encapsulated scope so its body parsing (raw text: the signature covers the body exactly as sent), its
+// `{code, msg}` errors and its 404 don't touch the app API. As on Binance, parameters come from the query string
+// and, on POST/PUT/DELETE, from a body sent as application/x-www-form-urlencoded; any other body is neither read
+// nor signed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { DeskUnavailableError } from '../../desks/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { Trading } from '../trading.ts';
-import { authenticate, ReplayGuard, type AuthDeps } from './auth.ts';
+import { authenticate, authenticateKey, ReplayGuard, type AuthDeps } from './auth.ts';
 import { BinanceError, errors } from './errors.ts';
 import { createApiKeys, loadMasterKey } from './keys.ts';
 import { ORDERS_PER_10S, ordersExceeded, WEIGHT_PER_MINUTE, weightExceeded, Windows } from './limits.ts';
 import { orderRoutes, type SignedRoute } from './orders.ts';
 import { Params } from './params.ts';
+import { futuresRoutes } from './futures.ts';
 import { publicRoutes, type Route } from './public.ts';
+import { walletRoutes, type KeyedRoute } from './wallet.ts';
 
 export interface BinanceRouteDeps {
   trading: Trading;
@@ -27,10 +32,14 @@ export interface BinanceRouteDeps {
 
 export const PREFIX = '/api/v3';
 
-/** The signed text's two parts, exactly as the client sent them. */
+const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/** The signed text's two parts, exactly as the client sent them; the body only when it is a form (not on GET). */
 function rawParts(request: FastifyRequest): { query: string; body: string } {
   const at = request.url.indexOf('?');
-  return { query: at < 0 ? '' : request.url.slice(at + 1), body: typeof request.body === 'string' ? request.body : '' };
+  const type = request.headers['content-type'];
+  const form = request.method !== 'GET' && typeof type === 'string' && FORM.test(type) && typeof request.body === 'string';
+  return { query: at < 0 ? '' : request.url.slice(at + 1), body: form ? (request.body as string) : '' };
 }
 
 function failure(error: unknown): BinanceError | null {
@@ -63,51 +72,75 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
     if (used > WEIGHT_PER_MINUTE) throw weightExceeded();
   };
 
-  await app.register(
-    async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-      scope.setErrorHandler((error: unknown, request, reply) => {
-        const known = failure(error);
-        if (known === null) request.log.error({ err: error }, 'binance api request failed');
-        const e = known ?? errors.unknown();
-        return reply.code(e.status).send({ code: e.code, msg: e.message });
-      });
-      scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: -1000, msg: 'Unknown endpoint.' }));
-
-      const route: Route = (method, path, handler) =>
-        scope.route({
-          method,
-          url: path,
-          handler: async (request, reply) => {
-            meter(request, reply, 1);
-            const raw = rawParts(request);
-            return handler(new Params(raw.query, raw.body));
-          },
+  interface Scope {
+    route: Route;
+    signed: SignedRoute;
+    keyed: KeyedRoute;
+  }
+  /** One Binance prefix: its own body parsing, error shape and 404; every request metered by address. */
+  const scope = (prefix: string, register: (s: Scope) => void) =>
+    app.register(
+      async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+        scope.setErrorHandler((error: unknown, request, reply) => {
+          const known = failure(error);
+          if (known === null) request.log.error({ err: error }, 'binance api request failed');
+          const e = known ?? errors.unknown();
+          return reply.code(e.status).send({ code: e.code, msg: e.message });
         });
-      const signed: SignedRoute = (method, path, trade, handler) =>
-        scope.route({
-          method,
-          url: path,
-          handler: async (request, reply) => {
-            meter(request, reply, 1);
-            const raw = rawParts(request);
-            const params = new Params(raw.query, raw.body);
-            const caller = await authenticate(auth, request, params, raw, trade);
-            if (method === 'POST' && path === '/order') {
-              const placed = orders.add(caller.apiKey, 1, clock());
-              reply.header('x-mbx-order-count-10s', String(placed));
-              if (placed > ORDERS_PER_10S) throw ordersExceeded();
-            }
-            return handler(params, caller);
-          },
-        });
+        scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: -1000, msg: 'Unknown endpoint.' }));
 
-      publicRoutes(route, trading, clock);
-      orderRoutes(signed, trading, store);
-    },
-    { prefix: PREFIX },
-  );
+        const route: Route = (method, path, handler) =>
+          scope.route({
+            method,
+            url: path,
+            handler: async (request, reply) => {
+              meter(request, reply, 1);
+              const raw = rawParts(request);
+              return handler(new Params(raw.query, raw.body));
+            },
+          });
+        const signed: SignedRoute = (method, path, trade, handler) =>
+          scope.route({
+            method,
+            url: path,
+            handler: async (request, reply) => {
+              meter(request, reply, 1);
+              const raw = rawParts(request);
+              const params = new Params(raw.query, raw.body);
+              const caller = await authenticate(auth, request, params, raw, trade);
+              if (method === 'POST' && path === '/order') {
+                const placed = orders.add(caller.apiKey, 1, clock());
+                reply.header('x-mbx-order-count-10s', String(placed));
+                if (placed > ORDERS_PER_10S) throw ordersExceeded();
+              }
+              return handler(params, caller);
+            },
+          });
+        const keyed: KeyedRoute = (method, path, handler) =>
+          scope.route({
+            method,
+            url: path,
+            handler: async (request, reply) => {
+              meter(request, reply, 1);
+              const raw = rawParts(request);
+              const params = new Params(raw.query, raw.body);
+              return handler(params, await authenticateKey(auth, request));
+            },
+          });
+        register({ route, signed, keyed });
+      },
+      { prefix },
+    );
+
+  await scope(PREFIX, ({ route, signed }) => {
+    publicRoutes(route, trading, clock);
+    orderRoutes(signed, trading, store);
+  });
+  await scope('/sapi/v1', ({ signed, keyed }) => walletRoutes(signed, keyed, trading));
+  await scope('/fapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'usdm' }));
+  await scope('/dapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'coinm' }));
 }
 
 export { createApiKeys, loadMasterKey, type ApiKeys, type ApiKeyInfo, type ApiKeyOptions } from './keys.ts';

@@ -35,3 +35,7 @@ export function weightExceeded(): BinanceError {
 export function ordersExceeded(): BinanceError {
   return new BinanceError(-1015, `Too many new orders; current limit is ${ORDERS_PER_10S} orders per 10 SECOND.`, 429);
 }
+
+/** The limits above in Binance's exchangeInfo `rateLimits` form. */
+export const REQUEST_WEIGHT_LIMIT = { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: WEIGHT_PER_MINUTE } as const;
+export const ORDERS_LIMIT = { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: ORDERS_PER_10S } as const;

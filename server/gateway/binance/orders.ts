@@ -32,7 +32,7 @@ const ms = (p: Params, name: string) => p.int(name, 0, Number.MAX_SAFE_INTEGER);
 export function orderRoutes(route: SignedRoute, trading: Trading, store: Store): void {
   const spot = trading.desks.spot;
   const symbolOf = (p: Params): string => {
-    const symbol = p.symbol() ?? p.required('symbol');
+    const symbol = p.requiredSymbol();
     if (!spot.markets().some((m) => m.symbol === symbol)) throw errors.symbol();
     return symbol;
   };
@@ -62,8 +62,8 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
       return { req: { ...base, type: 'market', reference, ...by }, resp };
     }
     notSent(p, 'quoteOrderQty');
-    const price = p.decimal('price') ?? p.required('price');
-    const qty = p.decimal('quantity') ?? p.required('quantity');
+    const price = p.requiredDecimal('price');
+    const qty = p.requiredDecimal('quantity');
     if (type === 'LIMIT_MAKER') {
       notSent(p, 'timeInForce');
       return { req: { ...base, type: 'limit', price, qty, tif: 'GTC', postOnly: true }, resp };

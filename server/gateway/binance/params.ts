@@ -1,6 +1,7 @@
 // Binance request parameters: the query string and a form body together, every value text. Checked here as
-// Binance does: duplicates (-1101), a missing mandatory one (-1102), characters outside a parameter's range
-// (-1100), too much precision (-1111), and parameters the endpoint doesn't read (-1104).
+// Binance does: duplicates within one part (-1101; a name in both the query and the body takes the query's value),
+// a mandatory one missing or empty (-1102), an optional one sent empty (-1105), characters outside a parameter's
+// range (-1100), too much precision (-1111), and parameters the endpoint doesn't read (-1104).
 import Type from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Code, parseDecimal } from '../../kernel/index.ts';
@@ -23,29 +24,41 @@ export class Params {
   private readonly values = new Map<string, string>();
   private readonly read = new Set<string>();
 
+  /** `body` is the form body's text ('' when the request has none or it isn't a form). */
   constructor(query: string, body: string) {
-    for (const part of [query, body]) {
-      for (const [name, value] of new URLSearchParams(part)) {
-        if (this.values.has(name)) throw errors.duplicate();
-        this.values.set(name, value);
-      }
+    const fromQuery = new Set<string>();
+    for (const [name, value] of new URLSearchParams(query)) {
+      if (this.values.has(name)) throw errors.duplicate();
+      this.values.set(name, value);
+      fromQuery.add(name);
+    }
+    const fromBody = new Set<string>();
+    for (const [name, value] of new URLSearchParams(body)) {
+      if (fromBody.has(name)) throw errors.duplicate();
+      fromBody.add(name);
+      // Binance: "If a parameter is sent in both the query string and the request body, the query string's is used."
+      if (!fromQuery.has(name)) this.values.set(name, value);
     }
   }
 
+  /** Whether the parameter was sent at all, even empty. */
   has(name: string): boolean {
-    return (this.values.get(name) ?? '') !== '';
+    return this.values.has(name);
   }
 
-  /** The text of a parameter; empty counts as not sent. */
+  /** The text of an optional parameter: undefined when not sent; sent empty is Binance's -1105. */
   text(name: string): string | undefined {
     this.read.add(name);
     const value = this.values.get(name);
-    return value === undefined || value === '' ? undefined : value;
+    if (value === '') throw errors.empty(name);
+    return value;
   }
 
+  /** A mandatory parameter: missing or empty is -1102. */
   required(name: string): string {
-    const value = this.text(name);
-    if (value === undefined) throw errors.mandatory(name);
+    this.read.add(name);
+    const value = this.values.get(name);
+    if (value === undefined || value === '') throw errors.mandatory(name);
     return value;
   }
 
@@ -66,6 +79,11 @@ export class Params {
     return value;
   }
 
+  requiredDecimal(name: string): string {
+    this.required(name);
+    return this.decimal(name)!;
+  }
+
   int(name: string, min: number, max: number, fallback?: number): number | undefined {
     const value = this.text(name);
     if (value === undefined) return fallback;
@@ -80,6 +98,11 @@ export class Params {
     if (value === undefined) return undefined;
     if (!isSymbol.Check(value)) throw errors.illegalText(name);
     return value;
+  }
+
+  requiredSymbol(name = 'symbol'): string {
+    this.required(name);
+    return this.symbol(name)!;
   }
 
   /** `symbols=["BTCUSDT","ETHUSDT"]`, Binance's JSON-array form. */
@@ -97,6 +120,11 @@ export class Params {
   }
 
   clientId(name: string): string | undefined {
+    if (this.values.get(name) === '') {
+      this.read.add(name);
+      if (name === 'newClientOrderId') throw errors.emptyNewClientId();
+      if (name === 'origClientOrderId') throw errors.emptyOrigClientId();
+    }
     const value = this.text(name);
     if (value === undefined) return undefined;
     if (!isClientId.Check(value)) throw errors.illegalText(name);

@@ -6,6 +6,7 @@ import { formatDepth, formatKline, formatTicker, formatTrade, isInterval, type T
 import type { Clock } from '../../clock.ts';
 import type { Trading } from '../trading.ts';
 import { errors } from './errors.ts';
+import { ORDERS_LIMIT, REQUEST_WEIGHT_LIMIT } from './limits.ts';
 import type { Params } from './params.ts';
 
 const DEPTH_LIMITS = [5, 10, 20, 50, 100, 500, 1000, 5000];
@@ -106,27 +107,27 @@ export function publicRoutes(route: Route, trading: Trading, clock: Clock): void
     return {
       timezone: 'UTC',
       serverTime: clock(),
-      rateLimits: [],
+      rateLimits: [REQUEST_WEIGHT_LIMIT, ORDERS_LIMIT],
       exchangeFilters: [],
       symbols: list.map((m) => symbolInfo(m, all.get(m.symbol)!)),
     };
   });
   route('GET', '/depth', (p) => {
-    const m = known(p.symbol() ?? p.required('symbol'));
+    const m = known(p.requiredSymbol());
     const limit = p.int('limit', 1, 5000, 100)!;
     if (!DEPTH_LIMITS.includes(limit)) throw errors.value('limit');
     p.done();
     return formatDepth(m, trading.market.depth(m.symbol, limit));
   });
   route('GET', '/trades', (p) => {
-    const m = known(p.symbol() ?? p.required('symbol'));
+    const m = known(p.requiredSymbol());
     const limit = p.int('limit', 1, 1000, 500)!;
     p.done();
     return trading.market.trades(m.symbol, limit).map((t) => formatTrade(m, t));
   });
   // Every trade is its own aggregate here (no merging of same-price fills), from the recent-trades ring.
   route('GET', '/aggTrades', (p) => {
-    const m = known(p.symbol() ?? p.required('symbol'));
+    const m = known(p.requiredSymbol());
     const fromId = p.int('fromId', 0, Number.MAX_SAFE_INTEGER);
     const startTime = p.int('startTime', 0, Number.MAX_SAFE_INTEGER);
     const endTime = p.int('endTime', 0, Number.MAX_SAFE_INTEGER);
@@ -143,7 +144,7 @@ export function publicRoutes(route: Route, trading: Trading, clock: Clock): void
     });
   });
   route('GET', '/klines', async (p) => {
-    const m = known(p.symbol() ?? p.required('symbol'));
+    const m = known(p.requiredSymbol());
     const interval = p.required('interval');
     if (!isInterval(interval)) throw errors.interval();
     const startTime = p.int('startTime', 0, Number.MAX_SAFE_INTEGER);

@@ -2,6 +2,15 @@
 // Each event is serialised once per group; only the per-connection seq differs, spliced into a shared prefix.
 // Public events come from the one market publisher (startServer hands them to market()); private ones from one
 // bus subscription per (user, topic), made by the first subscriber and dropped with the last.
+//
+// Sessions. A connection signed in with a ticket belongs to that session: when the session ends (sign-out,
+// revocation, password reset, a frozen account, expiry) the connection's private topics stop and it is closed
+// with WS_CLOSE_SESSION_ENDED. A revocation made in this process is announced before its write runs
+// (store/sessions.ts onSessionsEnding): the hub holds back the private frames of every connection it may end, and
+// once the write has run it reads the session again and either closes the connection (the held frames are
+// discarded, so none leaves after the revocation) or sends them on. Everything else (another process's
+// revocation, the operator CLI on the store, an account frozen without one, a session past its expiry) is found by
+// a sweep that reads every signed-in connection's session afresh each SESSION_CHECK_MS.
 import type { FastifyInstance } from 'fastify';
 import { createSessionService, type SessionService } from '../../accounts/sessions.ts';
 import type { Unsubscribe } from '../../bus/index.ts';
@@ -11,19 +20,51 @@ import { isPrivateTopic, WS_HEARTBEAT_MS, type PrivateTopic, type Topic } from '
 import { topics as busTopics } from '../../desks/index.ts';
 import { formatDepthDiff, formatKlineEvent, formatTicker, formatTradeEvent, type MarketMessage } from '../../market/index.ts';
 import type { Store } from '../../store/index.ts';
+import { onSessionsEnding, type SessionsEnding, type SessionState } from '../../store/sessions.ts';
 import type { Trading } from '../trading.ts';
 import { privatePayload } from './ws-payloads.ts';
 
 /** Topics one connection may hold at once: a terminal with several markets side by side needs a few dozen. */
 export const MAX_TOPICS_PER_CONNECTION = 100;
 
+/** How often the sessions of signed-in connections are read afresh (another process's revocations, expiry). */
+export const SESSION_CHECK_MS = 1_000;
+/** Private frames one connection may have held back while its session is checked; past it the reader is cut off. */
+const MAX_HELD_FRAMES = 10_000;
+/**
+ * PostgreSQL: after a revocation's write, when to read a session still seen live again before letting its frames go
+ * (a write inside a transaction shows on another connection only once it commits). SQLite needs none: the read
+ * waits for the one connection, so it comes after the transaction's end.
+ */
+const RECHECK_DELAYS_MS = [25, 100, 250, 500] as const;
+/** Revocations remembered for sign-ins that raced them; a sign-in that saw more go by is checked regardless. */
+const RECENT_REVOCATIONS = 1_024;
+
 export interface WsClient {
   /** Sends one serialised frame. */
   send(text: string): void;
+  /** Closes the connection because its session ended (WS_CLOSE_SESSION_ENDED, reason session.expired). */
+  endSession(): void;
+  /** Cuts the connection off at once (a reader too far behind). */
+  cutOff(): void;
   /** The authenticated user, or null. */
   user: number | null;
+  /** SHA-256 of the ticket the connection signed in with, or null. */
+  session: string | null;
   /** Group key → the last seq sent to this client on it. */
   readonly seqs: Map<string, number>;
+  /** Private frames held back while a revocation that may end this session is checked; null when not held. */
+  held: string[] | null;
+}
+
+/** Whether a revocation may end the session a connection is signed in with. */
+function affects(what: SessionsEnding, client: WsClient): boolean {
+  return 'tokenHash' in what ? client.session === what.tokenHash : client.user === what.userId;
+}
+
+/** Whether a session read afresh no longer lets its connection stay signed in. */
+function sessionEnded(state: SessionState | undefined, user: number | null, now: number): boolean {
+  return state === undefined || state.revokedAt !== null || state.expiresAt <= now || state.frozen === null || state.frozen !== 0 || state.userId !== user;
 }
 
 interface Group {
@@ -40,6 +81,8 @@ export interface WsHubOptions {
   /** A connection silent for 3 × this is dropped; default WS_HEARTBEAT_MS. */
   readonly heartbeatMs?: number | undefined;
   readonly maxTopics?: number | undefined;
+  /** Period of the sessions sweep; default SESSION_CHECK_MS. */
+  readonly sessionCheckMs?: number | undefined;
 }
 
 const PRIVATE_BUS: Readonly<Record<PrivateTopic, (user: number) => string>> = {
@@ -55,21 +98,95 @@ export class WsHub {
   readonly heartbeatMs: number;
   readonly maxTopics: number;
   private readonly trading: Trading;
+  private readonly store: Store;
   private readonly sessions: SessionService;
   private readonly groups = new Map<string, Group>();
   private tickers: unknown[] = [];
+  /** Signed-in connections. */
+  private readonly signedIn = new Set<WsClient>();
+  /** Revocations announced whose write has not settled yet. */
+  private readonly pending = new Set<SessionsEnding>();
+  /** How many revocations were ever announced, and the latest of them (for sign-ins racing them). */
+  private announced = 0;
+  private readonly recent: SessionsEnding[] = [];
+  private readonly recheckDelays: readonly number[];
+  private readonly stopListening: () => void;
+  private readonly sweeper: ReturnType<typeof setInterval>;
+  private sweeping = false;
+  private closed = false;
 
   constructor(o: WsHubOptions) {
     this.trading = o.trading;
+    this.store = o.store;
     this.clock = o.clock;
     this.heartbeatMs = o.heartbeatMs ?? WS_HEARTBEAT_MS;
     this.maxTopics = o.maxTopics ?? MAX_TOPICS_PER_CONNECTION;
     this.sessions = createSessionService(o.store, o.clock, o.sessionTtlMs);
+    this.recheckDelays = o.store.dialect === 'postgres' ? RECHECK_DELAYS_MS : [];
+    this.stopListening = onSessionsEnding((what, phase) => this.onRevocation(what, phase));
+    this.sweeper = setInterval(() => void this.sweep(), o.sessionCheckMs ?? SESSION_CHECK_MS);
+    this.sweeper.unref();
   }
 
-  /** The user behind a session ticket; throws the catalogue error the app API would answer. */
-  async authenticate(ticket: string): Promise<number> {
-    return (await this.sessions.authenticate(ticket)).user.id;
+  /**
+   * Signs a connection in with a session ticket (throws the catalogue error the app API would answer). A different
+   * user than before loses the old user's private topics.
+   */
+  async signIn(client: WsClient, ticket: string): Promise<void> {
+    const before = this.announced;
+    let found;
+    try {
+      found = await this.sessions.authenticate(ticket);
+    } catch (e) {
+      this.signOut(client);
+      throw e;
+    }
+    if (client.user !== found.user.id) this.dropPrivate(client);
+    client.user = found.user.id;
+    client.session = found.tokenHash;
+    this.signedIn.add(client);
+    // A revocation of this session announced while it was being read may have ended it after the read: hold the
+    // private frames and read it again (a revocation still in flight reads it again when it settles).
+    const missed = this.announced - before;
+    if (missed > 0 && (missed > this.recent.length || this.recent.slice(-missed).some((what) => affects(what, client)))) {
+      this.hold(client);
+      void this.verify(client);
+    }
+  }
+
+  /** Forgets a connection's sign-in and its private topics (a failed auth). */
+  signOut(client: WsClient): void {
+    this.dropPrivate(client);
+    this.signedIn.delete(client);
+    this.release(client, false);
+    client.user = null;
+    client.session = null;
+  }
+
+  /** How many connections are signed in (for tests and status). */
+  get signedInCount(): number {
+    return this.signedIn.size;
+  }
+
+  /** Reads every signed-in connection's session afresh and closes those whose session ended. */
+  async sweep(): Promise<void> {
+    if (this.sweeping || this.closed || this.signedIn.size === 0) return;
+    this.sweeping = true;
+    try {
+      const pairs = [...this.signedIn].map((client) => ({ client, session: client.session }));
+      const hashes = [...new Set(pairs.map((p) => p.session).filter((h): h is string => h !== null))];
+      const states = new Map((await this.store.sessions.states(hashes)).map((s) => [s.tokenHash, s]));
+      const now = this.clock();
+      for (const { client, session } of pairs) {
+        // Skipped when the connection signed in again (or out) while the sessions were read.
+        if (session === null || client.session !== session || !this.signedIn.has(client)) continue;
+        if (sessionEnded(states.get(session), client.user, now)) this.end(client);
+      }
+    } catch {
+      // The store is closing or failed; the next sweep tries again (and requests see the same failure).
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   /**
@@ -103,6 +220,8 @@ export class WsHub {
   /** Forgets a closed connection. */
   drop(client: WsClient): void {
     for (const key of [...client.seqs.keys()]) this.leave(client, key);
+    this.signedIn.delete(client);
+    client.held = null;
   }
 
   /** One market publisher message, to every subscriber of its topic; formatted only when someone listens. */
@@ -136,8 +255,66 @@ export class WsHub {
   }
 
   close(): void {
+    this.closed = true;
+    this.stopListening();
+    clearInterval(this.sweeper);
     for (const g of this.groups.values()) g.unsubscribe?.();
     this.groups.clear();
+  }
+
+  private onRevocation(what: SessionsEnding, phase: 'ending' | 'settled'): void {
+    if (this.closed) return;
+    if (phase === 'ending') {
+      this.pending.add(what);
+      this.announced++;
+      this.recent.push(what);
+      if (this.recent.length > RECENT_REVOCATIONS) this.recent.shift();
+      for (const client of this.signedIn) if (affects(what, client)) this.hold(client);
+      return;
+    }
+    this.pending.delete(what);
+    // Held since `ending`: the session is read again, and the connection ended or its frames let go.
+    for (const client of this.signedIn) if (client.held !== null && affects(what, client)) void this.verify(client);
+  }
+
+  private hold(client: WsClient): void {
+    client.held ??= [];
+  }
+
+  /** Lets the held frames go (`send`) or discards them. */
+  private release(client: WsClient, send: boolean): void {
+    const held = client.held;
+    client.held = null;
+    if (send && held !== null) for (const text of held) client.send(text);
+  }
+
+  /** Reads a held connection's session afresh: ends the connection, or lets its frames go. */
+  private async verify(client: WsClient): Promise<void> {
+    const session = client.session;
+    for (let attempt = 0; ; attempt++) {
+      if (this.closed || session === null || client.session !== session || client.held === null) return;
+      let state: SessionState | undefined;
+      try {
+        [state] = await this.store.sessions.states([session]);
+      } catch {
+        // Could not read: treat as ended rather than let a revoked session's frames out.
+        if (client.session === session) this.end(client);
+        return;
+      }
+      if (client.session !== session || !this.signedIn.has(client)) return;
+      if (sessionEnded(state, client.user, this.clock())) return this.end(client);
+      // Another revocation that may end it is still in flight: it reads the session again when it settles.
+      for (const what of this.pending) if (affects(what, client)) return;
+      const delay = this.recheckDelays[attempt];
+      if (delay === undefined) return this.release(client, true);
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    }
+  }
+
+  /** The session ended: no more private frames (held ones are discarded), and the connection is closed. */
+  private end(client: WsClient): void {
+    this.signOut(client);
+    client.endSession();
   }
 
   private flushTickers(): void {
@@ -185,7 +362,12 @@ export class WsHub {
     for (const client of group.clients) {
       const seq = (client.seqs.get(key) ?? 0) + 1;
       client.seqs.set(key, seq);
-      client.send(group.prefix + seq + tail);
+      const text = group.prefix + seq + tail;
+      // Only private groups are held: a connection whose session may be ending gets no private frame until checked.
+      const held = client.held;
+      if (held === null || !key.includes('#')) client.send(text);
+      else if (held.length < MAX_HELD_FRAMES) held.push(text);
+      else client.cutOff();
     }
   }
 }

@@ -3,13 +3,21 @@
 // events from the hub with a per-topic seq that restarts at 1 after each ack. Every frame is JSON, checked at the
 // edge like a request body. A connection silent for three heartbeats is dropped: the web app pings every one.
 // Without trading (buildApp with no desks) there is no hub, and only ping is served.
+//
+// Closing. A connection whose session ends is closed with WS_CLOSE_SESSION_ENDED (ws-hub.ts says when). A reader
+// more than MAX_BUFFERED behind is destroyed at once (its buffers go with it), not asked to close: a close frame
+// would queue behind the same backlog, and ws would hold the socket for its 30 s closing timeout. Protocol
+// violations the ws library catches (a frame over the size limit, a bad opcode, invalid UTF-8) are the client's
+// doing: logged once per connection at info level without a stack and counted (status.ts gatewayCounters), so no
+// one can fill the error log by sending them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isTopic, WS_HEARTBEAT_MS, WS_PATH, type Topic, type WsServerFrame } from '../../contract/ws.ts';
+import { isTopic, WS_CLOSE_SESSION_ENDED, WS_HEARTBEAT_MS, WS_PATH, type Topic, type WsServerFrame } from '../../contract/ws.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { resolveLocale } from '../../contract/locales.ts';
 import type { Clock } from '../../clock.ts';
 import type { Messages } from '../../i18n/messages.ts';
 import { requestLocale } from '../envelope.ts';
+import { gatewayCounters, type GatewayCounters } from '../status.ts';
 import { WsFrame } from '../schemas.ts';
 import { AppError } from '../../errors.ts';
 import { parser } from '../validate.ts';
@@ -32,10 +40,54 @@ interface Socket {
 
 const OPEN = 1;
 /** A reader this far behind is cut off rather than buffered for without bound (a client resubscribes on reconnect). */
-const MAX_BUFFERED = 4 * 1024 * 1024;
-const CLOSE_TOO_SLOW = 1013;
+export const MAX_BUFFERED = 4 * 1024 * 1024;
 /** Policy violation: the close code for a connection that went silent. */
 const CLOSE_SILENT = 4000;
+/** How long a peer has to answer our close before its socket is destroyed (ws alone would wait 30 s). */
+const CLOSE_GRACE_MS = 1_000;
+
+/** The errors ws raises for a peer that broke the protocol: their `code`, and the counter each one goes to. */
+const PROTOCOL_ERRORS: Readonly<Record<string, 'wsOversizedFrames' | 'wsProtocolErrors'>> = {
+  WS_ERR_UNSUPPORTED_MESSAGE_LENGTH: 'wsOversizedFrames',
+  WS_ERR_INVALID_OPCODE: 'wsProtocolErrors',
+  WS_ERR_INVALID_UTF8: 'wsProtocolErrors',
+  WS_ERR_INVALID_CLOSE_CODE: 'wsProtocolErrors',
+  WS_ERR_EXPECTED_FIN: 'wsProtocolErrors',
+  WS_ERR_EXPECTED_MASK: 'wsProtocolErrors',
+  WS_ERR_UNEXPECTED_MASK: 'wsProtocolErrors',
+  WS_ERR_UNEXPECTED_RSV_1: 'wsProtocolErrors',
+  WS_ERR_UNEXPECTED_RSV_2_3: 'wsProtocolErrors',
+  WS_ERR_INVALID_CONTROL_PAYLOAD_LENGTH: 'wsProtocolErrors',
+};
+/** Errors of a connection that simply went away (reset by the peer, a write after it left). */
+const GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT', 'ERR_STREAM_DESTROYED']);
+
+/** Connections whose protocol violation was logged already: one line per connection, however many follow. */
+const reported = new WeakSet<object>();
+
+/**
+ * @fastify/websocket's errorHandler: an error on an established connection. Its default logs every one at error
+ * level with a stack; a peer's protocol violation (an oversized frame above all) is logged once per connection at
+ * info level and counted, a peer that went away at debug level, anything else still at error level. The socket is
+ * destroyed in every case (ws has already sent the close code that says why, 1009 for a frame too large).
+ */
+export function wsErrorHandler(this: FastifyInstance, error: Error, socket: Pick<Socket, 'terminate'>, request: FastifyRequest): void {
+  const code = (error as { code?: unknown }).code;
+  const kind = typeof code === 'string' ? PROTOCOL_ERRORS[code] : undefined;
+  if (kind !== undefined) {
+    const counters = gatewayCounters(this);
+    counters[kind]++;
+    if (!reported.has(socket)) {
+      reported.add(socket);
+      request.log.info({ wsError: code, remote: request.ip }, `websocket closed: ${error.message}`);
+    }
+  } else if (typeof code === 'string' && GONE.has(code)) {
+    request.log.debug({ wsError: code }, 'websocket connection lost');
+  } else {
+    request.log.error({ err: error }, 'websocket error');
+  }
+  socket.terminate();
+}
 
 function decode(raw: RawFrame, isBinary: boolean): unknown {
   if (isBinary) throw new AppError('request.invalid');
@@ -60,15 +112,35 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
     const query = new URL(request.url, 'http://localhost').searchParams;
     const locale = resolveLocale(query.get('lang')) ?? requestLocale(request);
     const hub: WsHub | undefined = wsHubOf(app);
+    const counters: GatewayCounters = gatewayCounters(app);
     let closed = false;
+    /** Closes with `code`, and destroys the socket if the peer has not answered within the grace. */
+    const closeWith = (code: number, reason: string) => {
+      if (socket.readyState !== OPEN) return;
+      socket.close(code, reason);
+      setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+    };
+    const cutOff = () => {
+      if (closed) return;
+      closed = true; // nothing more is sent or joined; 'close' follows and the hub forgets the connection
+      counters.wsSlowDropped++;
+      socket.terminate();
+    };
     const client: WsClient = {
       send: (text) => {
-        if (socket.readyState !== OPEN) return;
-        if (socket.bufferedAmount > MAX_BUFFERED) return socket.close(CLOSE_TOO_SLOW, 'too slow');
+        if (closed || socket.readyState !== OPEN) return;
+        if (socket.bufferedAmount > MAX_BUFFERED) return cutOff();
         socket.send(text);
       },
+      endSession: () => {
+        counters.wsSessionsEnded++;
+        closeWith(WS_CLOSE_SESSION_ENDED, 'session.expired');
+      },
+      cutOff,
       user: null,
+      session: null,
       seqs: new Map(),
+      held: null,
     };
     const send = (frame: WsServerFrame) => client.send(JSON.stringify(frame));
     const error = (code: ErrorCode, id?: number) => send({ op: 'error', ...(id === undefined ? {} : { id }), code, msg: messages.t(locale, code) });
@@ -80,9 +152,7 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
     const watchdog = setInterval(() => {
       if (!dropping && clock() - heard >= 3 * heartbeatMs) {
         dropping = true;
-        socket.close(CLOSE_SILENT, 'heartbeat timeout');
-        // A peer that does not answer the close handshake is cut off after one more interval.
-        setTimeout(() => socket.terminate(), heartbeatMs).unref();
+        closeWith(CLOSE_SILENT, 'heartbeat timeout');
       }
     }, heartbeatMs);
     watchdog.unref();
@@ -126,14 +196,12 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
           return send({ op: 'ack', id: frame.id });
         case 'auth': {
           if (hub === undefined) return error('service.unavailable', frame.id);
+          if (closed) return;
           try {
-            const user = await hub.authenticate(frame.ticket);
-            if (client.user !== user) hub.dropPrivate(client);
-            client.user = user;
+            await hub.signIn(client, frame.ticket);
+            if (closed) return hub.drop(client); // closed while the session was read
             return send({ op: 'ack', id: frame.id });
           } catch (e) {
-            hub.dropPrivate(client);
-            client.user = null;
             return error(e instanceof AppError ? e.code : 'system.error', frame.id);
           }
         }

@@ -13,6 +13,8 @@ import { tradeUserIndexes } from './0007_trade_user_indexes.ts';
 import { favourites } from './0008_favourites.ts';
 import { layouts } from './0009_layouts.ts';
 import { partialOrderIndexes } from './0010_partial_order_indexes.ts';
+import { adminAudit } from './0011_admin_audit.ts';
+import { userLocales } from './0012_user_locales.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -28,6 +30,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_favourites': favourites(),
     '0009_layouts': layouts(),
     '0010_partial_order_indexes': partialOrderIndexes(),
+    '0011_admin_audit': adminAudit(dialect),
+    '0012_user_locales': userLocales(),
   };
 }
 

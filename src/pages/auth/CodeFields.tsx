@@ -1,10 +1,38 @@
 // Account, verification code (with its send button), password and confirmation: the fields register and reset
-// share, laid out once.
+// share, laid out once. The code field alone (CodeField) also serves sign-in when the server asks for a code.
 import { useLingui } from '@lingui/react';
 import { fieldErrorText } from '../../i18n/rules.ts';
 import { TextField } from '../../ui/Field.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
 import type { CodeForm } from './useCodeForm.ts';
+
+/** The verification-code field with its send button (and the button's countdown). */
+export function CodeField({ value, onChange, error, remaining, disabled, onSend, autoFocus }: {
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+  remaining: number;
+  disabled: boolean;
+  onSend(): void;
+  autoFocus?: boolean;
+}) {
+  const { _ } = useLingui();
+  return (
+    <TextField
+      label={_('auth.field.code')}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder={_('auth.field.codePlaceholder')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      autoFocus={autoFocus}
+      addon={<SendCodeButton remaining={remaining} disabled={disabled} onClick={onSend} />}
+    />
+  );
+}
 
 export function CodeFields({ form, passwordLabel }: { form: CodeForm; passwordLabel: string }) {
   const { _, i18n } = useLingui();
@@ -22,17 +50,13 @@ export function CodeFields({ form, passwordLabel }: { form: CodeForm; passwordLa
         onChange={(e) => form.setAccount(e.target.value)}
         error={text('account')}
       />
-      <TextField
-        label={_('auth.field.code')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={_('auth.field.codePlaceholder')}
+      <CodeField
         value={form.code}
-        onChange={(e) => form.setCode(e.target.value)}
+        onChange={form.setCode}
         error={text('code')}
-        addon={<SendCodeButton remaining={form.sender.remaining} disabled={form.sender.disabled} onClick={() => void form.sendCode()} />}
+        remaining={form.sender.remaining}
+        disabled={form.sender.disabled}
+        onSend={() => void form.sendCode()}
       />
       <TextField
         label={passwordLabel}

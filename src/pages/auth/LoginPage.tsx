@@ -1,14 +1,50 @@
-// Sign in with an e-mail address or phone number and a password (spec §2, /login?statusType=0).
-import { useState, type FormEvent } from 'react';
+// Sign in with an e-mail address or phone number and a password (spec §2, /login?statusType=0). Two answers of the
+// server's login guard change the form: login.code.required (many failed sign-ins on the account: from here a code
+// sent to the account is needed too) shows the code field with its send button; login.throttled (too many failures
+// from here) says so in the user's language and counts down on the button until the next try is allowed.
+// Errors are shown here rather than as the client's generic notice, so each lands where it belongs.
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
+import { channelOf, type Channel } from '../../contract.ts';
+import { isApiError } from '../../api/index.ts';
+import { retryAfterSeconds } from '../../api/parse.ts';
 import { signIn } from '../../session/actions.ts';
+import { pushNotice } from '../../state/index.ts';
 import { fieldErrorText } from '../../i18n/rules.ts';
 import { TextField } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { hasErrors, validateLogin, type FieldErrors, type LoginField } from './rules.ts';
+import { CodeField } from './CodeFields.tsx';
+import { secondsLeft } from './countdown.ts';
+import { fieldOfCode, hasErrors, validateLogin, type FieldErrors, type LoginField } from './rules.ts';
+import { useCodeSender } from './useCodeSender.ts';
 import * as s from './auth.css.ts';
+
+/** The channel a login.code.required reply names (checked: anything else falls back to the account's own). */
+function codeChannel(data: unknown, account: string): Channel {
+  const channel = typeof data === 'object' && data !== null ? (data as { channel?: unknown }).channel : undefined;
+  return channel === 'email' || channel === 'phone' ? channel : channelOf(account.trim());
+}
+
+/** A countdown to a moment, re-rendering every quarter second while it runs. */
+function useCountdown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= Date.now()) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [until]);
+  return {
+    remaining: secondsLeft(until, now),
+    start(seconds: number) {
+      const start = Date.now();
+      setNow(start);
+      setUntil(start + seconds * 1000);
+    },
+  };
+}
 
 export function LoginPage() {
   const { _, i18n } = useLingui();
@@ -16,21 +52,69 @@ export function LoginPage() {
   const router = useRouter();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  /** Set once the server asked for a code: the channel it goes to. */
+  const [codeVia, setCodeVia] = useState<Channel | null>(null);
+  const [throttled, setThrottled] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [busy, setBusy] = useState(false);
+  const wait = useCountdown();
+  const sender = useCodeSender('login');
+  const waiting = wait.remaining > 0;
+
+  useEffect(() => {
+    if (!waiting) setThrottled(null);
+  }, [waiting]);
+
+  function changeAccount(value: string) {
+    setAccount(value);
+    // Another account: the code asked for belonged to the one before.
+    if (codeVia !== null) {
+      setCodeVia(null);
+      setCode('');
+    }
+  }
+
+  async function sendCode() {
+    if (codeVia === null) return;
+    const result = await sender.send(codeVia, account);
+    setErrors((e) => ({ ...e, account: undefined, code: undefined, ...(result ? { [result.field]: result.error } : {}) }));
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = validateLogin({ account, password });
+    if (waiting) return;
+    const found = validateLogin({ account, password, code: codeVia === null ? undefined : code });
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      // A wrong password comes back as an error notice from the client.
-      await signIn(account, password);
+      await signIn(account, password, { notify: false }, codeVia === null ? undefined : code.trim());
       router.history.push(redirect ?? '/');
-    } catch {
+    } catch (error) {
       setBusy(false);
+      if (!isApiError(error)) {
+        pushNotice('error', _('error.generic'));
+        return;
+      }
+      if (error.code === 'login.code.required') {
+        setCodeVia(codeChannel(error.data, account));
+        setErrors({});
+        return;
+      }
+      if (error.code === 'login.throttled' || error.code === 'rate.limited') {
+        // The button counts the wait down; the notice says why without a number that would go stale.
+        setThrottled(_('auth.login.throttled'));
+        wait.start(retryAfterSeconds(error.data) ?? 1);
+        return;
+      }
+      const field = fieldOfCode(error.code);
+      if (field === 'code' && codeVia !== null) {
+        setErrors({ code: { message: error.msg } });
+        return;
+      }
+      // A wrong password and everything else: the server's message, in the user's language.
+      pushNotice('error', error.msg || _('error.generic'));
     }
   }
 
@@ -43,7 +127,7 @@ export function LoginPage() {
           autoComplete="username"
           placeholder={_('auth.field.accountPlaceholder')}
           value={account}
-          onChange={(e) => setAccount(e.target.value)}
+          onChange={(e) => changeAccount(e.target.value)}
           error={fieldErrorText(i18n, errors.account)}
         />
         <TextField
@@ -55,8 +139,29 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           error={fieldErrorText(i18n, errors.password)}
         />
-        <Button type="submit" wide data-testid="submit" disabled={busy}>
-          {_('auth.login.submit')}
+        {codeVia !== null ? (
+          <>
+            <p className={s.formNotice} role="status" data-testid="login-code-needed">
+              {codeVia === 'email' ? _('auth.login.codeNeededEmail') : _('auth.login.codeNeededPhone')}
+            </p>
+            <CodeField
+              value={code}
+              onChange={setCode}
+              error={fieldErrorText(i18n, errors.code)}
+              remaining={sender.remaining}
+              disabled={sender.disabled}
+              onSend={() => void sendCode()}
+              autoFocus
+            />
+          </>
+        ) : null}
+        {throttled !== null && waiting ? (
+          <p className={s.formNoticeWarn} role="alert" data-testid="login-throttled">
+            {throttled}
+          </p>
+        ) : null}
+        <Button type="submit" wide data-testid="submit" disabled={busy || waiting}>
+          {waiting ? _('auth.login.retryIn', { seconds: wait.remaining }) : _('auth.login.submit')}
         </Button>
       </form>
       <div className={s.links}>

@@ -25,3 +25,14 @@ export const sub = style({ color: vars.color.muted });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const links = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: vars.space.sm, fontSize: vars.fontSize.sm });
 export const codeButton = style({ minWidth: '112px' });
+/** A notice inside the form: why a code is asked for, or why the form must wait. */
+export const formNotice = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.raised,
+  fontSize: vars.fontSize.sm,
+  lineHeight: 1.5,
+  overflowWrap: 'anywhere',
+});
+export const formNoticeWarn = style([formNotice, { borderColor: vars.color.warn }]);

@@ -20,12 +20,14 @@ export function hasErrors<F extends string>(errors: FieldErrors<F>): boolean {
   return Object.keys(errors).length > 0;
 }
 
-export type LoginField = 'account' | 'password';
-export function validateLogin(v: { account: string; password: string }): FieldErrors<LoginField> {
+export type LoginField = 'account' | 'password' | 'code';
+/** `code` only when the server asked for one (login.code.required): then it must be a well-formed code. */
+export function validateLogin(v: { account: string; password: string; code?: string | undefined }): FieldErrors<LoginField> {
   // Sign-in only asks for something to check: the format rules are the sign-up's business.
   return compact<LoginField>({
-    account: rule(checkAccount(channelOf(v.account.trim()), v.account)),
+    account: rule(checkAccount(channelOf(v.account.trim()), v.account, 'existing')),
     password: rule(v.password ? null : 'validate.required'),
+    code: rule(v.code === undefined ? null : checkCode(v.code.trim())),
   });
 }
 
@@ -65,7 +67,7 @@ export interface ResetValues {
 }
 export function validateReset(v: ResetValues): FieldErrors<ResetField> {
   return compact<ResetField>({
-    account: rule(checkAccount(v.channel, v.account)),
+    account: rule(checkAccount(v.channel, v.account, 'existing')),
     code: rule(checkCode(v.code.trim())),
     password: rule(checkPassword(v.password)),
     confirmPassword: rule(checkConfirm(v.password, v.confirmPassword)),

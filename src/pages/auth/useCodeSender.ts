@@ -36,7 +36,8 @@ export function useCodeSender(purpose: CodePurpose) {
 
   /** Returns the error to show under a field, or null (sent, or reported as a notice). */
   async function send(channel: Channel, account: string): Promise<CodeSendResult | null> {
-    const invalid = checkAccount(channel, account);
+    // A new address (sign-up, binding) must pass the full rule; one that names an account, the rule it passed then.
+    const invalid = checkAccount(channel, account, purpose === 'register' || purpose === 'bind' ? 'new' : 'existing');
     if (invalid) return { field: 'account', error: { rule: invalid } };
     setSending(true);
     try {

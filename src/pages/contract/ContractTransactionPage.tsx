@@ -8,6 +8,8 @@ import { MarketsPanel } from '../trade/MarketsPanel.tsx';
 import { ContractEntry } from './ContractEntry.tsx';
 import { SecondsEntry } from './SecondsEntry.tsx';
 import { ContractTables } from './ContractTables.tsx';
+import { ContractFunds } from './ContractFunds.tsx';
+import { useTransferDialog } from '../user/transfer/useTransferDialog.tsx';
 import * as s from '../trade/trade.css.ts';
 
 type Mode = 'perpetual' | 'seconds';
@@ -19,6 +21,9 @@ const MODES: readonly TabItem<Mode>[] = [
 export function ContractTransactionPage() {
   const { _ } = useLingui();
   const [mode, setMode] = useState<Mode>('perpetual');
+  const transfer = useTransferDialog();
+  // Perpetuals trade from the contract account, seconds contracts from theirs: the transfer brings USDT in.
+  const account = mode === 'perpetual' ? 'contract' : 'seconds';
   return (
     <Page name="contractTransaction" title={_('nav.contract')} wide actions={<Tabs items={MODES} value={mode} onChange={setMode} />}>
       <div className={s.terminal}>
@@ -32,11 +37,15 @@ export function ContractTransactionPage() {
             <RecentTradesPanel />
           </div>
         </div>
-        <div className={s.entry}>{mode === 'perpetual' ? <ContractEntry /> : <SecondsEntry />}</div>
+        <div className={`${s.entry} ${s.stack}`}>
+          <ContractFunds account={account} onTransfer={() => transfer.open({ asset: 'USDT', from: 'coin', to: account })} />
+          {mode === 'perpetual' ? <ContractEntry /> : <SecondsEntry />}
+        </div>
         <div className={s.orders}>
           <ContractTables />
         </div>
       </div>
+      {transfer.element}
     </Page>
   );
 }

@@ -33,6 +33,7 @@ const route = getRouteApi('/currencyTransaction');
 /** A price clicked in a book, for the order form of the same market; a new object per click refills it. */
 interface Picked {
   price: string;
+  qty: string;
   at: number;
   symbol: string;
 }
@@ -71,7 +72,7 @@ export function CurrencyTransactionPage() {
         case 'chart':
           return <ChartPanel symbol={market} />;
         case 'book':
-          return <OrderBook symbol={market} onPick={(price) => setPicked({ price, at: Date.now(), symbol: market })} />;
+          return <OrderBook symbol={market} onPick={(price, qty) => setPicked({ price, qty, at: Date.now(), symbol: market })} />;
         case 'trades':
           return <RecentTrades symbol={market} />;
         // The order form and the account strip always follow the page's market.
@@ -103,7 +104,7 @@ export function CurrencyTransactionPage() {
         <div className={s.terminal}>
           <SpotMarkets symbol={symbol} />
           <ChartPanel symbol={symbol} />
-          <OrderBook symbol={symbol} onPick={(price) => setPicked({ price, at: Date.now(), symbol })} />
+          <OrderBook symbol={symbol} onPick={(price, qty) => setPicked({ price, qty, at: Date.now(), symbol })} />
           <RecentTrades symbol={symbol} />
           {mode === 'manual' ? <OrderForm symbol={symbol} picked={formPicked} /> : <div className={s.areas.entry}><QuantEntry /></div>}
           <AccountPanel symbol={symbol} />

@@ -1,15 +1,17 @@
 // The order book ladder on a canvas: asks above, bids below, the last price between them, cumulative depth bars
 // and a grouping select. The book is drawn from orderBook$ in an effect, at most once per animation frame, so an
 // update never re-renders React; the canvas fills the panel body and shows as many levels as its height fits.
-// A click on a level, or arrows then Enter on the focused canvas, hands its price to the order form.
+// A click on a level, or arrows then Enter on the focused canvas, hands its price (at the market's tick) and the
+// quantity from the best level to it (at the market's step) to the order form.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { dataOf, orderBook$, useTicker, type BookView, type Loadable } from '../../../streams/index.ts';
 import { formatDecimal } from '../../format/decimal.ts';
 import { StreamEmpty } from '../../ui/StreamEmpty.tsx';
-import { bookGeometry, bookRows, MAX_PER_SIDE, moveSlot, rowAt, rowText, sameLevels, slotAt, type BookGeometry, type BookRow } from './book-draw.ts';
+import { bookGeometry, bookRows, MAX_PER_SIDE, moveSlot, pickOf, rowAt, rowText, sameLevels, slotAt, type BookGeometry, type BookRow } from './book-draw.ts';
 import { paintBook, readPalette, RowTextCache } from './book-paint.ts';
 import { priceExponent, ticksForExponent } from './book-ticks.ts';
+import { useMarketFilters } from './market-filters.ts';
 import { SpotPanel } from './SpotPanel.tsx';
 import * as b from './book.css.ts';
 import * as s from './spot.css.ts';
@@ -20,7 +22,7 @@ interface Labels {
   total: string;
 }
 
-export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: string): void }) {
+export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: string, qty: string): void }) {
   const { _ } = useLingui();
   const [tick, setTick] = useState<string | null>(null);
   // Only what changes the React part: whether there is a book yet, and the price's power of ten (grouping steps).
@@ -36,6 +38,9 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: st
   const spoken = useRef<HTMLSpanElement>(null);
   const last = useRef('');
   const pick = useRef(onPick);
+  const filters = useMarketFilters(symbol);
+  const steps = useRef(filters);
+  steps.current = filters;
   const labels = useRef<Labels>({ price: '', amount: '', total: '' });
   const redraw = useRef<() => void>(() => undefined);
   const lastText = formatDecimal(ticker && ticker.count > 0 ? ticker.lastPrice : null);
@@ -106,11 +111,15 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: st
       const l = labels.current;
       spoken.current.textContent = t ? `${l.price} ${t.price}, ${l.amount} ${t.qty}, ${l.total} ${t.total}` : '';
     };
+    const hand = (row: BookRow) => {
+      const picked = pickOf(rows, row, steps.current);
+      pick.current(picked.price, picked.qty);
+    };
     const onMove = (e: PointerEvent) => light(slotAt(g, e.clientY - cv.getBoundingClientRect().top));
     const onLeave = () => light(null);
     const onClick = (e: MouseEvent) => {
       const row = rowAt(rows, slotAt(g, e.clientY - cv.getBoundingClientRect().top));
-      if (row) pick.current(row.price);
+      if (row) hand(row);
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
@@ -121,7 +130,7 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: st
         const row = rowAt(rows, lit);
         if (!row) return;
         e.preventDefault();
-        pick.current(row.price);
+        hand(row);
       } else if (e.key === 'Escape') light(null);
     };
     cv.addEventListener('pointermove', onMove);

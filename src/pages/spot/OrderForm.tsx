@@ -29,7 +29,7 @@ function NumberField({ name, label, unit, value, onChange }: { name: string; lab
   );
 }
 
-export function OrderForm({ symbol, picked }: { symbol: string; picked: { price: string; at: number } | null }) {
+export function OrderForm({ symbol, picked }: { symbol: string; picked: { price: string; qty?: string; at: number } | null }) {
   const { _ } = useLingui();
   const signedIn = useSignedIn();
   const href = useLocation({ select: (l) => l.href });
@@ -45,9 +45,13 @@ export function OrderForm({ symbol, picked }: { symbol: string; picked: { price:
   const base = baseAsset(symbol);
   const quote = quoteAsset(symbol);
 
-  // A price clicked in the book fills the limit price.
+  // A level clicked in the book fills the limit price and, when the book says it, the amount up to that level.
   useEffect(() => {
-    if (picked) setFields((f) => ({ ...f, price: picked.price, total: limitTotal(picked.price, f.amount) }));
+    if (!picked) return;
+    setFields((f) => {
+      const amount = picked.qty ?? f.amount;
+      return { ...f, price: picked.price, amount, total: limitTotal(picked.price, amount) };
+    });
   }, [picked]);
   useEffect(() => setFields({ price: '', amount: '', total: '' }), [symbol]);
 

@@ -3,7 +3,7 @@
 // depth bars, the text of a row and where its columns go, and which level a pointer or the keyboard is on.
 import type { TextLevel } from '../../contract.ts';
 import { formatDecimal } from '../../format/decimal.ts';
-import { priceDecimals, qtyDecimals } from './book-ticks.ts';
+import { priceDecimals, qtyDecimals, stepDecimals, sumDecimals, tickText, toStep } from './book-ticks.ts';
 
 export type BookSide = 'bid' | 'ask';
 
@@ -156,3 +156,31 @@ export function moveSlot(rows: readonly BookRow[], current: number | null, delta
 /** The level in a slot, if one is shown there. */
 export const rowAt = (rows: readonly BookRow[], slot: number | null): BookRow | undefined =>
   slot === null ? undefined : rows.find((r) => r.slot === slot);
+
+/** A market's price tick and quantity step as decimal text (market-filters.ts). */
+export interface StepSizes {
+  readonly tickSize: string;
+  readonly stepSize: string;
+}
+
+/** What a picked level hands the order form: both plain decimal text, ready for the inputs. */
+export interface PickedLevel {
+  readonly price: string;
+  /** The side's quantity from the best level to this one, included: what an order at this price would meet. */
+  readonly qty: string;
+}
+
+/**
+ * The text a click (or Enter) on `row` fills the order form with: the level's price at the market's tick
+ * precision ("95256.00" for a 0.01 tick) and the cumulative quantity to it at the step precision, summed exactly.
+ * Before the market's filters are known, the price keeps the decimals its level needs (at least 2) and the
+ * quantity drops trailing zeros.
+ */
+export function pickOf(rows: readonly BookRow[], row: BookRow, steps: StepSizes | null): PickedLevel {
+  const reached = rows.filter((r) => r.side === row.side && (row.side === 'bid' ? r.slot <= row.slot : r.slot >= row.slot));
+  const sum = sumDecimals(reached.map((r) => r.qty)) ?? row.qty;
+  const priceStep = steps?.tickSize ?? tickText(-priceDecimals(row.price));
+  const price = toStep(row.price, priceStep) ?? row.price;
+  const qty = steps ? (toStep(sum, steps.stepSize) ?? sum) : (toStep(sum, tickText(-Math.min(8, Math.max(0, stepDecimals(sum))))) ?? sum);
+  return { price, qty };
+}

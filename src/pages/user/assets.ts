@@ -1,4 +1,5 @@
 // Asset tables and lists shared by the asset pages (spec §1, §3, §9).
+import type { AccountType } from '../../contract.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 
 /** Spec §9: the coins that are credited automatically; others go through customer service. */
@@ -8,21 +9,25 @@ export const MIN_DEPOSIT = '0.001';
 /** Spec §9: confirmations before a deposit is credited. */
 export const DEPOSIT_CONFIRMATIONS = 12;
 
-export type AccountKind = 'coin' | 'contract' | 'wealth' | 'seconds' | 'fiat';
+/** The spec's accounts (coin, contract, financial, seconds contract, fiat), keyed as the server names them
+ *  (`earn` is the financial/wealth account). */
+export type AccountKind = AccountType;
 export const ACCOUNT_TABS = [
-  { key: 'coin', labelId: 'assets.account.coin' },
-  { key: 'contract', labelId: 'assets.account.contract' },
-  { key: 'wealth', labelId: 'assets.account.wealth' },
-  { key: 'seconds', labelId: 'assets.account.seconds' },
-  { key: 'fiat', labelId: 'assets.account.fiat' },
-] as const satisfies ReadonlyArray<{ key: AccountKind; labelId: string }>;
+  { key: 'coin', labelId: 'assets.account.coin', testId: 'account-tab-coin' },
+  { key: 'contract', labelId: 'assets.account.contract', testId: 'account-tab-contract' },
+  { key: 'earn', labelId: 'assets.account.wealth', testId: 'account-tab-earn' },
+  { key: 'seconds', labelId: 'assets.account.seconds', testId: 'account-tab-seconds' },
+  { key: 'fiat', labelId: 'assets.account.fiat', testId: 'account-tab-fiat' },
+] as const satisfies ReadonlyArray<{ key: AccountKind; labelId: string; testId: string }>;
 
-export const BALANCE_COLUMNS: readonly Column<never>[] = [
-  { key: 'coin', labelId: 'assets.col.coin' },
-  { key: 'available', labelId: 'assets.col.available', align: 'right' },
-  { key: 'frozen', labelId: 'assets.col.frozen', align: 'right' },
-  { key: 'valuation', labelId: 'assets.col.valuation', align: 'right' },
-];
+/** Each account's name (message id). */
+export const ACCOUNT_LABELS: Readonly<Record<AccountType, string>> = {
+  coin: 'assets.account.coin',
+  contract: 'assets.account.contract',
+  earn: 'assets.account.wealth',
+  seconds: 'assets.account.seconds',
+  fiat: 'assets.account.fiat',
+};
 
 export const RECHARGE_COLUMNS: readonly Column<never>[] = [
   { key: 'time', labelId: 'common.col.time' },

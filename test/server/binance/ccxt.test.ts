@@ -36,7 +36,8 @@ describeDialects('ccxt binance client', (dialect) => {
         defaultType: 'spot',
       },
     });
-    // Every spot endpoint ccxt uses lives under /api/v3 here; the rest (sapi, futures) stay unreachable.
+    // The narrower options a bot may choose: spot markets only, no currencies or margin lists, so every call goes
+    // to /api/v3 (ccxt-defaults.test.ts runs ccxt's default options against /sapi, /fapi and /dapi too).
     ex.urls['api'] = { public: base, private: base, v1: `${address}/api/v1` };
   });
   afterAll(() => h?.dispose());

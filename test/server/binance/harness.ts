@@ -56,6 +56,8 @@ export interface SignOptions {
   signature?: string;
   address?: string;
   headers?: Record<string, string>;
+  /** Another Binance prefix than /api/v3 (e.g. /sapi/v1). */
+  prefix?: string;
 }
 
 export interface Res {
@@ -140,8 +142,9 @@ export async function openBinance(dialect: DialectName, options: { systemTime?: 
       const withTime = /(^|&)timestamp=/.test(params) ? params : `${params}${params ? '&' : ''}timestamp=${stamp()}`;
       const signed = `${withTime}&signature=${o.signature ?? sign(key.secret, withTime)}`;
       const headers = { 'x-mbx-apikey': key.apiKey, ...o.headers };
-      if (o.body) return inject(method, `/api/v3${path}`, { body: signed, headers, address: o.address });
-      return inject(method, `/api/v3${path}?${signed}`, { headers, address: o.address });
+      const prefix = o.prefix ?? '/api/v3';
+      if (o.body) return inject(method, `${prefix}${path}`, { body: signed, headers, address: o.address });
+      return inject(method, `${prefix}${path}?${signed}`, { headers, address: o.address });
     },
     async state(user) {
       const balances = await desks.spot.balances(user);

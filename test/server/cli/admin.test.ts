@@ -65,14 +65,28 @@ describeDialects('admin CLI', (dialect) => {
     expect(reply.body.data.value).toBe('openex-line');
   });
 
-  it('freezes and unfreezes an account, and signs a user out everywhere', async () => {
+  it('freezes an account (signing it out everywhere) and unfreezes it, and signs a user out everywhere', async () => {
     const token = await h.signUp('a@example.com');
-    expect((await admin('user', 'freeze', '--email', 'a@example.com')).output).toBe('froze user 10000001 (a@example.com)');
-    expect((await h.call('GET', API.getUserInfo, { ticket: token })).body.code).toBe('account.frozen');
-    expect(await json('user', 'unfreeze', '--email', 'a@example.com')).toEqual({ userId: 10_000_001, frozen: false });
+    const reason = ['--reason', 'chargeback review'];
+    expect((await admin('user', 'freeze', '--email', 'a@example.com')).exitCode).toBe(2); // no reason, nothing done
     expect((await h.call('GET', API.getUserInfo, { ticket: token })).body.code).toBe('success');
-    expect(await json('session', 'revoke', '--email', 'a@example.com')).toEqual({ userId: 10_000_001, revoked: 1 });
+    expect((await admin('user', 'freeze', '--email', 'a@example.com', ...reason)).output).toBe('froze user 10000001 (a@example.com), signed out of 1 session(s)');
     expect((await h.call('GET', API.getUserInfo, { ticket: token })).body.code).toBe('login.user.not.login');
+    const login = await h.call('POST', API.login, { body: { account: 'a@example.com', password: 'Secret12345' } });
+    expect(login.body.code).toBe('account.frozen');
+    expect(await json('user', 'unfreeze', '--email', 'a@example.com', ...reason)).toEqual({ userId: 10_000_001, frozen: false });
+    const again = await h.call('POST', API.login, { body: { account: 'a@example.com', password: 'Secret12345' } });
+    expect(again.body.code).toBe('success');
+    const ticket = again.body.data.token as string;
+    expect((await h.call('GET', API.getUserInfo, { ticket })).body.code).toBe('success');
+    expect(await json('session', 'revoke', '--email', 'a@example.com', ...reason)).toEqual({ userId: 10_000_001, revoked: 1 });
+    expect((await h.call('GET', API.getUserInfo, { ticket })).body.code).toBe('login.user.not.login');
+    const audit = await json('audit', 'list');
+    expect(audit.map((a: { command: string; status: string; via: string; reason: string }) => [a.command, a.status, a.via, a.reason])).toEqual([
+      ['session revoke', 'done', 'store', 'chargeback review'],
+      ['user unfreeze', 'done', 'store', 'chargeback review'],
+      ['user freeze', 'done', 'store', 'chargeback review'],
+    ]);
   });
 
   it.each([
@@ -87,6 +101,11 @@ describeDialects('admin CLI', (dialect) => {
     [['config', 'set', 'custom_line'], 2, 'usage: config set KEY VALUE'],
     [['user', 'delete'], 2, 'unknown command "user delete"'],
     [['user', 'show', '--mail', 'x'], 2, 'unknown option --mail'],
+    [['user', 'freeze', '--email', 'a@example.com'], 2, '--reason is required'],
+    [['user', 'freeze', '--reason', 'x'], 2, '--email or --phone is required'],
+    [['session', 'revoke', '--email', 'a@example.com', '--reason', 'x', '--request-id', 'short'], 2, '--request-id must be 8 to 64'],
+    [['user', 'freeze', '--email', 'a@example.com', '--reason', '  '], 2, '--reason is required'],
+    [['audit', 'list', '--limit', '0'], 2, '--limit must be an integer'],
   ])('rejects %j with exit code %i', async (argv, exitCode, message) => {
     const result = await admin(...argv);
     expect(result.exitCode).toBe(exitCode);

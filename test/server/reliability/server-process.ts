@@ -111,7 +111,7 @@ export async function seedUsers(where: Where, count: number, credits: Record<str
     const made = await runAdmin(['user', 'create', '--email', email, '--password', 'Secret12345', '--verified'], at);
     if (made.exitCode !== 0) throw new Error(`user create: ${made.output}`);
     for (const [asset, amount] of Object.entries(credits)) {
-      const credited = await runAdmin(['balance', 'credit', '--email', email, '--asset', asset, '--amount', amount, '--memo', 'seed'], at);
+      const credited = await runAdmin(['balance', 'credit', '--email', email, '--asset', asset, '--amount', amount, '--memo', 'seed', '--reason', 'test seed'], at);
       if (credited.exitCode !== 0) throw new Error(`balance credit: ${credited.output}`);
     }
     users.push({ id: 0, email, ticket: randomBytes(32).toString('base64url') });

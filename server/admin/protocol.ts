@@ -1,0 +1,118 @@
+// The admin channel's wire protocol: one request per connection, one line of JSON each way, over a Unix domain
+// socket (channel.ts). Both ends check what they read against these TypeBox schemas before using it, and the
+// sizes are bounded, so a confused or hostile local peer gets a clear refusal and changes nothing.
+//
+// Request:  {"v":1,"token":"…","id":"<request id>","store":"<store identity>","operator":"alice",
+//            "command":"balance credit","args":{"email":"a@example.com","asset":"USDT","amount":"5"},"reason":"…"}
+// Answer:   {"v":1,"id":"…","ok":true,"data":…,"text":"…","replayed":false}
+//        or {"v":1,"id":"…"|null,"ok":false,"error":{"kind":"usage"|"failed"|"auth"|"protocol"|"store"|"internal","message":"…"}}
+import Type, { type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+export const ADMIN_PROTOCOL_VERSION = 1;
+/** Largest request line the server reads (bytes, newline included); a longer one is refused unread. */
+export const MAX_REQUEST_BYTES = 16 * 1024;
+/** Largest answer line the client reads (a long market list or cancel-all fits easily). */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+/** A connection that has not sent its whole request by then is dropped. */
+export const REQUEST_READ_TIMEOUT_MS = 10_000;
+
+/** Commands the channel takes; every one but `market list` changes state, needs a reason and is audited. */
+export const CHANNEL_COMMANDS = [
+  'balance credit',
+  'balance debit',
+  'balance freeze',
+  'balance unfreeze',
+  'balance lock',
+  'balance unlock',
+  'market list',
+  'market open',
+  'market close',
+  'market maintenance',
+  'order cancel-all',
+  'user freeze',
+  'user unfreeze',
+  'session revoke',
+] as const;
+export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
+
+export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
+export const changesState = (command: ChannelCommand): boolean => command !== 'market list';
+
+/** Request ids: what the operator tool generates (a UUID) or the operator passes with --request-id. */
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._:-]{8,64}$';
+
+/** Text without control characters (a NUL is not even storable in PostgreSQL's text). */
+const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]+$' });
+
+export const AdminArgsSchema = Type.Object(
+  {
+    email: Type.Optional(Text(320)),
+    phone: Type.Optional(Text(32)),
+    asset: Type.Optional(Text(16)),
+    amount: Type.Optional(Text(64)),
+    account: Type.Optional(Text(16)),
+    memo: Type.Optional(Text(200)),
+    symbol: Type.Optional(Text(32)),
+  },
+  { additionalProperties: false },
+);
+export type AdminArgs = Static<typeof AdminArgsSchema>;
+
+export const AdminRequestSchema = Type.Object(
+  {
+    v: Type.Literal(ADMIN_PROTOCOL_VERSION),
+    token: Text(256),
+    id: Type.String({ pattern: REQUEST_ID_PATTERN }),
+    store: Text(128),
+    operator: Text(64),
+    command: Type.Enum(CHANNEL_COMMANDS),
+    args: AdminArgsSchema,
+    reason: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminWireRequest = Static<typeof AdminRequestSchema>;
+
+export const ERROR_KINDS = ['usage', 'failed', 'auth', 'protocol', 'store', 'internal'] as const;
+export type AdminErrorKind = (typeof ERROR_KINDS)[number];
+
+export const AdminAnswerSchema = Type.Union([
+  Type.Object({
+    v: Type.Literal(ADMIN_PROTOCOL_VERSION),
+    id: Type.String(),
+    ok: Type.Literal(true),
+    data: Type.Unknown(),
+    text: Type.String(),
+    replayed: Type.Boolean(),
+  }),
+  Type.Object({
+    v: Type.Literal(ADMIN_PROTOCOL_VERSION),
+    id: Type.Union([Type.String(), Type.Null()]),
+    ok: Type.Literal(false),
+    error: Type.Object({ kind: Type.Enum(ERROR_KINDS), message: Type.String() }),
+  }),
+]);
+export type AdminAnswer = Static<typeof AdminAnswerSchema>;
+
+const requestCheck = Compile(AdminRequestSchema);
+const answerCheck = Compile(AdminAnswerSchema);
+
+/** The first thing wrong with a request, in words, or null when it is well-formed. */
+function firstProblem(check: typeof requestCheck | typeof answerCheck, value: unknown): string | null {
+  if (check.Check(value)) return null;
+  const e = check.Errors(value)[0];
+  if (e === undefined) return 'invalid';
+  const where = e.instancePath === '' ? 'the request' : e.instancePath.slice(1).replaceAll('/', '.');
+  return `${where}: ${e.message}`;
+}
+
+export function parseRequest(value: unknown): { ok: true; request: AdminWireRequest } | { ok: false; problem: string } {
+  const problem = firstProblem(requestCheck, value);
+  return problem === null ? { ok: true, request: value as AdminWireRequest } : { ok: false, problem };
+}
+
+export function parseAnswer(value: unknown): { ok: true; answer: AdminAnswer } | { ok: false; problem: string } {
+  const problem = firstProblem(answerCheck, value);
+  return problem === null ? { ok: true, answer: value as AdminAnswer } : { ok: false, problem };
+}

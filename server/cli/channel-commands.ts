@@ -1,0 +1,201 @@
+// The operator commands that act on a running exchange (server/admin/protocol.ts CHANNEL_COMMANDS): balance
+// credit|debit|freeze|unfreeze|lock|unlock, market list|open|close|maintenance, order cancel-all, user
+// freeze|unfreeze, session revoke. If the admin socket of the configured store answers, the command goes there and
+// runs through the server's own desks; if nothing listens (no server), the CLI runs the same executor on the store
+// itself, opening the one desk it needs under that desk's lease. Either way the state-changing ones need --reason
+// and leave an audit row; a request whose answer was lost is repeated once with the same request id, and if that
+// fails too the operator is told the id to repeat it with: a request id is never applied twice.
+import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
+import { Compile } from 'typebox/compile';
+import { createInProcessBus } from '../bus/index.ts';
+import { checkRequest, createAdminExecutor, AdminError, type AdminDesks, type AdminOutcome, type AdminRequest } from '../admin/commands.ts';
+import { callChannel, ChannelAccessError, type ChannelOutcome } from '../admin/client.ts';
+import { socketAnswers } from '../admin/channel.ts';
+import { adminLocation, AdminSetupError, readToken, storeIdentity } from '../admin/paths.ts';
+import { ADMIN_PROTOCOL_VERSION, AdminArgsSchema, REQUEST_ID_PATTERN, type AdminArgs, type ChannelCommand } from '../admin/protocol.ts';
+import type { Clock } from '../clock.ts';
+import { LeaseHeldError, SpotDesk, type DeskEvent, type FundsDesk } from '../desks/index.ts';
+import { newHolderId } from '../desks/lease.ts';
+import { openWalletDesk } from '../desks/wallet.ts';
+import type { Wallet } from '../kernel/index.ts';
+import { createStore, type Store } from '../store/index.ts';
+import { UsageError, type ParsedArgs } from './args.ts';
+
+export interface ChannelCommandOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  clock?: Clock | undefined;
+  /** ADMIN_SOCKET: the server's socket when it is not DATA_DIR/admin.sock. */
+  adminSocket?: string | undefined;
+  /** ADMIN_TOKEN: the token when the CLI can't read DATA_DIR/admin.token. */
+  adminToken?: string | undefined;
+  /** Who is acting (default: --operator, else the OS user name). */
+  operator?: string | undefined;
+  /** How long to wait for the server's answer before counting it lost (default 60 s). */
+  answerTimeoutMs?: number | undefined;
+}
+
+export interface ChannelCommandResult {
+  exitCode: number;
+  data?: unknown;
+  text?: string;
+  error?: string;
+  /** For stderr: which way the command went (shown with --verbose) and notes shown always. */
+  notes: Array<{ verbose: boolean; text: string }>;
+}
+
+const argsCheck = Compile(AdminArgsSchema);
+const REQUEST_ID = new RegExp(REQUEST_ID_PATTERN);
+
+/** The arguments a command takes, from the command line (nothing else goes into the request or its audit row). */
+export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArgs {
+  const o = args.options;
+  const pick = (...names: Array<'email' | 'phone' | 'asset' | 'amount' | 'account' | 'memo' | 'symbol'>): AdminArgs => {
+    const out: Record<string, string> = {};
+    for (const n of names) {
+      const v = o.get(n);
+      if (v !== undefined) out[n] = v;
+    }
+    return out;
+  };
+  let picked: AdminArgs;
+  if (command.startsWith('balance ')) picked = pick('email', 'asset', 'amount', 'account', 'memo');
+  else if (command === 'market list') picked = {};
+  else if (command.startsWith('market ')) picked = args.words[2] === undefined ? {} : { symbol: args.words[2] };
+  else if (command === 'order cancel-all') picked = pick('email', 'phone', 'symbol');
+  else picked = pick('email', 'phone');
+  if (!argsCheck.Check(picked)) {
+    const e = argsCheck.Errors(picked)[0];
+    const name = e?.instancePath.slice(1) ?? '';
+    throw new UsageError(`${name === 'symbol' && command.startsWith('market ') ? 'SYMBOL' : `--${name}`}: ${e?.message ?? 'invalid'}`);
+  }
+  return picked;
+}
+
+function operatorName(args: ParsedArgs, o: ChannelCommandOptions): string {
+  const given = args.options.get('operator') ?? o.operator;
+  let name = given;
+  if (name === undefined) {
+    try {
+      name = userInfo().username;
+    } catch {
+      name = process.env['USER'] ?? 'unknown';
+    }
+  }
+  if (!/^[^\u0000-\u001f\u007f]{1,64}$/.test(name)) throw new UsageError('--operator must be 1 to 64 characters without control characters');
+  return name;
+}
+
+/** The CLI's own desks for one command: opened under their leases, closed after. */
+function storeDesks(store: Store, socketPath: string): AdminDesks {
+  const open = async (wallet: Wallet): Promise<FundsDesk> => {
+    const o = { store, bus: createInProcessBus<DeskEvent>(), clock: store.clock, holder: newHolderId('cli-') };
+    try {
+      return wallet === 'coin' ? await SpotDesk.open({ ...o, marketRefreshMs: 0 }) : await openWalletDesk({ ...o, wallet });
+    } catch (error) {
+      if (error instanceof LeaseHeldError) {
+        throw new AdminError('failed', `${error.message} (no server answered on the admin socket ${socketPath}; if that process is a server on this store, point ADMIN_SOCKET and ADMIN_TOKEN at its channel)`);
+      }
+      throw error;
+    }
+  };
+  const using = async <D extends FundsDesk, T>(desk: D, work: (d: D) => Promise<T>): Promise<T> => {
+    try {
+      return await work(desk);
+    } finally {
+      await desk.close();
+    }
+  };
+  return {
+    via: 'store',
+    withFunds: async (wallet, work) => using(await open(wallet), work),
+    withSpot: async (work) => using((await open('coin')) as SpotDesk, work),
+    setMarketStatus: async (symbol, status) => ((await store.markets.setStatus(symbol, status)) ? 'stored' : 'unknown'),
+    marketFlags: () => null,
+  };
+}
+
+/** Sends the request to the server, if one answers on the socket; null when none does (or it runs another store). */
+async function viaServer(request: AdminRequest, o: ChannelCommandOptions, socketPath: string, tokenFile: string, notes: ChannelCommandResult['notes']): Promise<AdminOutcome | null> {
+  let token = o.adminToken;
+  if (token === undefined) {
+    try {
+      token = readToken(tokenFile);
+    } catch (error) {
+      // No token to read: fine if no server runs (a fresh DATA_DIR); an answering socket needs it.
+      if (!(await socketAnswers(socketPath))) {
+        notes.push({ verbose: true, text: `admin: no server answers on ${socketPath}; working on the store directly` });
+        return null;
+      }
+      throw error;
+    }
+  }
+  const wire = {
+    v: ADMIN_PROTOCOL_VERSION,
+    token,
+    id: request.id,
+    store: storeIdentity({ databaseUrl: o.databaseUrl, dataDir: o.dataDir }),
+    operator: request.operator,
+    command: request.command,
+    args: request.args,
+    ...(request.reason === undefined ? {} : { reason: request.reason }),
+  } as const;
+  const timeouts = { answerTimeoutMs: o.answerTimeoutMs };
+  let outcome: ChannelOutcome = await callChannel(socketPath, wire, timeouts);
+  if (outcome.kind === 'lost') {
+    notes.push({ verbose: false, text: `admin: the answer to request ${request.id} was lost (${outcome.why}); asking again with the same request id` });
+    await new Promise((r) => setTimeout(r, 500));
+    outcome = await callChannel(socketPath, wire, timeouts);
+  }
+  if (outcome.kind === 'absent') {
+    notes.push({ verbose: true, text: `admin: no server answers on ${socketPath} (${outcome.why}); working on the store directly` });
+    return null;
+  }
+  if (outcome.kind === 'lost') {
+    throw new AdminError(
+      'failed',
+      `no answer from the server for request ${request.id} (${outcome.why}); it may or may not have been done. Run the same command again with --request-id ${request.id}: it is never applied twice`,
+    );
+  }
+  const a = outcome.answer;
+  if (a.ok) {
+    notes.push({ verbose: true, text: `admin: done by the server through its admin channel ${socketPath} (request ${request.id})` });
+    return { data: a.data, text: a.text, replayed: a.replayed };
+  }
+  if (a.error.kind === 'store') {
+    notes.push({ verbose: true, text: `admin: the server on ${socketPath} runs another store; working on this store directly` });
+    return null;
+  }
+  if (a.error.kind === 'usage') throw new UsageError(a.error.message);
+  throw new AdminError('failed', a.error.kind === 'auth' ? `the server refused the admin token (${a.error.message}); check ADMIN_TOKEN or ${tokenFile}` : a.error.message);
+}
+
+export async function runChannelCommand(command: ChannelCommand, args: ParsedArgs, o: ChannelCommandOptions): Promise<ChannelCommandResult> {
+  const notes: ChannelCommandResult['notes'] = [];
+  const fail = (exitCode: number, error: string): ChannelCommandResult => ({ exitCode, error, notes });
+  try {
+    const id = args.options.get('request-id') ?? randomUUID();
+    if (!REQUEST_ID.test(id)) throw new UsageError('--request-id must be 8 to 64 of letters, digits and . _ : -');
+    const request: AdminRequest = { id, operator: operatorName(args, o), command, args: requestArgs(command, args), reason: args.options.get('reason') };
+    checkRequest(request); // usage errors here, before anything is sent or opened
+    const at = adminLocation(o.dataDir, {});
+    const socketPath = o.adminSocket ?? at.socketPath;
+    let outcome = await viaServer(request, o, socketPath, at.tokenFile, notes);
+    if (outcome === null) {
+      const store = await createStore({ databaseUrl: o.databaseUrl, dataDir: o.dataDir, clock: o.clock });
+      try {
+        outcome = await createAdminExecutor({ store, clock: store.clock, desks: storeDesks(store, socketPath) }).execute(request);
+      } finally {
+        await store.close();
+      }
+    }
+    if (outcome.replayed) notes.push({ verbose: false, text: `admin: request ${id} was answered before; this is its recorded outcome, nothing was done again` });
+    return { exitCode: 0, data: outcome.data, text: outcome.text, notes };
+  } catch (error) {
+    if (error instanceof UsageError) return fail(2, error.message);
+    if (error instanceof AdminError) return fail(error.kind === 'usage' ? 2 : 1, error.message);
+    if (error instanceof ChannelAccessError || error instanceof AdminSetupError) return fail(1, error.message);
+    return fail(1, `unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

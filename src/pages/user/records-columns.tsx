@@ -1,0 +1,59 @@
+// The asset-record columns: time, account, coin, type in the user's language, the signed change of the available
+// and the frozen balance (green in, red out), and what caused it (an order, a trade, a transfer, the operator's memo).
+import { useMemo } from 'react';
+import { useLingui } from '@lingui/react';
+import type { AssetRecordItem } from '../../contract.ts';
+import { formatDateTime } from '../../format/date.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import { pairName } from '../quotation/market-rows.ts';
+import { accountLabel, changeSign, formatChange, parseRef, recordTypeLabel } from './records.ts';
+import * as s from './records.css.ts';
+
+function Change({ value }: { value: string }) {
+  const sign = changeSign(value);
+  return (
+    <span className={sign === 'in' ? s.credit : sign === 'out' ? s.debit : s.zero} data-sign={sign}>
+      {formatChange(value)}
+    </span>
+  );
+}
+
+function Reference({ value }: { value: string }) {
+  const { _ } = useLingui();
+  const ref = parseRef(value);
+  const label =
+    ref.kind === 'order'
+      ? _('records.ref.order', { id: ref.id })
+      : ref.kind === 'trade'
+        ? _('records.ref.trade', { market: pairName(ref.symbol), id: ref.id })
+        : ref.kind === 'transfer'
+          ? _('records.ref.transfer', { id: ref.id.slice(0, 8) })
+          : ref.text;
+  return (
+    <span className={`${s.ref} ${ref.kind === 'transfer' ? s.mono : ''}`} title={value} data-ref={ref.kind}>
+      {label}
+    </span>
+  );
+}
+
+/** The columns, made once per language: rows keep their cells across scroll frames (see RecordsScroller). */
+export function useRecordColumns(): Column<AssetRecordItem>[] {
+  const { _ } = useLingui();
+  return useMemo(() => [
+    { key: 'time', labelId: 'common.col.time', render: (r) => <span className={s.nowrap}>{formatDateTime(r.time)}</span> },
+    { key: 'account', labelId: 'records.col.account', render: (r) => <span className={s.nowrap}>{_(accountLabel(r.account))}</span> },
+    { key: 'coin', labelId: 'assets.col.coin', render: (r) => <span className={s.nowrap}>{r.asset}</span> },
+    {
+      key: 'type',
+      labelId: 'records.col.type',
+      render: (r) => (
+        <span className={s.nowrap} data-type={r.type}>
+          {_(recordTypeLabel(r.type))}
+        </span>
+      ),
+    },
+    { key: 'amount', labelId: 'records.col.amount', align: 'right', render: (r) => <Change value={r.amount} /> },
+    { key: 'frozen', labelId: 'records.col.frozen', align: 'right', render: (r) => <Change value={r.frozen} /> },
+    { key: 'ref', labelId: 'records.col.ref', render: (r) => <Reference value={r.ref} /> },
+  ], [_]);
+}
