@@ -12,7 +12,7 @@ import * as ledger from './ledger-commands.ts';
 import * as apikey from './apikey-commands.ts';
 import * as fees from './fee-commands.ts';
 import { auditList } from './audit-commands.ts';
-import { runChannelCommand } from './channel-commands.ts';
+import { runChannelCommand, type ChannelCommandOptions } from './channel-commands.ts';
 import { isChannelCommand } from '../admin/protocol.ts';
 import { adminSettingsFromEnv } from '../admin/index.ts';
 
@@ -52,19 +52,8 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   API-key secrets are encrypted with API_KEY_SECRET, or DATA_DIR/api-key.secret when it is unset: the server
   must use the same one.`;
 
-export interface AdminOptions {
-  dataDir?: string | undefined;
-  databaseUrl?: string | undefined;
-  clock?: Clock | undefined;
-  /** The server's admin socket, when not DATA_DIR/admin.sock (ADMIN_SOCKET). */
-  adminSocket?: string | undefined;
-  /** The admin token, when not in DATA_DIR/admin.token (ADMIN_TOKEN). */
-  adminToken?: string | undefined;
-  /** Who acts, when --operator is not given (default the OS user name). */
-  operator?: string | undefined;
-  /** How long to wait for the server's answer (default 60 s). */
-  answerTimeoutMs?: number | undefined;
-}
+/** The channel's options, with the data folder optional (DATA_DIR or ./data when unset). */
+export type AdminOptions = Omit<ChannelCommandOptions, 'dataDir'> & { dataDir?: string | undefined };
 
 export interface AdminResult {
   exitCode: number;

@@ -35,7 +35,9 @@ export const PREFIX = '/api/v3';
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /** The signed text's two parts, exactly as the client sent them; the body only when it is a form (not on GET). */
-function rawParts(request: FastifyRequest): { query: string; body: string } {
+type RawParts = { query: string; body: string };
+
+function rawParts(request: FastifyRequest): RawParts {
   const at = request.url.indexOf('?');
   const type = request.headers['content-type'];
   const form = request.method !== 'GET' && typeof type === 'string' && FORM.test(type) && typeof request.body === 'string';
@@ -91,44 +93,31 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
         });
         scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: -1000, msg: 'Unknown endpoint.' }));
 
-        const route: Route = (method, path, handler) =>
+        // Every route meters its weight and reads its parameters the same way; the kinds differ in who may call.
+        type Method = Parameters<Route>[0];
+        const on = (method: Method, path: string, handle: (request: FastifyRequest, reply: FastifyReply, params: Params, raw: RawParts) => unknown) =>
           scope.route({
             method,
             url: path,
             handler: async (request, reply) => {
               meter(request, reply, 1);
               const raw = rawParts(request);
-              return handler(new Params(raw.query, raw.body));
+              return handle(request, reply, new Params(raw.query, raw.body), raw);
             },
           });
+        const route: Route = (method, path, handler) => on(method, path, (_request, _reply, params) => handler(params));
         const signed: SignedRoute = (method, path, trade, handler) =>
-          scope.route({
-            method,
-            url: path,
-            handler: async (request, reply) => {
-              meter(request, reply, 1);
-              const raw = rawParts(request);
-              const params = new Params(raw.query, raw.body);
-              const caller = await authenticate(auth, request, params, raw, trade);
-              if (method === 'POST' && path === '/order') {
-                const placed = orders.add(caller.apiKey, 1, clock());
-                reply.header('x-mbx-order-count-10s', String(placed));
-                if (placed > ORDERS_PER_10S) throw ordersExceeded();
-              }
-              return handler(params, caller);
-            },
+          on(method, path, async (request, reply, params, raw) => {
+            const caller = await authenticate(auth, request, params, raw, trade);
+            if (method === 'POST' && path === '/order') {
+              const placed = orders.add(caller.apiKey, 1, clock());
+              reply.header('x-mbx-order-count-10s', String(placed));
+              if (placed > ORDERS_PER_10S) throw ordersExceeded();
+            }
+            return handler(params, caller);
           });
         const keyed: KeyedRoute = (method, path, handler) =>
-          scope.route({
-            method,
-            url: path,
-            handler: async (request, reply) => {
-              meter(request, reply, 1);
-              const raw = rawParts(request);
-              const params = new Params(raw.query, raw.body);
-              return handler(params, await authenticateKey(auth, request));
-            },
-          });
+          on(method, path, async (request, _reply, params) => handler(params, await authenticateKey(auth, request)));
         register({ route, signed, keyed });
       },
       { prefix },

@@ -16,7 +16,7 @@ import { CancelAllButton } from './CancelAllButton.tsx';
 import { CURRENT_ORDER_COLUMNS, HISTORY_ORDER_COLUMNS } from './columns.ts';
 import { useOrderColumns } from './order-columns.tsx';
 import { OrderFilters, type FilterChange } from './OrderFilters.tsx';
-import { orderListRequest, pageCount } from './paging.ts';
+import { orderListRequest, pageCount, pagingMoves } from './paging.ts';
 import { Pager } from './Pager.tsx';
 import { useCancelOrder } from './useCancelOrder.ts';
 import { useOrderPage } from './useOrderPage.ts';
@@ -58,14 +58,7 @@ function OrdersView({ search, go }: { search: OrdersSearch; go(next: OrdersSearc
     for (const key of ['symbol', 'side', 'status'] as const) if (next[key] === undefined) delete next[key];
     go(next);
   };
-  const toPage = (p: number) => {
-    const { page: _page, ...rest } = search;
-    go(p > 1 ? { ...rest, page: p } : rest);
-  };
-  const toSize = (size: number) => {
-    const { page: _page, size: _size, ...rest } = search;
-    go(size === DEFAULT_PAGE_SIZE ? rest : { ...rest, size });
-  };
+  const { toPage, toSize } = pagingMoves(search, go);
   // A page emptied under the user (cancels, fills) moves back to the last page that has rows.
   const pageIndex = request.pageIndex ?? 1;
   const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;

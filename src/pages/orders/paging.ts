@@ -40,3 +40,17 @@ export function pageRange(pageIndex: number, pageSize: number, rows: number, tot
   const from = (pageIndex - 1) * pageSize + 1;
   return { from, to: from + rows - 1, total };
 }
+
+/** The URL changes for "go to page p" and "show n per page": the first page and the default size leave the URL. */
+export function pagingMoves<S extends { page?: number | undefined; size?: number | undefined }>(search: S, go: (next: S) => void) {
+  return {
+    toPage(p: number): void {
+      const { page: _page, ...rest } = search;
+      go((p > 1 ? { ...rest, page: p } : rest) as S);
+    },
+    toSize(size: number): void {
+      const { page: _page, size: _size, ...rest } = search;
+      go((size === DEFAULT_PAGE_SIZE ? rest : { ...rest, size }) as S);
+    },
+  };
+}

@@ -15,7 +15,7 @@ import { Panel } from '../../ui/Page.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { VirtualTable } from '../../ui/VirtualTable.tsx';
 import { Pager } from '../orders/Pager.tsx';
-import { pageCount } from '../orders/paging.ts';
+import { pageCount, pagingMoves } from '../orders/paging.ts';
 import { UserPage } from './UserPage.tsx';
 import { useRecordColumns } from './records-columns.tsx';
 import { isFiltered, RecordFilters, type RecordsFilterChange } from './records-filters.tsx';
@@ -162,14 +162,7 @@ function PagesView({ search, now, generation, go }: ViewProps & { go(next: Recor
   const { page, error, request } = usePage(search, now, generation);
   const pageIndex = request.pageIndex ?? 1;
   const pageSize = request.pageSize ?? DEFAULT_PAGE_SIZE;
-  const toPage = (p: number) => {
-    const { page: _page, ...rest } = search;
-    go(p > 1 ? { ...rest, page: p } : rest);
-  };
-  const toSize = (size: number) => {
-    const { page: _page, size: _size, ...rest } = search;
-    go(size === DEFAULT_PAGE_SIZE ? rest : { ...rest, size });
-  };
+  const { toPage, toSize } = pagingMoves(search, go);
   // A page past the end (records filtered away, a stale link) moves back to the last page that has rows.
   const beyond = page !== undefined && page.list.length === 0 && page.total > 0 && pageIndex > 1;
   useEffect(() => {
