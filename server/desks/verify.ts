@@ -1,8 +1,8 @@
 // verifyLedger: recomputes everything the books promise from the journal alone, on one consistent snapshot.
 // Every entry sums to zero per asset; entry numbers have no gaps; every stored balance equals the sum of its
-// journal lines; so every asset sums to zero; no account but external is negative; transit accounts hold exactly
+// journal lines; so every asset sums to zero; no account but external, perp-clearing and insurance is negative; transit accounts hold exactly
 // the transfers still waiting for their credit.
-import { EXTERNAL, userAccount, type UserId, type Wallet } from '../kernel/index.ts';
+import { type AccountKey, mayBeNegative, userAccount, type UserId, type Wallet } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import { transitAccount } from './ledger.ts';
 import { dec } from './views.ts';
@@ -33,7 +33,7 @@ export async function verifyLedger(store: Store): Promise<LedgerReport> {
     const stored = new Map<string, bigint>();
     const put = (account: string, asset: string, amount: bigint) => {
       if (amount !== 0n) stored.set(key(account, asset), amount);
-      if (amount < 0n && account !== EXTERNAL) problems.push(`${account} ${asset} is negative: ${dec(amount)}`);
+      if (amount < 0n && !mayBeNegative(account as AccountKey)) problems.push(`${account} ${asset} is negative: ${dec(amount)}`);
     };
     for (const b of await repos.ledger.allUserBalances()) {
       put(userAccount(b.user as UserId, b.wallet as Wallet, 'available'), b.asset, b.available);

@@ -16,3 +16,4 @@ export { SpotEngine, type SpotEngineOptions } from './spot/engine.ts';
 export { OpenOrders, type OpenOrder } from './spot/open-orders.ts';
 export * from './fees/levels.ts';
 export * from './fees/calendar.ts';
+export * from './perp/index.ts';

@@ -8,10 +8,12 @@ export type Wallet = (typeof WALLETS)[number];
 export type Part = 'available' | 'frozen';
 
 /**
- * `external` is the outside world (chains, banks): a deposit credits a user and debits it, so it is the one
- * account that goes negative and the sum over all accounts of an asset stays zero.
+ * `external` is the outside world (chains, banks): a deposit credits a user and debits it, so it goes negative and
+ * the sum over all accounts of an asset stays zero. `perp-clearing` pays and takes the profit and loss realized on
+ * perpetual positions; it holds the open positions' net unrealized result (Σ over them of −side × entry cost,
+ * the same at every price because longs and shorts are equal), so it goes negative when the open positions owe.
  */
-export const SYSTEM_ACCOUNTS = ['fee-income', 'treasury', 'insurance', 'external'] as const;
+export const SYSTEM_ACCOUNTS = ['fee-income', 'treasury', 'insurance', 'external', 'perp-clearing'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 declare const accountBrand: unique symbol;
@@ -26,12 +28,19 @@ export const systemAccount = (name: SystemAccount): AccountKey => `system:${name
 
 export const EXTERNAL = systemAccount('external');
 export const FEE_INCOME = systemAccount('fee-income');
+export const INSURANCE = systemAccount('insurance');
+export const PERP_CLEARING = systemAccount('perp-clearing');
 
-/** May this account's balance be below zero? Only the outside world's. */
-export const mayBeNegative = (key: AccountKey): boolean => key === EXTERNAL;
+/**
+ * May this account's balance be below zero? The outside world's, the perpetuals' clearing account, and the
+ * insurance fund: it pays a loss past a user's collateral that no liquidation bounded (a maker's order filled past
+ * bankruptcy in a gap, a funding payer with nothing left), and a fund in deficit is shown as such, in public,
+ * rather than the loss being hidden; liquidations then go straight to auto-deleveraging.
+ */
+export const mayBeNegative = (key: AccountKey): boolean => key === EXTERNAL || key === PERP_CLEARING || key === INSURANCE;
 
 const USER_KEY = /^user:(\d+):(coin|contract|earn|seconds|fiat):(available|frozen)$/;
-const SYSTEM_KEY = /^system:(fee-income|treasury|insurance|external)$/;
+const SYSTEM_KEY = /^system:(fee-income|treasury|insurance|external|perp-clearing)$/;
 
 /** Reads a key back into its parts; undefined for a string that is not an account key. */
 export function parseAccount(key: string): AccountRef | undefined {

@@ -1,0 +1,784 @@
+// The perpetuals engine: every linear USDT-margined market's book, every user's one-way positions with their margin,
+// the insurance fund and the clearing account, as one deterministic state machine (cross margin spans markets, so
+// one engine holds them all). `apply(command)` returns the events with their ledger postings for the desk to persist.
+//
+// Money: a user's contract wallet is `available` + `frozen`; frozen holds, per market, the entrust margin of open
+// orders and the position's margin (cross: initial margin at entry; isolated: the position's own wallet). Realized
+// profit and loss moves against `system:perp-clearing`, fees to `system:fee-income`, clearance fees and what a
+// bankrupt position leaves to `system:insurance`, which also pays losses beyond a user's collateral.
+// The perp desk's README has every formula with its source.
+import type { BookOrder, OrderBook, Side } from '../book/types.ts';
+import { FILL, MatchSink } from '../book/sink.ts';
+import { Code, type ResultCode } from '../codes.ts';
+import { FEE_INCOME, INSURANCE, PERP_CLEARING, type AccountKey } from '../ledger/accounts.ts';
+import type { Ledger, Posting } from '../ledger/ledger.ts';
+import { notional, type Market } from '../money/market.ts';
+import type { Amount, Asset, OrderId, Price, Qty, UserId } from '../money/nominal.ts';
+import { feeOn, PPM } from '../spot/fees.ts';
+import { checkLimit, checkMarketByBase, checkOrder } from '../spot/rules.ts';
+import { KeyCache } from '../spot/settlement.ts';
+import { adlRanking } from './adl.ts';
+import { maintenanceMargin, maxNotionalFor } from './brackets.ts';
+import { fillMath, type Holding, Lines, newHolding, signedCost, sizeMinor } from './holdings.ts';
+import { LiquidationIndex } from './liq-index.ts';
+import { bankruptcyPrice, liquidationPrice } from './liquidation.ts';
+import { initialMargin, maxRemoveIsolated, openLoss, positionMaintenance, unrealizedPnl } from './margin.ts';
+import type {
+  AdjustMarginCommand, PerpCancelCommand, FeeRates, FillSide, FundingCommand, LeverageCommand, MarginModeCommand, OrderOrigin,
+  PerpCommand, PerpEvent, PerpMarket, PerpPlaceCommand, PositionView,
+} from './types.ts';
+import { abs, divCeil, divFloor, E8, maxB, minB } from './units.ts';
+
+/** An order the engine tracks: resting, or the taker being matched right now. */
+interface PerpOrder {
+  readonly id: OrderId;
+  readonly user: UserId;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly kind: 'limit' | 'market';
+  readonly price: Price;
+  readonly reduceOnly: boolean;
+  readonly postOnly: boolean;
+  readonly fees: FeeRates;
+  readonly origin: OrderOrigin;
+  readonly time: number;
+  /** Lots not yet traded. */
+  open: number;
+}
+
+interface MarketState {
+  readonly spec: PerpMarket;
+  readonly m: Market;
+  readonly book: OrderBook;
+  readonly liq: LiquidationIndex;
+  /** Users with a position here. */
+  readonly holders: Set<UserId>;
+  mark: bigint | null;
+}
+
+export interface PerpEngineOptions {
+  readonly markets: readonly PerpMarket[];
+  readonly ledger: Ledger;
+  readonly book: (market: PerpMarket) => OrderBook;
+  readonly nextOrder?: number;
+  readonly nextTrade?: number;
+}
+
+const NO_FEES: FeeRates = Object.freeze({ makerPpm: 0, takerPpm: 0 });
+
+/** A deleveraging queue of one side of one market, built once per mark and consumed in order. */
+type AdlQueue = { users: UserId[]; at: number };
+
+export class PerpEngine {
+  readonly ledger: Ledger;
+  readonly asset: Asset;
+  private readonly markets = new Map<string, MarketState>();
+  private readonly holdings = new Map<UserId, Map<string, Holding>>();
+  private readonly orders = new Map<OrderId, PerpOrder>();
+  private readonly keys = new KeyCache('contract');
+  private readonly sink = new MatchSink();
+  private nextOrder: number;
+  private nextTrade: number;
+  private adl = new Map<string, AdlQueue>();
+
+  constructor(o: PerpEngineOptions) {
+    this.ledger = o.ledger;
+    const quotes = new Set(o.markets.map((s) => s.market.quote));
+    if (quotes.size !== 1) throw new RangeError('perp markets must share one margin asset');
+    this.asset = [...quotes][0]!;
+    for (const spec of o.markets) {
+      this.markets.set(spec.symbol, { spec, m: spec.market, book: o.book(spec), liq: new LiquidationIndex(), holders: new Set(), mark: null });
+    }
+    this.nextOrder = o.nextOrder ?? 1;
+    this.nextTrade = o.nextTrade ?? 1;
+  }
+
+  apply(cmd: PerpCommand): PerpEvent[] {
+    const out: PerpEvent[] = [];
+    switch (cmd.type) {
+      case 'place':
+        this.place(cmd, out);
+        break;
+      case 'cancel':
+        this.cancel(cmd, out);
+        break;
+      case 'cancelAll':
+        for (const h of this.userHoldings(cmd.user)) {
+          if (cmd.symbol !== undefined && h.symbol !== cmd.symbol) continue;
+          this.cancelOrders(h, cmd.time, Code.CANCELED, out);
+        }
+        break;
+      case 'leverage':
+        this.setLeverage(cmd, out);
+        break;
+      case 'marginMode':
+        this.setMode(cmd, out);
+        break;
+      case 'adjustMargin':
+        this.adjustMargin(cmd, out);
+        break;
+      case 'mark':
+        this.mark(cmd.symbol, cmd.mark, cmd.time, out);
+        break;
+      case 'funding':
+        this.funding(cmd, out);
+        break;
+    }
+    return out;
+  }
+
+  // ---- reads ------------------------------------------------------------------------------------------------
+
+  market(symbol: string): PerpMarket | undefined {
+    return this.markets.get(symbol)?.spec;
+  }
+
+  markOf(symbol: string): bigint | null {
+    return this.markets.get(symbol)?.mark ?? null;
+  }
+
+  bookOf(symbol: string): OrderBook | undefined {
+    return this.markets.get(symbol)?.book;
+  }
+
+  holding(user: UserId, symbol: string): Holding | undefined {
+    return this.holdings.get(user)?.get(symbol);
+  }
+
+  position(user: UserId, symbol: string): PositionView | undefined {
+    const h = this.holding(user, symbol);
+    return h === undefined ? undefined : this.view(h);
+  }
+
+  /** Every open position, by market then user: what invariants and a desk's snapshot read. */
+  positions(): PositionView[] {
+    const out: PositionView[] = [];
+    for (const [symbol, ms] of this.markets) {
+      for (const user of [...ms.holders].sort((a, b) => a - b)) out.push(this.view(this.holding(user, symbol)!));
+    }
+    return out;
+  }
+
+  /** Open lots long and short of a market: equal whenever the engine is between commands. */
+  openInterest(symbol: string): { long: number; short: number } {
+    let long = 0;
+    let short = 0;
+    const ms = this.markets.get(symbol)!;
+    for (const u of ms.holders) {
+      const s = this.holding(u, symbol)!.size;
+      if (s > 0) long += s;
+      else short -= s;
+    }
+    return { long, short };
+  }
+
+  openOrders(user?: UserId): Array<Readonly<PerpOrder>> {
+    return [...this.orders.values()].filter((o) => user === undefined || o.user === user).sort((a, b) => a.id - b.id);
+  }
+
+  /** Cross wallet balance: the user's contract wallet less what isolated positions hold. */
+  crossWallet(user: UserId): bigint {
+    const k = this.keys.of(user);
+    let wb = this.ledger.balance(k.available, this.asset) + this.ledger.balance(k.frozen, this.asset);
+    for (const h of this.userHoldings(user)) if (h.mode === 'isolated') wb -= h.margin;
+    return wb;
+  }
+
+  /** Unrealized P&L at mark of one holding (0 without a mark or a position). */
+  upnl(h: Holding): bigint {
+    const ms = this.markets.get(h.symbol)!;
+    if (h.size === 0 || ms.mark === null) return 0n;
+    return unrealizedPnl({ size: sizeMinor(ms.m, h.size), cost: h.cost }, ms.mark);
+  }
+
+  /** Maintenance margin at mark (at entry price before the first mark). */
+  maintenance(h: Holding): bigint {
+    const ms = this.markets.get(h.symbol)!;
+    if (h.size === 0) return 0n;
+    if (ms.mark === null) return maintenanceMargin(ms.spec.brackets, h.cost);
+    return positionMaintenance(ms.spec.brackets, sizeMinor(ms.m, h.size), ms.mark);
+  }
+
+  /** Cross account: wallet, Σ UPnL and Σ maintenance of its cross positions. */
+  crossRisk(user: UserId): { wallet: bigint; upnl: bigint; maintenance: bigint; positions: number } {
+    let upnl = 0n;
+    let maintenance = 0n;
+    let positions = 0;
+    for (const h of this.userHoldings(user)) {
+      if (h.mode !== 'cross' || h.size === 0) continue;
+      upnl += this.upnl(h);
+      maintenance += this.maintenance(h);
+      positions += 1;
+    }
+    return { wallet: this.crossWallet(user), upnl, maintenance, positions };
+  }
+
+  /** Is this position (isolated) or its account (cross) at or below maintenance? */
+  underwater(h: Holding): boolean {
+    if (h.size === 0) return false;
+    if (h.mode === 'isolated') return h.margin + this.upnl(h) <= this.maintenance(h);
+    const r = this.crossRisk(h.user);
+    return r.wallet + r.upnl <= r.maintenance;
+  }
+
+  /** Liquidation price (quote minor units per coin), null when the position can't be liquidated. */
+  liquidationPrice(h: Holding): bigint | null {
+    if (h.size === 0) return null;
+    const ms = this.markets.get(h.symbol)!;
+    const size = sizeMinor(ms.m, h.size);
+    if (h.mode === 'isolated') return liquidationPrice({ size, cost: h.cost, walletBalance: h.margin, brackets: ms.spec.brackets });
+    const r = this.crossRisk(h.user);
+    return liquidationPrice({
+      size, cost: h.cost, walletBalance: r.wallet, otherMaintenance: r.maintenance - this.maintenance(h), otherUpnl: r.upnl - this.upnl(h), brackets: ms.spec.brackets,
+    });
+  }
+
+  // ---- orders -----------------------------------------------------------------------------------------------
+
+  private place(c: PerpPlaceCommand, out: PerpEvent[]): void {
+    const ms = this.markets.get(c.symbol);
+    if (ms === undefined) return this.reject(out, c.time, c.user, null, Code.ORDER_ID_INVALID);
+    const m = ms.m;
+    let code = checkOrder(c.fees, this.nextOrder as OrderId);
+    if (code === Code.OK) code = c.kind === 'limit' ? checkLimit(m, c.price, c.qty) : checkMarketByBase(m, c.price, c.qty);
+    if (code === Code.OK && c.postOnly && (c.tif !== 'GTC' || c.kind !== 'limit')) code = Code.POST_ONLY_NEEDS_GTC;
+    const h = this.holdingFor(c.user, c.symbol);
+    if (code === Code.OK && c.reduceOnly) {
+      const dir = c.side === 'buy' ? 1 : -1;
+      if (h.size === 0 || Math.sign(h.size) === dir || c.qty > Math.abs(h.size)) code = Code.REDUCE_ONLY_REJECTED;
+    }
+    const order: PerpOrder = {
+      id: this.nextOrder as OrderId, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, price: c.price, reduceOnly: c.reduceOnly,
+      postOnly: c.postOnly, fees: c.fees, origin: 'user', time: c.time, open: c.qty,
+    };
+    let freeze = 0n;
+    if (code === Code.OK && !c.reduceOnly) {
+      const cap = maxNotionalFor(ms.spec.brackets, h.leverage) ?? 0n;
+      if (this.worstNotional(h, order) > cap) code = Code.NOTIONAL_ABOVE_LEVERAGE;
+      else {
+        const target = this.orderMargin(h, order);
+        freeze = maxB(0n, target - h.orderMargin);
+        const mark = ms.mark ?? BigInt(c.price) * m.tickSize;
+        const loss = openLoss({ side: c.side, qty: sizeMinor(m, c.qty), price: BigInt(c.price) * m.tickSize, mark });
+        if (freeze + loss > this.availableForOrder(h)) code = Code.INSUFFICIENT_FUNDS;
+      }
+    }
+    if (code !== Code.OK) return this.reject(out, c.time, c.user, order.id, code);
+    this.nextOrder += 1;
+    this.run(order, c.tif, c.stp, freeze, h, out);
+  }
+
+  /** Matches an accepted order (freezing `freeze` more entrust margin first) and settles what happened. */
+  private run(o: PerpOrder, tif: BookOrder['tif'], stp: BookOrder['stp'], freeze: bigint, h: Holding, out: PerpEvent[]): void {
+    const ms = this.markets.get(o.symbol)!;
+    const bo: BookOrder = { id: o.id, owner: o.user, side: o.side, price: o.price, qty: o.open as Qty, budget: Infinity, tif: o.kind === 'market' ? 'IOC' : tif, postOnly: o.postOnly, stp };
+    ms.book.place(bo, this.sink);
+    const outcome = this.sink.outcome;
+    if (outcome === Code.POST_ONLY_WOULD_TAKE || outcome === Code.FOK_NOT_FILLABLE || outcome === Code.DUPLICATE_ORDER_ID) {
+      return this.reject(out, o.time, o.user, o.id, outcome);
+    }
+    const k = this.keys.of(o.user);
+    const lines = new Lines<AccountKey>().move(k.available, k.frozen, freeze);
+    const postings = this.post(lines);
+    h.orderMargin += freeze;
+    h.orders.add(o.id);
+    this.orders.set(o.id, o);
+    out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, leverage: h.leverage, postings });
+    this.settle(o, ms, out);
+  }
+
+  /** Turns the sink's fills into trades, then rests or closes the taker. */
+  private settle(t: PerpOrder, ms: MarketState, out: PerpEvent[]): void {
+    const s = this.sink;
+    const touched = new Set<Holding>([this.holding(t.user, t.symbol)!]);
+    // The sink is reused by any order placed while settling (none are), so read it out first.
+    const n = s.count;
+    const kinds = s.kind.slice(0, n);
+    const makers = s.makerId.slice(0, n);
+    const prices = s.price.slice(0, n);
+    const qtys = s.qty.slice(0, n);
+    const lefts = s.makerLeft.slice(0, n);
+    const outcome = s.outcome;
+    const remaining = s.remaining;
+    for (let i = 0; i < n; i++) {
+      const maker = this.orders.get(makers[i]! as OrderId)!;
+      const q = qtys[i]!;
+      if (kinds[i] !== FILL) {
+        maker.open = 0;
+        this.closeOrder(maker, Code.EXPIRED_STP_MAKER, q, t.time, out);
+        continue;
+      }
+      maker.open = lefts[i]!;
+      this.trade(ms, t, maker, prices[i]! as Price, q, 'book', out);
+      touched.add(this.holding(maker.user, t.symbol)!);
+      if (maker.open === 0) this.closeOrder(maker, Code.FILLED, 0, t.time, out);
+    }
+    if (outcome === Code.RESTED) {
+      out.push({ type: 'rested', time: t.time, order: t.id, user: t.user, symbol: t.symbol, price: t.price, qty: remaining as Qty });
+    } else {
+      const code: ResultCode = outcome === Code.EXPIRED_IOC && t.kind === 'market' ? Code.EXPIRED_MARKET : outcome;
+      const left = t.open;
+      t.open = 0;
+      this.closeOrder(t, code, left, t.time, out);
+    }
+    for (const h of touched) this.afterChange(h, t.time, out);
+  }
+
+  /** One fill between a taker and a maker (or, via 'adl', a deleveraging close between two positions). */
+  private trade(ms: MarketState, taker: PerpOrder, maker: PerpOrder, price: Price, qty: number, via: 'book' | 'adl', out: PerpEvent[]): void {
+    const quote = notional(ms.m, price, qty as Qty);
+    if (via === 'book') taker.open -= qty;
+    const lines = new Lines<AccountKey>();
+    const takerSide = this.fillSide(ms, taker, price, qty, quote, taker.fees.takerPpm, lines, out);
+    const makerSide = this.fillSide(ms, maker, price, qty, quote, maker.fees.makerPpm, lines, out);
+    const postings = this.post(lines);
+    out.push({ type: 'trade', time: taker.time, symbol: ms.spec.symbol, trade: this.nextTrade++, price, qty: qty as Qty, quote, takerSide: taker.side, taker: takerSide, maker: makerSide, via, postings });
+  }
+
+  /**
+   * One side of a fill: the position changes, realized P&L is paid by or to the clearing account, the fee is
+   * charged, and the margin held is set again for the new position and the orders left. A loss beyond the
+   * user's collateral is covered by the insurance fund. Adds its lines to `lines`.
+   */
+  private fillSide(ms: MarketState, o: PerpOrder, price: Price, qty: number, quote: bigint, feePpm: number, lines: Lines<AccountKey>, _out: PerpEvent[]): FillSide {
+    const h = this.holding(o.user, o.symbol)!;
+    const k = this.keys.of(o.user);
+    const before = h.size;
+    const f = fillMath(h.size, h.cost, o.side, qty, quote);
+    const fee = feeOn(quote as Amount, feePpm);
+    h.size = f.size;
+    h.cost = f.cost;
+    if (before === 0 && f.size !== 0) ms.holders.add(o.user);
+    if (f.size === 0) ms.holders.delete(o.user);
+    const heldBefore = h.margin + h.orderMargin;
+    const available = this.ledger.balance(k.available, this.asset);
+    // Everything this market holds is released into a pool, which pays, then holds again what it can.
+    let pool = available + h.orderMargin;
+    let covered = 0n;
+    let feePaid = 0n;
+    if (h.mode === 'cross') {
+      pool += h.margin + f.realized;
+      if (pool < 0n) [covered, pool] = [-pool, 0n];
+      feePaid = minB(fee, pool);
+      pool -= feePaid;
+      h.margin = minB(pool, f.size === 0 ? 0n : initialMargin(f.cost, h.leverage));
+      pool -= h.margin;
+    } else {
+      let wallet = h.margin + f.realized;
+      if (wallet < 0n) [covered, wallet] = [-wallet, 0n];
+      const flipped = f.size === 0 || Math.sign(f.size) !== Math.sign(before);
+      const release = f.closed === 0 ? 0n : flipped ? wallet : (wallet * BigInt(f.closed)) / BigInt(Math.abs(before));
+      wallet -= release;
+      pool += release;
+      feePaid = minB(fee, pool + wallet);
+      const fromPool = minB(feePaid, pool);
+      pool -= fromPool;
+      wallet -= feePaid - fromPool;
+      const im = minB(pool, f.opened === 0 ? 0n : initialMargin(f.openQuote, h.leverage));
+      pool -= im;
+      h.margin = wallet + im;
+    }
+    const target = this.orderMargin(h);
+    h.orderMargin = minB(pool, target);
+    pool -= h.orderMargin;
+    lines.add(k.available, pool - available);
+    lines.add(k.frozen, h.margin + h.orderMargin - heldBefore);
+    lines.add(PERP_CLEARING, -f.realized);
+    lines.add(INSURANCE, -covered);
+    lines.add(FEE_INCOME, feePaid);
+    return { user: o.user, order: o.id, side: o.side, fee: feePaid as Amount, realized: f.realized as Amount, closed: f.closed, covered: covered as Amount };
+  }
+
+  private cancel(c: PerpCancelCommand, out: PerpEvent[]): void {
+    const o = this.orders.get(c.order);
+    if (o === undefined || o.user !== c.user || o.origin !== 'user') return this.reject(out, c.time, c.user, c.order, Code.ORDER_NOT_FOUND);
+    const left = this.markets.get(o.symbol)!.book.cancel(o.id);
+    o.open = 0;
+    this.closeOrder(o, Code.CANCELED, left, c.time, out);
+  }
+
+  /** Cancels every open order of a holding (oldest first). */
+  private cancelOrders(h: Holding, time: number, code: ResultCode, out: PerpEvent[]): void {
+    const book = this.markets.get(h.symbol)!.book;
+    for (const id of [...h.orders].sort((a, b) => a - b)) {
+      const o = this.orders.get(id)!;
+      const left = book.cancel(id);
+      o.open = 0;
+      this.closeOrder(o, code, left, time, out);
+    }
+  }
+
+  /** Forgets an order whose open quantity is already 0 and releases the entrust margin it no longer needs. */
+  private closeOrder(o: PerpOrder, code: ResultCode, unfilled: number, time: number, out: PerpEvent[]): void {
+    const h = this.holding(o.user, o.symbol)!;
+    this.orders.delete(o.id);
+    h.orders.delete(o.id);
+    const postings = this.resetOrderMargin(h);
+    out.push({ type: 'closed', time, order: o.id, user: o.user, symbol: o.symbol, code, unfilled: unfilled as Qty, postings });
+  }
+
+  /** Sets the entrust margin held to what the holding's orders need now (less, or more when available). */
+  private resetOrderMargin(h: Holding): readonly Posting[] {
+    const k = this.keys.of(h.user);
+    const target = this.orderMargin(h);
+    const delta = minB(target, h.orderMargin + this.ledger.balance(k.available, this.asset)) - h.orderMargin;
+    h.orderMargin += delta;
+    return this.post(new Lines<AccountKey>().move(k.available, k.frozen, delta));
+  }
+
+  /**
+   * After a holding's position changed: reduce-only orders that would now open are ended, orders whose margin
+   * can't be held any more are cancelled, the liquidation index learns the new price, and a position event goes out.
+   */
+  private afterChange(h: Holding, time: number, out: PerpEvent[]): void {
+    const book = this.markets.get(h.symbol)!.book;
+    let room = Math.abs(h.size);
+    for (const id of [...h.orders].sort((a, b) => a - b)) {
+      const o = this.orders.get(id)!;
+      if (!o.reduceOnly) continue;
+      const closes = h.size !== 0 && Math.sign(h.size) !== (o.side === 'buy' ? 1 : -1);
+      if (closes && o.open <= room) {
+        room -= o.open;
+        continue;
+      }
+      const left = book.cancel(id);
+      o.open = 0;
+      this.closeOrder(o, Code.EXPIRED_REDUCE_ONLY, left, time, out);
+    }
+    if (this.orderMargin(h) > h.orderMargin) this.cancelOrders(h, time, Code.CANCELED_MARGIN, out);
+    this.index(h);
+    out.push({ type: 'position', time, position: this.view(h) });
+  }
+
+  /** Puts a holding's liquidation price in its market's index (or takes it out). */
+  private index(h: Holding): void {
+    const liq = this.markets.get(h.symbol)!.liq;
+    if (h.size === 0) {
+      liq.delete(h.user);
+      return;
+    }
+    liq.set(h.user, h.size > 0 ? 'long' : 'short', this.liquidationPrice(h));
+  }
+
+  // ---- margin arithmetic --------------------------------------------------------------------------------------
+
+  /**
+   * Entrust margin of a holding's orders (plus `extra`, an order being placed): the part of the worst one-way
+   * exposure max(|C + bids|, |C − asks|) beyond the position's own |C| (Binance's one-way margin requirement with
+   * resting orders, C the signed entry notional, orders at their limit prices), over the leverage, plus the taker
+   * fee on it. Reduce-only orders never open, so they hold nothing.
+   */
+  private orderMargin(h: Holding, extra?: PerpOrder): bigint {
+    const x = this.beyondPosition(h, extra);
+    if (x === 0n) return 0n;
+    let ppm = 0;
+    for (const id of h.orders) ppm = Math.max(ppm, this.orders.get(id)!.fees.takerPpm);
+    if (extra) ppm = Math.max(ppm, extra.fees.takerPpm);
+    return initialMargin(x, h.leverage) + divCeil(x * BigInt(ppm), BigInt(PPM));
+  }
+
+  private exposure(h: Holding, extra?: PerpOrder): { bids: bigint; asks: bigint } {
+    const m = this.markets.get(h.symbol)!.m;
+    let bids = 0n;
+    let asks = 0n;
+    const add = (o: PerpOrder) => {
+      if (o.reduceOnly || o.open === 0) return;
+      const v = notional(m, o.price, o.open as Qty);
+      if (o.side === 'buy') bids += v;
+      else asks += v;
+    };
+    for (const id of h.orders) add(this.orders.get(id)!);
+    if (extra) add(extra);
+    return { bids, asks };
+  }
+
+  private beyondPosition(h: Holding, extra?: PerpOrder): bigint {
+    const c = signedCost(h);
+    const { bids, asks } = this.exposure(h, extra);
+    return maxB(0n, maxB(abs(c + bids), abs(c - asks)) - abs(c));
+  }
+
+  /** The largest position notional the orders could leave (at entry and limit prices), for the bracket cap. */
+  private worstNotional(h: Holding, extra?: PerpOrder): bigint {
+    const c = signedCost(h);
+    const { bids, asks } = this.exposure(h, extra);
+    return maxB(abs(c + bids), abs(c - asks));
+  }
+
+  /** What a new order may freeze: cross counts unrealized losses (never profits); isolated has its wallet only. */
+  private availableForOrder(h: Holding): bigint {
+    const available = this.ledger.balance(this.keys.of(h.user).available, this.asset);
+    if (h.mode === 'isolated') return available;
+    return maxB(0n, available + minB(0n, this.crossRisk(h.user).upnl));
+  }
+
+  // ---- settings and isolated margin -----------------------------------------------------------------------
+
+  private setLeverage(c: LeverageCommand, out: PerpEvent[]): void {
+    const ms = this.markets.get(c.symbol);
+    const top = ms?.spec.brackets[0]?.maxLeverage ?? 0;
+    if (ms === undefined || !Number.isSafeInteger(c.leverage) || c.leverage < 1 || c.leverage > top) return this.reject(out, c.time, c.user, null, Code.LEVERAGE_INVALID);
+    const h = this.holdingFor(c.user, c.symbol);
+    if (this.worstNotional(h) > (maxNotionalFor(ms.spec.brackets, c.leverage) ?? 0n)) return this.reject(out, c.time, c.user, null, Code.NOTIONAL_ABOVE_LEVERAGE);
+    const was = h.leverage;
+    h.leverage = c.leverage;
+    const k = this.keys.of(c.user);
+    const orderTarget = this.orderMargin(h);
+    const marginTarget = h.mode === 'cross' && h.size !== 0 ? initialMargin(h.cost, h.leverage) : h.margin;
+    const need = orderTarget - h.orderMargin + (marginTarget - h.margin);
+    const short = h.mode === 'isolated' && h.size !== 0 && h.margin < initialMargin(h.cost, h.leverage);
+    if (short || need > this.ledger.balance(k.available, this.asset)) {
+      h.leverage = was;
+      return this.reject(out, c.time, c.user, null, Code.LEVERAGE_MARGIN_SHORT);
+    }
+    h.orderMargin = orderTarget;
+    h.margin = marginTarget;
+    const postings = this.post(new Lines<AccountKey>().move(k.available, k.frozen, need));
+    this.index(h);
+    out.push({ type: 'settings', time: c.time, user: c.user, symbol: c.symbol, leverage: h.leverage, mode: h.mode, postings });
+  }
+
+  private setMode(c: MarginModeCommand, out: PerpEvent[]): void {
+    if (!this.markets.has(c.symbol)) return this.reject(out, c.time, c.user, null, Code.ORDER_ID_INVALID);
+    const h = this.holdingFor(c.user, c.symbol);
+    let code: ResultCode = Code.OK;
+    if (h.mode === c.mode) code = Code.MARGIN_MODE_UNCHANGED;
+    else if (h.size !== 0) code = Code.MARGIN_MODE_HAS_POSITION;
+    else if (h.orders.size > 0) code = Code.MARGIN_MODE_HAS_ORDERS;
+    if (code !== Code.OK) return this.reject(out, c.time, c.user, null, code);
+    h.mode = c.mode;
+    out.push({ type: 'settings', time: c.time, user: c.user, symbol: c.symbol, leverage: h.leverage, mode: h.mode, postings: [] });
+  }
+
+  private adjustMargin(c: AdjustMarginCommand, out: PerpEvent[]): void {
+    const h = this.holding(c.user, c.symbol);
+    if (h === undefined || h.mode !== 'isolated' || h.size === 0) return this.reject(out, c.time, c.user, null, Code.NO_ISOLATED_POSITION);
+    if (c.amount <= 0n) return this.reject(out, c.time, c.user, null, Code.QTY_INVALID);
+    const k = this.keys.of(c.user);
+    const ms = this.markets.get(c.symbol)!;
+    if (c.add && c.amount > this.ledger.balance(k.available, this.asset)) return this.reject(out, c.time, c.user, null, Code.INSUFFICIENT_FUNDS);
+    if (!c.add) {
+      const mark = ms.mark ?? divFloor(h.cost * E8, sizeMinor(ms.m, Math.abs(h.size)));
+      const most = maxRemoveIsolated({
+        isolatedWalletBalance: h.margin, maintenance: this.maintenance(h), upnl: this.upnl(h),
+        initialMargin: initialMargin((sizeMinor(ms.m, Math.abs(h.size)) * mark) / E8, h.leverage),
+      });
+      if (c.amount > most) return this.reject(out, c.time, c.user, null, Code.MARGIN_REMOVE_TOO_MUCH);
+    }
+    const signed = c.add ? c.amount : -c.amount;
+    h.margin += signed;
+    const postings = this.post(new Lines<AccountKey>().move(k.available, k.frozen, signed));
+    this.index(h);
+    out.push({ type: 'margin', time: c.time, user: c.user, symbol: c.symbol, amount: signed as Amount, postings });
+    out.push({ type: 'position', time: c.time, position: this.view(h) });
+  }
+
+  // ---- mark, liquidation, deleveraging --------------------------------------------------------------------
+
+  private mark(symbol: string, mark: bigint, time: number, out: PerpEvent[]): void {
+    const ms = this.markets.get(symbol);
+    if (ms === undefined || mark <= 0n) return;
+    ms.mark = mark;
+    this.adl.clear();
+    // Cross accounts with positions in other markets too: their other liquidation prices moved with this mark.
+    const crossUsers: UserId[] = [];
+    for (const u of ms.holders) {
+      const h = this.holding(u, symbol)!;
+      if (h.mode === 'cross' && this.userHoldings(u).some((o) => o !== h && o.size !== 0 && o.mode === 'cross')) crossUsers.push(u);
+    }
+    for (const u of crossUsers) for (const h of this.userHoldings(u)) if (h.size !== 0 && h.mode === 'cross') this.index(h);
+    const due = ms.liq.takeReached(mark) as UserId[];
+    for (const u of crossUsers) if (!due.includes(u)) due.push(u);
+    for (const user of due) {
+      const h = this.holding(user, symbol);
+      if (h === undefined || h.size === 0) continue;
+      if (this.underwater(h)) this.liquidate(h, time, out);
+      else this.index(h);
+    }
+  }
+
+  /** Liquidates an isolated position, or (cross) the account's positions, largest maintenance first, until safe. */
+  private liquidate(h: Holding, time: number, out: PerpEvent[]): void {
+    if (h.mode === 'isolated') {
+      this.cancelOrders(h, time, Code.CANCELED_LIQUIDATION, out);
+      if (this.underwater(h)) this.closeOut(h, time, out);
+      else this.index(h);
+      return;
+    }
+    const cross = () => this.userHoldings(h.user).filter((x) => x.mode === 'cross');
+    for (const x of cross()) this.cancelOrders(x, time, Code.CANCELED_LIQUIDATION, out);
+    for (;;) {
+      const open = cross().filter((x) => x.size !== 0);
+      if (open.length === 0 || !this.underwater(open[0]!)) break;
+      open.sort((a, b) => (this.maintenance(b) > this.maintenance(a) ? 1 : this.maintenance(b) < this.maintenance(a) ? -1 : a.symbol < b.symbol ? -1 : 1));
+      this.closeOut(open[0]!, time, out);
+    }
+    for (const x of cross()) this.index(x);
+  }
+
+  /**
+   * Closes a position for liquidation: an IOC on the book bounded by the bankruptcy price, then (while the
+   * insurance fund can pay the loss past it) one bounded by what the fund can pay, then deleveraging of the
+   * opposite positions at the bankruptcy price. The clearance fee goes to the insurance fund.
+   */
+  private closeOut(h: Holding, time: number, out: PerpEvent[]): void {
+    const ms = this.markets.get(h.symbol)!;
+    const m = ms.m;
+    const k = this.keys.of(h.user);
+    const size0 = h.size;
+    const mark = ms.mark ?? 0n;
+    const long = size0 > 0;
+    const minor = sizeMinor(m, Math.abs(size0));
+    const risk = h.mode === 'cross' ? this.crossRisk(h.user) : null;
+    const bp =
+      h.mode === 'isolated'
+        ? bankruptcyPrice({ size: long ? minor : -minor, cost: h.cost, walletBalance: h.margin })
+        : bankruptcyPrice({ size: long ? minor : -minor, cost: h.cost, walletBalance: risk!.wallet, otherUpnl: risk!.upnl - this.upnl(h) });
+    // On the tick grid, never past bankruptcy: a long's sell limit rounds up, a short's buy limit down.
+    const bpTicks = Math.max(1, long ? Number(divCeil(bp ?? 1n, m.tickSize)) : Number(divFloor(bp ?? 0n, m.tickSize)));
+    const availableBefore = this.ledger.balance(k.available, this.asset);
+    const first = out.length;
+    const side: Side = long ? 'sell' : 'buy';
+    const sweep = (limit: number) => {
+      if (h.size === 0 || limit < 1) return;
+      const o: PerpOrder = { id: this.nextOrder++ as OrderId, user: h.user, symbol: h.symbol, side, kind: 'limit', price: limit as Price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'liquidation', time, open: Math.abs(h.size) };
+      this.run(o, 'IOC', 'NONE', 0n, h, out);
+    };
+    sweep(bpTicks);
+    if (h.size !== 0) {
+      // Past bankruptcy only as far as the insurance fund can pay for the rest.
+      const fund = this.ledger.balance(INSURANCE, this.asset);
+      if (fund > 0n) {
+        const perCoin = divFloor(fund * E8, sizeMinor(m, Math.abs(h.size)));
+        const worst = long ? BigInt(bpTicks) * m.tickSize - perCoin : BigInt(bpTicks) * m.tickSize + perCoin;
+        const ticks = long ? Number(divCeil(maxB(worst, m.tickSize), m.tickSize)) : Number(divFloor(worst, m.tickSize));
+        if (ticks !== bpTicks) sweep(ticks);
+      }
+    }
+    if (h.size !== 0) this.deleverage(ms, h, bpTicks as Price, time, out);
+    let liquidated = 0n;
+    for (let i = first; i < out.length; i++) {
+      const e = out[i]!;
+      if (e.type === 'trade' && (e.taker.user === h.user || e.maker.user === h.user)) liquidated += e.quote;
+    }
+    // Clearance fee: on the liquidated notional, never more than the collateral the close left.
+    const left = h.mode === 'isolated'
+      ? maxB(0n, this.ledger.balance(k.available, this.asset) - availableBefore)
+      : maxB(0n, minB(this.ledger.balance(k.available, this.asset), this.crossWallet(h.user) + this.crossRisk(h.user).upnl));
+    const fee = minB(left, divCeil(liquidated * ms.spec.liquidationFee, E8));
+    const postings = this.post(new Lines<AccountKey>().move(k.available, INSURANCE, fee));
+    out.push({ type: 'liquidation', time, user: h.user, symbol: h.symbol, mode: h.mode, size: size0, mark, bankruptcy: bpTicks as Price, fee: fee as Amount, postings });
+  }
+
+  /** Closes what is left of a bankrupt position against the opposite positions, best-ranked first, at `price`. */
+  private deleverage(ms: MarketState, h: Holding, price: Price, time: number, out: PerpEvent[]): void {
+    const symbol = h.symbol;
+    const wantLong = h.size < 0;
+    const key = `${symbol}:${wantLong ? 'long' : 'short'}`;
+    let q = this.adl.get(key);
+    if (q === undefined) {
+      const candidates = [...ms.holders]
+        .map((u) => this.holding(u, symbol)!)
+        .filter((x) => x.user !== h.user && (wantLong ? x.size > 0 : x.size < 0))
+        .map((x) => ({ id: x.user, upnl: this.upnl(x), walletBalance: x.mode === 'isolated' ? x.margin : this.crossWallet(x.user), maintenance: this.maintenance(x) }));
+      q = { users: adlRanking(candidates).map((c) => c.id as UserId), at: 0 };
+      this.adl.set(key, q);
+    }
+    const side: Side = h.size > 0 ? 'sell' : 'buy';
+    while (h.size !== 0 && q.at < q.users.length) {
+      const other = this.holding(q.users[q.at]!, symbol)!;
+      if (other.size === 0 || (wantLong ? other.size < 0 : other.size > 0)) {
+        q.at += 1;
+        continue;
+      }
+      const lots = Math.min(Math.abs(h.size), Math.abs(other.size));
+      const mine: PerpOrder = { id: this.nextOrder++ as OrderId, user: h.user, symbol, side, kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'liquidation', time, open: lots };
+      const theirs: PerpOrder = { id: this.nextOrder++ as OrderId, user: other.user, symbol, side: side === 'sell' ? 'buy' : 'sell', kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'insurance', time, open: lots };
+      this.cancelOrders(other, time, Code.CANCELED_LIQUIDATION, out);
+      this.trade(ms, mine, theirs, price, lots, 'adl', out);
+      this.afterChange(other, time, out);
+      if (other.size === 0) q.at += 1;
+    }
+    this.afterChange(h, time, out);
+  }
+
+  // ---- funding ------------------------------------------------------------------------------------------------
+
+  /**
+   * Funding: every position pays or receives |size| × mark × rate (longs pay when the rate is positive). Payers
+   * are rounded up and receivers down; the residue, and any payer's shortfall the fund covers, settle with the
+   * insurance fund, so the whole transfer is one zero-sum entry.
+   */
+  private funding(c: FundingCommand, out: PerpEvent[]): void {
+    const ms = this.markets.get(c.symbol);
+    if (ms === undefined || c.mark <= 0n) return;
+    const lines = new Lines<AccountKey>();
+    const payments: Array<{ user: UserId; amount: Amount }> = [];
+    let fund = 0n;
+    for (const u of [...ms.holders].sort((a, b) => a - b)) {
+      const h = this.holding(u, c.symbol)!;
+      const k = this.keys.of(u);
+      const exact = sizeMinor(ms.m, Math.abs(h.size)) * c.mark * abs(c.rate);
+      const pays = (h.size > 0) === c.rate > 0n;
+      if (c.rate === 0n) continue;
+      if (pays) {
+        const due = divCeil(exact, E8 * E8);
+        // Cross pays from available, then the margin held here; isolated from its own margin.
+        let left = due;
+        if (h.mode === 'cross') {
+          const a = minB(left, this.ledger.balance(k.available, this.asset) + lines.get(k.available));
+          lines.add(k.available, -a);
+          left -= a;
+        }
+        const fromMargin = minB(left, h.margin);
+        h.margin -= fromMargin;
+        lines.add(k.frozen, -fromMargin);
+        left -= fromMargin;
+        fund += due - left;
+        payments.push({ user: u, amount: (due - left) as Amount });
+      } else {
+        const gets = divFloor(exact, E8 * E8);
+        if (h.mode === 'cross') lines.add(k.available, gets);
+        else {
+          lines.add(k.frozen, gets);
+          h.margin += gets;
+        }
+        fund -= gets;
+        payments.push({ user: u, amount: -gets as Amount });
+      }
+    }
+    lines.add(INSURANCE, fund);
+    const postings = this.post(lines);
+    out.push({ type: 'funding', time: c.time, symbol: c.symbol, rate: c.rate, mark: c.mark, payments, insurance: fund as Amount, postings });
+    for (const u of ms.holders) this.index(this.holding(u, c.symbol)!);
+    this.mark(c.symbol, c.mark, c.time, out);
+  }
+
+  // ---- plumbing ---------------------------------------------------------------------------------------------
+
+  private holdingFor(user: UserId, symbol: string): Holding {
+    let byMarket = this.holdings.get(user);
+    if (byMarket === undefined) this.holdings.set(user, (byMarket = new Map()));
+    let h = byMarket.get(symbol);
+    if (h === undefined) byMarket.set(symbol, (h = newHolding(user, symbol, this.markets.get(symbol)!.spec.defaultLeverage)));
+    return h;
+  }
+
+  private userHoldings(user: UserId): Holding[] {
+    return [...(this.holdings.get(user)?.values() ?? [])];
+  }
+
+  private view(h: Holding): PositionView {
+    return { user: h.user, symbol: h.symbol, size: h.size, cost: h.cost as Amount, mode: h.mode, leverage: h.leverage, margin: h.margin as Amount };
+  }
+
+  private post(lines: Lines<AccountKey>): readonly Posting[] {
+    const postings: Posting[] = lines.entries().map(([account, amount]) => ({ account, asset: this.asset, amount: amount as Amount }));
+    if (postings.length > 0) this.ledger.post(postings);
+    return postings;
+  }
+
+  private reject(out: PerpEvent[], time: number, user: UserId, order: OrderId | null, code: ResultCode): void {
+    out.push({ type: 'rejected', time, order, user, code });
+  }
+}

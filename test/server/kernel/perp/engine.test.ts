@@ -1,0 +1,146 @@
+// Hand-computed scenarios of the perpetuals engine: margin held for orders and positions, realized P&L against
+// the clearing account, funding, an isolated liquidation that leaves the insurance fund its clearance fee, a
+// bankruptcy the fund pays for, and auto-deleveraging when the book and the fund can't take the position.
+import { describe, expect, it } from 'vitest';
+import { Code } from '../../../../server/kernel/codes.ts';
+import { PERP_CLEARING } from '../../../../server/kernel/ledger/accounts.ts';
+import { parseRate } from '../../../../server/kernel/perp/units.ts';
+import { available, fund, frozen, insurance, mark, newEngine, place, rejected, seedInsurance, uid, usdt, USDT } from './engine-fixtures.ts';
+
+const A = uid(1);
+const B = uid(2);
+const C = uid(3);
+
+/** A long 0.02 BTC at 50,000, isolated at 20x (margin 50 USDT), against B's short (cross, 20x). */
+function isolatedLong() {
+  const e = newEngine();
+  fund(e, A, 1_000);
+  fund(e, B, 10_000);
+  fund(e, C, 10_000);
+  expect(rejected(e.apply({ type: 'marginMode', time: 1, user: A, symbol: 'BTCUSDT', mode: 'isolated' }))).toBe(Code.OK);
+  expect(rejected(place(e, { user: B, side: 'sell', price: 50_000, lots: 20 }))).toBe(Code.OK);
+  expect(rejected(place(e, { user: A, side: 'buy', price: 50_000, lots: 20 }))).toBe(Code.OK);
+  mark(e, 50_000);
+  return e;
+}
+
+describe('perp engine: margin and P&L', () => {
+  it('holds the entrust margin of a resting order and moves it to the position on the fill', () => {
+    const e = newEngine();
+    fund(e, A, 1_000);
+    fund(e, B, 1_000);
+    place(e, { user: B, side: 'sell', price: 50_000, lots: 20 });
+    // 1,000 USDT of notional at 20x: 50 USDT held for the order.
+    expect(frozen(e, B)).toBe(usdt(50));
+    place(e, { user: A, side: 'buy', price: 50_000, lots: 20 });
+    expect(frozen(e, B)).toBe(usdt(50));
+    expect(frozen(e, A)).toBe(usdt(50));
+    expect(e.position(A, 'BTCUSDT')).toMatchObject({ size: 20, cost: usdt(1_000), margin: usdt(50) });
+    expect(e.position(B, 'BTCUSDT')).toMatchObject({ size: -20 });
+    expect(e.openInterest('BTCUSDT')).toEqual({ long: 20, short: 20 });
+  });
+
+  it('realizes profit and loss against the clearing account, which holds the open positions’ net result', () => {
+    const e = newEngine();
+    for (const u of [A, B, C]) fund(e, u, 1_000);
+    place(e, { user: B, side: 'sell', price: 50_000, lots: 20 });
+    place(e, { user: A, side: 'buy', price: 50_000, lots: 20 });
+    // A sells to C at 51,000: +20 USDT realized; C opens long at 51,000.
+    place(e, { user: C, side: 'buy', price: 51_000, lots: 20 });
+    place(e, { user: A, side: 'sell', price: 51_000, lots: 20 });
+    expect(e.position(A, 'BTCUSDT')?.size).toBe(0);
+    expect(available(e, A)).toBe(usdt(1_020));
+    expect(frozen(e, A)).toBe(0n);
+    // Open: B short at 50,000 (cost 1,000), C long at 51,000 (cost 1,020): −Σ side × cost = 1,000 − 1,020.
+    expect(e.ledger.balance(PERP_CLEARING, USDT)).toBe(-usdt(20));
+    e.ledger.checkInvariants();
+  });
+
+  it('refuses an order the wallet can not margin, a reduce-only order with nothing to reduce, and a size above the leverage’s bracket', () => {
+    const e = newEngine();
+    fund(e, A, 100);
+    expect(rejected(place(e, { user: A, side: 'buy', price: 50_000, lots: 1_000 }))).toBe(Code.INSUFFICIENT_FUNDS);
+    expect(rejected(place(e, { user: A, side: 'sell', price: 50_000, lots: 1, reduceOnly: true }))).toBe(Code.REDUCE_ONLY_REJECTED);
+    fund(e, A, 1_000_000);
+    expect(rejected(e.apply({ type: 'leverage', time: 1, user: A, symbol: 'BTCUSDT', leverage: 125 }))).toBe(Code.OK);
+    // At 125x the first bracket caps the position at 50,000 USDT: 2 BTC at 50,000 is 100,000.
+    expect(rejected(place(e, { user: A, side: 'buy', price: 50_000, lots: 2_000 }))).toBe(Code.NOTIONAL_ABOVE_LEVERAGE);
+    expect(rejected(e.apply({ type: 'leverage', time: 1, user: A, symbol: 'BTCUSDT', leverage: 126 }))).toBe(Code.LEVERAGE_INVALID);
+    expect(available(e, A)).toBe(usdt(1_000_100));
+    expect(frozen(e, A)).toBe(0n);
+  });
+
+  it('charges funding: a long pays 5 USDT on 1 BTC at 50,000 at 0.01 %, the short receives it (notes §6)', () => {
+    const e = newEngine();
+    fund(e, A, 10_000);
+    fund(e, B, 10_000);
+    place(e, { user: B, side: 'sell', price: 50_000, lots: 1_000 });
+    place(e, { user: A, side: 'buy', price: 50_000, lots: 1_000 });
+    const before = { a: available(e, A) + frozen(e, A), b: available(e, B) + frozen(e, B) };
+    const events = e.apply({ type: 'funding', time: 5, symbol: 'BTCUSDT', rate: parseRate('0.0001'), mark: usdt(50_000) });
+    const f = events.find((ev) => ev.type === 'funding');
+    expect(f?.type === 'funding' && f.payments).toEqual([
+      { user: A, amount: usdt(5) },
+      { user: B, amount: -usdt(5) },
+    ]);
+    expect(available(e, A) + frozen(e, A)).toBe(before.a - usdt(5));
+    expect(available(e, B) + frozen(e, B)).toBe(before.b + usdt(5));
+    expect(insurance(e)).toBe(0n);
+  });
+});
+
+describe('perp engine: liquidation (notes §3, §4)', () => {
+  it('liquidates the isolated long at its liquidation price 47,690.76; the fill above bankruptcy leaves the fund its clearance fee', () => {
+    const e = isolatedLong();
+    expect(e.liquidationPrice(e.holding(A, 'BTCUSDT')!)).toBe(usdt('47690.76305221')) // 47,690.76 rounded up: a trigger is never late;
+    place(e, { user: C, side: 'buy', price: 47_600, lots: 20 });
+    expect(mark(e, '47691').some((ev) => ev.type === 'liquidation')).toBe(false);
+    const events = mark(e, '47690');
+    const liq = events.find((ev) => ev.type === 'liquidation');
+    expect(liq).toMatchObject({ user: A, size: 20, bankruptcy: 47_500 });
+    // Sold 0.02 at 47,600: −48 realized of the 50 margin; 2 USDT left, less than 1.25 % of 952: all of it to the fund.
+    expect(liq?.type === 'liquidation' && liq.fee).toBe(usdt(2));
+    expect(insurance(e)).toBe(usdt(2));
+    expect(available(e, A)).toBe(usdt(950));
+    expect(frozen(e, A)).toBe(0n);
+    expect(e.position(C, 'BTCUSDT')).toMatchObject({ size: 20, cost: usdt(952) });
+    e.ledger.checkInvariants();
+  });
+
+  it('lets the insurance fund pay a loss past bankruptcy when the book has no bid above it', () => {
+    const e = isolatedLong();
+    seedInsurance(e, 100);
+    place(e, { user: C, side: 'buy', price: 47_000, lots: 20 });
+    mark(e, '47600');
+    // Sold at 47,000: −60 against a 50 margin; the fund pays the 10 past bankruptcy.
+    expect(e.position(A, 'BTCUSDT')?.size).toBe(0);
+    expect(insurance(e)).toBe(usdt(90));
+    expect(available(e, A)).toBe(usdt(950));
+    e.ledger.checkInvariants();
+  });
+
+  it('auto-deleverages the opposite position at the bankruptcy price when neither the book nor the fund can take it', () => {
+    const e = isolatedLong();
+    const events = mark(e, '47600');
+    const adl = events.find((ev) => ev.type === 'trade' && ev.via === 'adl');
+    expect(adl).toMatchObject({ price: 47_500, qty: 20 });
+    // B's short from 50,000 is closed at 47,500: +50; A's 50 margin is gone.
+    expect(e.position(B, 'BTCUSDT')?.size).toBe(0);
+    expect(available(e, B)).toBe(usdt(10_050));
+    expect(available(e, A)).toBe(usdt(950));
+    expect(e.openInterest('BTCUSDT')).toEqual({ long: 0, short: 0 });
+    expect(e.ledger.balance(PERP_CLEARING, USDT)).toBe(0n);
+    e.ledger.checkInvariants();
+  });
+
+  it('adds and removes isolated margin within what maintenance allows', () => {
+    const e = isolatedLong();
+    expect(rejected(e.apply({ type: 'adjustMargin', time: 9, user: A, symbol: 'BTCUSDT', amount: usdt(25) as never, add: true }))).toBe(Code.OK);
+    expect(e.position(A, 'BTCUSDT')?.margin).toBe(usdt(75));
+    // At mark 50,000: IM 50, so at most 25 can come out.
+    expect(rejected(e.apply({ type: 'adjustMargin', time: 9, user: A, symbol: 'BTCUSDT', amount: usdt(26) as never, add: false }))).toBe(Code.MARGIN_REMOVE_TOO_MUCH);
+    expect(rejected(e.apply({ type: 'adjustMargin', time: 9, user: A, symbol: 'BTCUSDT', amount: usdt(25) as never, add: false }))).toBe(Code.OK);
+    expect(frozen(e, A)).toBe(usdt(50));
+    expect(rejected(e.apply({ type: 'marginMode', time: 9, user: A, symbol: 'BTCUSDT', mode: 'cross' }))).toBe(Code.MARGIN_MODE_HAS_POSITION);
+  });
+});
