@@ -23,6 +23,7 @@ import { startLive, type Live } from './market/live.ts';
 import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { startBots, type Bots } from './bots/index.ts';
+import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
 import { backfillStart, runBackfill } from './bots/backfill.ts';
 import type { IndexRecord } from './feeds/chain.ts';
 import { virtualClock } from './virtual-clock.ts';
@@ -156,6 +157,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   });
   const sessionTtlMs = (options.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS) * 3_600_000;
   let bots: Bots | null = null;
+  let perpMarks: PerpMarks | null = null;
   let adminChannel: AdminChannel | null = null;
   try {
     app = await buildApp({
@@ -200,6 +202,20 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_PORT);
     const urlHost = ANY_HOST.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     const running = app;
+    if (options.feeds ?? true) {
+      const spotMarkets = new Map(live.markets.map((m) => [m.symbol, m]));
+      perpMarks = startPerpMarks({
+        desk: desks.perp,
+        bus,
+        clock,
+        indexPrice: (symbol) => {
+          const ticks = live.trading.indexPrice(symbol);
+          const m = spotMarkets.get(symbol);
+          return ticks === null || m === undefined ? null : BigInt(ticks) * m.tickSize;
+        },
+        onError: (error) => logError(error, 'perpetual marks'),
+      });
+    }
     if (options.bots ?? false) {
       bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: live.trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });
     }
@@ -220,6 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       close: () =>
         (closing ??= (async () => {
           await admin?.close(); // first: commands in progress finish while the desks run
+          perpMarks?.stop();
           await running.close();
           hub.close();
           notifier.close();
@@ -234,6 +251,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     };
   } catch (error) {
     await adminChannel?.close().catch(() => undefined);
+    perpMarks?.stop();
     await app?.close().catch(() => undefined);
     await bots?.stop().catch(() => undefined);
     notifier.close();

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import { userAccount, type Asset, type Wallet, type UserId, type AccountKey, parseAccount } from '../kernel/index.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Store } from '../store/index.ts';
+import type { PerpWrites } from '../store/perp.ts';
 import type { SpotWrites } from '../store/spot.ts';
 import type { Transfer } from '../store/transfers.ts';
 import type { DeskBatch } from './batch.ts';
@@ -47,9 +48,13 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   newBatch(): B;
   /** More writes for the same transaction (a spot desk's orders and trades). */
   spotWrites?(batch: B): SpotWrites;
+  /** A perp desk's orders, positions, trades, funding, liquidations and marks. */
+  perpWrites?(batch: B): PerpWrites;
   /** After a commit, before its events go out. */
   committed?(batch: B): void;
   reserved?(user: UserId, asset: Asset): bigint;
+  /** At most this may leave the wallet by a transfer (null: the available balance); the perp desk's keeps losses covered. */
+  spendable?(user: UserId, asset: Asset): bigint | null;
   /** Operator locks by `user:asset`, as loadLocks read them (funds.ts explains locks). */
   readonly locks?: Map<string, bigint> | undefined;
   onStop?(error: unknown): void;
@@ -138,7 +143,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   }
 
   funds(time: number): FundsContext {
-    return { wallet: this.wallet, ledger: this.ledger, time, reserved: this.o.reserved ?? (() => 0n), locks: this.locks };
+    return { wallet: this.wallet, ledger: this.ledger, time, reserved: this.o.reserved ?? (() => 0n), spendable: this.o.spendable ?? (() => null), locks: this.locks };
   }
 
   adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
@@ -254,6 +259,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       transfersIn: b.transfersIn,
       creditedAt: now,
       spot: this.o.spotWrites?.(b) ?? null,
+      perp: this.o.perpWrites?.(b) ?? null,
     });
     return true;
   }

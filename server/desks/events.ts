@@ -71,7 +71,13 @@ export type DeskEvent =
   /** user.<id>.balance: a balance after a commit that changed it. */
   | { type: 'balance'; user: number; wallet: string; asset: string; available: string; frozen: string; time: number }
   /** user.<id>.transfer: a transfer was debited or credited. */
-  | { type: 'transfer'; transfer: TransferView };
+  | { type: 'transfer'; transfer: TransferView }
+  /** perp.<SYMBOL>.trade: public trades of a perpetual (via 'adl' for a deleveraging close). */
+  | { type: 'perp.trade'; symbol: string; tradeId: number; price: string; qty: string; takerSide: 'buy' | 'sell'; via: 'book' | 'adl'; time: number }
+  /** perp.<SYMBOL>.mark: the mark price with its inputs, once a second. */
+  | { type: 'perp.mark'; symbol: string; mark: string; index: string | null; fundingRate: string; nextFundingTime: number; time: number }
+  /** user.<id>.position: a perpetual position after a command changed it (size in coin, signed). */
+  | { type: 'perp.position'; symbol: string; size: string; cost: string; margin: string; leverage: number; mode: 'cross' | 'isolated'; time: number };
 
 export const topics = {
   marketOrders: (symbol: string) => `spot.${symbol}.order`,
@@ -81,4 +87,7 @@ export const topics = {
   userFills: (user: number) => `user.${user}.fill`,
   userBalances: (user: number) => `user.${user}.balance`,
   userTransfers: (user: number) => `user.${user}.transfer`,
+  perpTrades: (symbol: string) => `perp.${symbol}.trade`,
+  perpMark: (symbol: string) => `perp.${symbol}.mark`,
+  userPositions: (user: number) => `user.${user}.position`,
 } as const;

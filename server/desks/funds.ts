@@ -72,6 +72,8 @@ export interface FundsContext {
   readonly time: number;
   /** Frozen funds that open orders hold, which an unfreeze must leave alone. */
   readonly reserved: (user: UserId, asset: Asset) => bigint;
+  /** The most a transfer may take out (null: whatever is available). */
+  readonly spendable: (user: UserId, asset: Asset) => bigint | null;
   /** Frozen funds an operator locked, by `user:asset`: only an unlock releases them. */
   readonly locks: Map<string, bigint>;
 }
@@ -150,6 +152,8 @@ export function applyTransferOut(ctx: FundsContext, batch: DeskBatch, req: Trans
   if (!to.ok) return to;
   if (to.value === ctx.wallet) return refuse('transfer.same.wallet');
   if (req.clientId !== undefined && !isClientId(req.clientId)) return refuse('transfer.client.id.invalid');
+  const most = ctx.spendable(user.value, asset.value);
+  if (most !== null && amount.value > most) return refuseKernel(Code.INSUFFICIENT_FUNDS);
   const id = randomUUID();
   const postings: Posting[] = [
     { account: userAccount(user.value, ctx.wallet, 'available'), asset: asset.value, amount: -amount.value as Amount },

@@ -6,6 +6,7 @@ import type { Bus } from '../bus/index.ts';
 import type { Store } from '../store/index.ts';
 import type { FundsDesk } from './core.ts';
 import type { DeskEvent } from './events.ts';
+import { PerpDesk } from './perp/desk.ts';
 import { SpotDesk } from './spot/desk.ts';
 import { createTransfers, type Transfers } from './transfers.ts';
 import { openWalletDesk, type WalletDesk } from './wallet.ts';
@@ -25,7 +26,9 @@ export interface DesksOptions {
 
 export interface Desks {
   readonly spot: SpotDesk;
-  readonly contract: WalletDesk;
+  /** The contract wallet's desk: the perpetuals (`perp` in code, "contract" on screen). */
+  readonly contract: PerpDesk;
+  readonly perp: PerpDesk;
   readonly earn: WalletDesk;
   readonly seconds: WalletDesk;
   readonly fiat: WalletDesk;
@@ -46,7 +49,8 @@ export async function createDesks(o: DesksOptions): Promise<Desks> {
       opened.push(desk);
       return desk;
     };
-    const contract = await wallet('contract');
+    const contract = await PerpDesk.open({ ...common, onStop: (e) => o.onStop?.('contract', e) });
+    opened.push(contract);
     const earn = await wallet('earn');
     const seconds = await wallet('seconds');
     const fiat = await wallet('fiat');
@@ -55,7 +59,7 @@ export async function createDesks(o: DesksOptions): Promise<Desks> {
     await transfers.recover();
     let closing: Promise<void> | null = null;
     return Object.freeze({
-      spot, contract, earn, seconds, fiat, byWallet, transfers,
+      spot, contract, perp: contract, earn, seconds, fiat, byWallet, transfers,
       close: () => (closing ??= Promise.all(opened.map((d) => d.close())).then(() => undefined)),
     });
   } catch (error) {
@@ -74,6 +78,7 @@ export { ADJUST_ACTIONS, adminRef, isRequestId } from './funds.ts';
 export type { TransferRequest, Transfers } from './transfers.ts';
 export type { BalanceView, OrderView, TransferView, RecordView, AppOrderStatus } from './views.ts';
 export { SpotDesk, DEFAULT_FEES, type SpotDeskOptions, type MarketStatus } from './spot/desk.ts';
+export { PerpDesk, PERP_FEES, type PerpPlaceRequest, type PerpPlaceResult, type PositionRisk } from './perp/desk.ts';
 export type { PlaceResult, DepthSnapshot } from './spot/commands.ts';
 export type { FillSummary } from './spot/settle.ts';
 export type { PlaceRequest, LimitRequest, MarketRequest, CancelRequest, CancelAllRequest, ReplaceRequest, OrderRef } from './spot/requests.ts';

@@ -33,6 +33,8 @@ export const RECORD_TYPES = [
   'margin_income_buy',
   'margin_income_sell',
   'contract_income',
+  'holding_fee',
+  'liquidation_fee',
   'product_buy',
   'product_sell',
 ] as const;
@@ -47,7 +49,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * Adds one record per user balance the entry changed, typed by `typeOf`. `fee` (optional) splits a fee the user
- * paid out of what they received into its own `fee` record, so the main record shows the gross amount.
+ * paid out of what they received into its own record (`fee`, or what `feeType` says), so the main record shows the
+ * gross amount.
  */
 export function addRecords(
   batch: DeskBatch,
@@ -55,11 +58,12 @@ export function addRecords(
   entry: JournalEntry,
   typeOf: (change: UserChange) => RecordType,
   fee?: (change: UserChange) => bigint,
+  feeType: (change: UserChange) => RecordType = () => 'fee',
 ): void {
   for (const c of userChanges(entry.lines)) {
     const paid = fee?.(c) ?? 0n;
     const base = { user: c.user, wallet: c.wallet, asset: c.asset, ref: entry.ref, desk, seq: entry.seq, time: entry.time };
     if (c.available + paid !== 0n || c.frozen !== 0n) batch.records.push({ ...base, type: typeOf(c), amount: c.available + paid, frozen: c.frozen });
-    if (paid !== 0n) batch.records.push({ ...base, type: 'fee', amount: -paid, frozen: 0n });
+    if (paid !== 0n) batch.records.push({ ...base, type: feeType(c), amount: -paid, frozen: 0n });
   }
 }

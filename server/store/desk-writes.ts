@@ -1,11 +1,13 @@
 // Everything one desk commit writes, as plain data: the lease renewal, journal entries with their balance deltas,
-// asset records, transfer rows and a spot desk's orders, trades and order history. A desk builds one of these per
-// batch and hands it to `store.commitDesk`, which writes it in one transaction: on PostgreSQL through the
-// repositories (Kysely), on SQLite through raw prepared statements on a writer thread of its own
-// (sqlite-writer.ts), so the statements and the fsync never run on the thread that serves requests.
+// asset records, transfer rows, a spot desk's orders, trades and order history, and a perp desk's orders, positions,
+// trades, funding, liquidations and marks. A desk builds one of these per batch and hands it to `store.commitDesk`,
+// which writes it in one transaction: on PostgreSQL through the repositories (Kysely), on SQLite through raw
+// prepared statements on a writer thread of its own (sqlite-writer.ts), so the statements and the fsync never run
+// on the thread that serves requests.
 // Plain data on purpose: it crosses a thread boundary (structured clone; bigints travel as they are).
 import type { Repositories } from './index.ts';
 import type { LedgerWrites } from './ledger.ts';
+import type { PerpWrites } from './perp.ts';
 import type { NewAssetRecord } from './records.ts';
 import type { SpotWrites } from './spot.ts';
 import type { Transfer } from './transfers.ts';
@@ -26,6 +28,7 @@ export interface DeskWrites {
   readonly transfersIn: readonly string[];
   readonly creditedAt: number;
   readonly spot: SpotWrites | null;
+  readonly perp: PerpWrites | null;
 }
 
 /** The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). */
@@ -36,4 +39,5 @@ export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promis
   await repos.transfers.insert(w.transfersOut);
   for (const id of w.transfersIn) await repos.transfers.markCredited(id, w.creditedAt);
   if (w.spot !== null) await repos.spot.write(w.spot);
+  if (w.perp !== null) await repos.perp.write(w.perp);
 }

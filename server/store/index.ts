@@ -17,6 +17,7 @@ import { createLedger, type LedgerRepo } from './ledger.ts';
 import { createMarkets, type Markets } from './markets.ts';
 import { migrateToLatest } from './migrate.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
+import { createPerp, type PerpRepo } from './perp.ts';
 import { postgresDialect } from './postgres.ts';
 import { createRateLimits, type RateLimits } from './rateLimits.ts';
 import { createRecords, type Records } from './records.ts';
@@ -54,6 +55,8 @@ export interface Repositories {
   transfers: Transfers;
   leases: Leases;
   spot: SpotRepo;
+  /** The perp desk's orders, positions, trades, funding, liquidations and marks (written through commitDesk). */
+  perp: PerpRepo;
   apiKeys: ApiKeysRepo;
   feeLevels: FeeLevelsRepo;
   favourites: Favourites;
@@ -105,6 +108,7 @@ function repositories(db: Kysely<Database>): Repositories {
     transfers: createTransfers(db),
     leases: createLeases(db),
     spot: createSpot(db),
+    perp: createPerp(db),
     apiKeys: createApiKeysRepo(db),
     feeLevels: createFeeLevelsRepo(db),
     favourites: createFavourites(db),

@@ -99,6 +99,112 @@ export interface MarketsTable {
   price_band_bps: ColumnType<number, number | undefined, number>;
 }
 
+/** A perp order's latest state (upserted by id, batch after batch, like spot_orders). */
+export interface PerpOrdersTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  client_order_id: string | null;
+  side: string;
+  /** limit | market */
+  kind: string;
+  /** user | liquidation | adl */
+  origin: string;
+  tif: string;
+  post_only: number;
+  reduce_only: number;
+  leverage: number;
+  /** cross | isolated */
+  margin_mode: string;
+  /** Limit price (a market order's band bound), quote minor units per whole coin. */
+  price: Money;
+  /** Base ordered, minor units. */
+  qty: Money;
+  open_qty: Money;
+  filled_qty: Money;
+  filled_quote: Money;
+  fee: Money;
+  /** Signed: profit (+) or loss (−) realized by the order's closing fills. */
+  realized_pnl: Money;
+  /** new | partially_filled | filled | canceled | expired */
+  status: string;
+  close_code: number | null;
+  /** Place in the desk's time priority while resting: a restart restores open orders in this order. */
+  priority: number | null;
+  created_at: number;
+  updated_at: number;
+  closed_at: number | null;
+}
+
+/** One user's position on one perp market (latest state; size 0 keeps the leverage and margin mode). */
+export interface PerpPositionsTable {
+  user_id: number;
+  symbol: string;
+  leverage: number;
+  margin_mode: string;
+  /** Signed base minor units: + long, − short. */
+  size: Money;
+  /** Entry notional, quote minor units. */
+  cost: Money;
+  margin: Money;
+  /** Entrust margin frozen for the user's open orders on the market. */
+  order_margin: Money;
+  updated_at: number;
+}
+
+export interface PerpTradesTable {
+  symbol: string;
+  trade_no: number;
+  price: Money;
+  qty: Money;
+  quote: Money;
+  taker_side: string;
+  taker_order: number;
+  maker_order: number;
+  taker_user: number;
+  maker_user: number;
+  taker_fee: Money;
+  maker_fee: Money;
+  taker_pnl: Money;
+  maker_pnl: Money;
+  /** book | adl */
+  via: string;
+  time: number;
+}
+
+export interface PerpFundingTable {
+  symbol: string;
+  time: number;
+  /** Ratio × 10^8, signed. */
+  rate: Money;
+  mark: Money;
+  /** To (+) or from (−) the insurance fund. */
+  insurance: Money;
+}
+
+export interface PerpLiquidationsTable {
+  id: Generated<number>;
+  user_id: number;
+  symbol: string;
+  margin_mode: string;
+  /** Signed base minor units the position had when liquidation began. */
+  size: Money;
+  mark: Money;
+  bankruptcy: Money;
+  fee: Money;
+  time: number;
+}
+
+/** Mark prices the desk used (the public record behind its liquidations). */
+export interface PerpMarksTable {
+  symbol: string;
+  time: number;
+  mark: Money;
+  index_price: Money | null;
+  /** Ratio × 10^8, signed. */
+  funding_rate: Money | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -117,6 +223,12 @@ export interface Database {
   spot_orders: SpotOrdersTable;
   spot_trades: SpotTradesTable;
   spot_order_events: SpotOrderEventsTable;
+  perp_orders: PerpOrdersTable;
+  perp_positions: PerpPositionsTable;
+  perp_trades: PerpTradesTable;
+  perp_funding: PerpFundingTable;
+  perp_liquidations: PerpLiquidationsTable;
+  perp_marks: PerpMarksTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

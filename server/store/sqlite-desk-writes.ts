@@ -1,12 +1,13 @@
 // A desk commit on SQLite through raw prepared statements: the same rows and the same checks as the repositories'
-// path (desk-writes.ts → ledger.ts, records.ts, transfers.ts, leases.ts, spot.ts), without building and compiling
-// a query per statement. Each statement is prepared once per connection; inserts go ROWS_PER_INSERT rows per
-// statement and the rest one by one (TableInsert), so no statement's text depends on a batch's size (a text
+// path (desk-writes.ts → ledger.ts, records.ts, transfers.ts, leases.ts, spot.ts, perp.ts), without building and
+// compiling a query per statement. Each statement is prepared once per connection; inserts go ROWS_PER_INSERT rows
+// per statement and the rest one by one (TableInsert), so no statement's text depends on a batch's size (a text
 // differing in row count would be parsed afresh batch after batch). Runs synchronously inside one
 // `BEGIN IMMEDIATE … COMMIT`; any throw rolls the whole batch back. The main thread flattens the batch (flatten)
 // before posting it; the range checks on money happen there.
 import type Database from 'better-sqlite3';
 import type { DeskWrites } from './desk-writes.ts';
+import type { PerpWrites } from './perp.ts';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -28,6 +29,27 @@ const TRADE_COLUMNS = [
 ] as const;
 /** Columns an order's later states change (as spot.ts's upsert). */
 const ORDER_MUTABLE = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at'] as const;
+
+// The perp desk's tables, in perp.ts's column order and with its upserts.
+const PERP_ORDER_COLUMNS = [
+  'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
+  'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'created_at',
+  'updated_at', 'closed_at',
+] as const;
+const PERP_ORDER_MUTABLE = [
+  'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'updated_at', 'closed_at',
+] as const;
+const PERP_POSITION_COLUMNS = ['user_id', 'symbol', 'leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'updated_at'] as const;
+const PERP_POSITION_MUTABLE = ['leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'updated_at'] as const;
+const PERP_TRADE_COLUMNS = [
+  'symbol', 'trade_no', 'price', 'qty', 'quote', 'taker_side', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'taker_fee',
+  'maker_fee', 'taker_pnl', 'maker_pnl', 'via', 'time',
+] as const;
+const PERP_FUNDING_COLUMNS = ['symbol', 'time', 'rate', 'mark', 'insurance'] as const;
+const PERP_LIQUIDATION_COLUMNS = ['user_id', 'symbol', 'margin_mode', 'size', 'mark', 'bankruptcy', 'fee', 'time'] as const;
+const PERP_MARK_COLUMNS = ['symbol', 'time', 'mark', 'index_price', 'funding_rate'] as const;
+
+const excluded = (columns: readonly string[]) => columns.map((c) => `"${c}" = "excluded"."${c}"`).join(', ');
 
 const insert = (table: string, columns: readonly string[], tail = '', rows = 1) =>
   `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${Array.from({ length: rows }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}${tail ? ` ${tail}` : ''}`;
@@ -86,6 +108,12 @@ export class SqliteDeskWriter {
   private readonly order: TableInsert;
   private readonly trade: TableInsert;
   private readonly orderEvent: TableInsert;
+  private readonly perpOrder: TableInsert;
+  private readonly perpPosition: TableInsert;
+  private readonly perpTrade: TableInsert;
+  private readonly perpFunding: TableInsert;
+  private readonly perpLiquidation: TableInsert;
+  private readonly perpMark: TableInsert;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -112,9 +140,16 @@ export class SqliteDeskWriter {
     this.transfer = new TableInsert(db, 'transfers', ['id', 'user_id', 'client_id', 'asset', 'amount', 'from_wallet', 'to_wallet', 'status', 'created_at', 'credited_at']);
     this.credit = db.prepare('update "transfers" set "status" = \'credited\', "credited_at" = ? where "id" = ? and "status" = \'debited\'');
     // A batch holds each order once (its latest state), so no multi-row upsert names an id twice.
-    this.order = new TableInsert(db, 'spot_orders', ORDER_COLUMNS, `on conflict ("id") do update set ${ORDER_MUTABLE.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`);
+    this.order = new TableInsert(db, 'spot_orders', ORDER_COLUMNS, `on conflict ("id") do update set ${excluded(ORDER_MUTABLE)}`);
     this.trade = new TableInsert(db, 'spot_trades', TRADE_COLUMNS);
     this.orderEvent = new TableInsert(db, 'spot_order_events', ['order_id', 'type', 'status', 'open_qty', 'filled_qty', 'code', 'time']);
+    // Likewise each perp order and position once per batch (its latest state).
+    this.perpOrder = new TableInsert(db, 'perp_orders', PERP_ORDER_COLUMNS, `on conflict ("id") do update set ${excluded(PERP_ORDER_MUTABLE)}`);
+    this.perpPosition = new TableInsert(db, 'perp_positions', PERP_POSITION_COLUMNS, `on conflict ("user_id", "symbol") do update set ${excluded(PERP_POSITION_MUTABLE)}`);
+    this.perpTrade = new TableInsert(db, 'perp_trades', PERP_TRADE_COLUMNS);
+    this.perpFunding = new TableInsert(db, 'perp_funding', PERP_FUNDING_COLUMNS);
+    this.perpLiquidation = new TableInsert(db, 'perp_liquidations', PERP_LIQUIDATION_COLUMNS);
+    this.perpMark = new TableInsert(db, 'perp_marks', PERP_MARK_COLUMNS, `on conflict ("symbol", "time") do update set ${excluded(['mark', 'index_price', 'funding_rate'])}`);
   }
 
   /** Writes one desk batch in one transaction, durable when this returns (synchronous = FULL). */
@@ -156,6 +191,15 @@ export class SqliteDeskWriter {
     this.order.run(w.orders);
     this.trade.run(w.trades);
     this.orderEvent.run(w.events);
+    const p = w.perp;
+    if (p !== null) {
+      this.perpOrder.run(p.orders);
+      this.perpPosition.run(p.positions);
+      this.perpTrade.run(p.trades);
+      this.perpFunding.run(p.funding);
+      this.perpLiquidation.run(p.liquidations);
+      this.perpMark.run(p.marks);
+    }
   }
 }
 
@@ -184,6 +228,49 @@ export interface FlatDeskWrites {
   readonly orders: Value[];
   readonly trades: Value[];
   readonly events: Value[];
+  /** A perp desk's rows, each table's in its column order; null when the batch has none. */
+  readonly perp: FlatPerpWrites | null;
+}
+
+export interface FlatPerpWrites {
+  readonly orders: Value[];
+  readonly positions: Value[];
+  readonly trades: Value[];
+  readonly funding: Value[];
+  readonly liquidations: Value[];
+  readonly marks: Value[];
+}
+
+function flattenPerp(p: PerpWrites): FlatPerpWrites {
+  const orders: Value[] = [];
+  for (const o of p.orders) {
+    orders.push(
+      o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.origin, o.tif, o.postOnly ? 1 : 0, o.reduceOnly ? 1 : 0, o.leverage,
+      o.mode, int64(o.price), int64(o.qty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee),
+      int64(o.realizedPnl), o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt,
+    );
+  }
+  const positions: Value[] = [];
+  for (const x of p.positions) {
+    positions.push(x.user, x.symbol, x.leverage, x.mode, int64(x.size), int64(x.cost), int64(x.margin), int64(x.orderMargin), x.updatedAt);
+  }
+  const trades: Value[] = [];
+  for (const t of p.trades) {
+    trades.push(
+      t.symbol, t.tradeNo, int64(t.price), int64(t.qty), int64(t.quote), t.takerSide, t.takerOrder, t.makerOrder, t.takerUser, t.makerUser,
+      int64(t.takerFee), int64(t.makerFee), int64(t.takerPnl), int64(t.makerPnl), t.via, t.time,
+    );
+  }
+  const funding: Value[] = [];
+  for (const f of p.funding) funding.push(f.symbol, f.time, int64(f.rate), int64(f.mark), int64(f.insurance));
+  const liquidations: Value[] = [];
+  for (const l of p.liquidations) liquidations.push(l.user, l.symbol, l.mode, int64(l.size), int64(l.mark), int64(l.bankruptcy), int64(l.fee), l.time);
+  // The last mark per symbol and millisecond, as perp.ts writes them.
+  const last = new Map<string, PerpWrites['marks'][number]>();
+  for (const m of p.marks) last.set(`${m.symbol}\u0000${m.time}`, m);
+  const marks: Value[] = [];
+  for (const m of last.values()) marks.push(m.symbol, m.time, int64(m.mark), nullable(m.indexPrice), nullable(m.fundingRate));
+  return { orders, positions, trades, funding, liquidations, marks };
 }
 
 export function flatten(w: DeskWrites): FlatDeskWrites {
@@ -227,6 +314,6 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   }
   return {
     lease: w.lease, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
-    creditedAt: w.creditedAt, orders, trades, events,
+    creditedAt: w.creditedAt, orders, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
   };
 }

@@ -54,6 +54,8 @@ interface MarketState {
   /** Users with a position here. */
   readonly holders: Set<UserId>;
   mark: bigint | null;
+  /** Price of the last trade on the book (ticks), null before the first. */
+  last: Price | null;
 }
 
 export interface PerpEngineOptions {
@@ -87,7 +89,7 @@ export class PerpEngine {
     if (quotes.size !== 1) throw new RangeError('perp markets must share one margin asset');
     this.asset = [...quotes][0]!;
     for (const spec of o.markets) {
-      this.markets.set(spec.symbol, { spec, m: spec.market, book: o.book(spec), liq: new LiquidationIndex(), holders: new Set(), mark: null });
+      this.markets.set(spec.symbol, { spec, m: spec.market, book: o.book(spec), liq: new LiquidationIndex(), holders: new Set(), mark: null, last: null });
     }
     this.nextOrder = o.nextOrder ?? 1;
     this.nextTrade = o.nextTrade ?? 1;
@@ -137,6 +139,12 @@ export class PerpEngine {
     return this.markets.get(symbol)?.mark ?? null;
   }
 
+  /** Last traded price on the book (quote minor units per coin), null before the first trade. */
+  lastPrice(symbol: string): bigint | null {
+    const ms = this.markets.get(symbol);
+    return ms?.last == null ? null : BigInt(ms.last) * ms.m.tickSize;
+  }
+
   bookOf(symbol: string): OrderBook | undefined {
     return this.markets.get(symbol)?.book;
   }
@@ -176,12 +184,21 @@ export class PerpEngine {
     return [...this.orders.values()].filter((o) => user === undefined || o.user === user).sort((a, b) => a.id - b.id);
   }
 
-  /** Cross wallet balance: the user's contract wallet less what isolated positions hold. */
+  /**
+   * Cross wallet balance: available plus what the engine holds frozen for cross positions and for orders (not
+   * isolated margins, and not funds an operator froze: those are no one's collateral).
+   */
   crossWallet(user: UserId): bigint {
-    const k = this.keys.of(user);
-    let wb = this.ledger.balance(k.available, this.asset) + this.ledger.balance(k.frozen, this.asset);
-    for (const h of this.userHoldings(user)) if (h.mode === 'isolated') wb -= h.margin;
+    let wb: bigint = this.ledger.balance(this.keys.of(user).available, this.asset);
+    for (const h of this.userHoldings(user)) wb += h.orderMargin + (h.mode === 'cross' ? h.margin : 0n);
     return wb;
+  }
+
+  /** What the engine holds frozen for a user: margins and entrust margin over all markets. */
+  held(user: UserId): bigint {
+    let held = 0n;
+    for (const h of this.userHoldings(user)) held += h.margin + h.orderMargin;
+    return held;
   }
 
   /** Unrealized P&L at mark of one holding (0 without a mark or a position). */
@@ -231,6 +248,61 @@ export class PerpEngine {
     return liquidationPrice({
       size, cost: h.cost, walletBalance: r.wallet, otherMaintenance: r.maintenance - this.maintenance(h), otherUpnl: r.upnl - this.upnl(h), brackets: ms.spec.brackets,
     });
+  }
+
+  /** Ids the next order and trade will get (a desk persists them with its rows). */
+  get counters(): { nextOrder: number; nextTrade: number } {
+    return { nextOrder: this.nextOrder, nextTrade: this.nextTrade };
+  }
+
+  /** Every holding with settings, a position or held margin: what a desk stores per user and market. */
+  holdingsOf(user: UserId): Holding[] {
+    return this.userHoldings(user);
+  }
+
+  // ---- restart --------------------------------------------------------------------------------------------
+
+  /** Puts a stored holding back after a restart (its margins are frozen in the ledger already). */
+  restoreHolding(v: { user: UserId; symbol: string; leverage: number; mode: Holding['mode']; size: number; cost: bigint; margin: bigint; orderMargin: bigint }): void {
+    const ms = this.markets.get(v.symbol);
+    if (ms === undefined) throw new Error(`stored position in ${v.symbol}, which is not a perp market`);
+    const h = this.holdingFor(v.user, v.symbol);
+    Object.assign(h, { leverage: v.leverage, mode: v.mode, size: v.size, cost: v.cost, margin: v.margin, orderMargin: v.orderMargin });
+    if (v.size !== 0) ms.holders.add(v.user);
+  }
+
+  /** Puts a stored resting order back on its book (call in time priority); its margin is in its holding's. */
+  restoreOrder(o: { id: OrderId; user: UserId; symbol: string; side: Side; price: Price; open: number; reduceOnly: boolean; postOnly: boolean; fees: FeeRates; time: number }): void {
+    const ms = this.markets.get(o.symbol);
+    if (ms === undefined) throw new Error(`stored order ${o.id} in ${o.symbol}, which is not a perp market`);
+    ms.book.place({ id: o.id, owner: o.user, side: o.side, price: o.price, qty: o.open as Qty, budget: Infinity, tif: 'GTC', postOnly: false, stp: 'NONE' }, this.sink);
+    if (this.sink.outcome !== Code.RESTED || this.sink.count > 0) throw new Error(`restoring order ${o.id} would trade or is a duplicate`);
+    this.orders.set(o.id, { ...o, kind: 'limit', origin: 'user' });
+    this.holdingFor(o.user, o.symbol).orders.add(o.id);
+  }
+
+  /** After restoring: the last mark of each market, the id counters, and every position's liquidation price. */
+  restored(marks: ReadonlyMap<string, bigint>, counters: { nextOrder: number; nextTrade: number }): void {
+    for (const [symbol, mark] of marks) {
+      const ms = this.markets.get(symbol);
+      if (ms !== undefined && mark > 0n) ms.mark = mark;
+    }
+    this.nextOrder = Math.max(this.nextOrder, counters.nextOrder);
+    this.nextTrade = Math.max(this.nextTrade, counters.nextTrade);
+    for (const byMarket of this.holdings.values()) for (const h of byMarket.values()) this.index(h);
+    this.checkHeld();
+  }
+
+  /**
+   * Throws unless every user's frozen contract funds cover what their holdings hold (margins and entrust margin);
+   * an operator's freeze or lock is frozen on top.
+   */
+  checkHeld(): void {
+    for (const user of this.holdings.keys()) {
+      const held = this.held(user);
+      const frozen = this.ledger.balance(this.keys.of(user).frozen, this.asset);
+      if (frozen < held) throw new Error(`user ${user}: frozen ${frozen} but holdings hold ${held}`);
+    }
   }
 
   // ---- orders -----------------------------------------------------------------------------------------------
@@ -327,7 +399,10 @@ export class PerpEngine {
   /** One fill between a taker and a maker (or, via 'adl', a deleveraging close between two positions). */
   private trade(ms: MarketState, taker: PerpOrder, maker: PerpOrder, price: Price, qty: number, via: 'book' | 'adl', out: PerpEvent[]): void {
     const quote = notional(ms.m, price, qty as Qty);
-    if (via === 'book') taker.open -= qty;
+    if (via === 'book') {
+      taker.open -= qty;
+      ms.last = price;
+    }
     const lines = new Lines<AccountKey>();
     const takerSide = this.fillSide(ms, taker, price, qty, quote, taker.fees.takerPpm, lines, out);
     const makerSide = this.fillSide(ms, maker, price, qty, quote, maker.fees.makerPpm, lines, out);
@@ -693,7 +768,7 @@ export class PerpEngine {
       }
       const lots = Math.min(Math.abs(h.size), Math.abs(other.size));
       const mine: PerpOrder = { id: this.nextOrder++ as OrderId, user: h.user, symbol, side, kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'liquidation', time, open: lots };
-      const theirs: PerpOrder = { id: this.nextOrder++ as OrderId, user: other.user, symbol, side: side === 'sell' ? 'buy' : 'sell', kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'insurance', time, open: lots };
+      const theirs: PerpOrder = { id: this.nextOrder++ as OrderId, user: other.user, symbol, side: side === 'sell' ? 'buy' : 'sell', kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'adl', time, open: lots };
       this.cancelOrders(other, time, Code.CANCELED_LIQUIDATION, out);
       this.trade(ms, mine, theirs, price, lots, 'adl', out);
       this.afterChange(other, time, out);

@@ -105,8 +105,8 @@ export type PerpCommand =
   | MarkCommand
   | FundingCommand;
 
-/** Why an order was placed: by its user, by the liquidation engine, or a direct ADL close. */
-export type OrderOrigin = 'user' | 'liquidation' | 'insurance';
+/** Why an order was placed: by its user, by the liquidation engine, or an ADL close of the opposite position. */
+export type OrderOrigin = 'user' | 'liquidation' | 'adl';
 
 /** One position as events and views show it. */
 export interface PositionView {

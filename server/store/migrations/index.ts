@@ -15,6 +15,7 @@ import { layouts } from './0009_layouts.ts';
 import { partialOrderIndexes } from './0010_partial_order_indexes.ts';
 import { adminAudit } from './0011_admin_audit.ts';
 import { userLocales } from './0012_user_locales.ts';
+import { perp } from './0013_perp.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -32,6 +33,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0010_partial_order_indexes': partialOrderIndexes(),
     '0011_admin_audit': adminAudit(dialect),
     '0012_user_locales': userLocales(),
+    '0013_perp': perp(dialect),
   };
 }
 

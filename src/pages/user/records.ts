@@ -44,6 +44,8 @@ const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   admin_debit: 'records.type.adminDebit',
   deposit: 'records.type.deposit',
   withdrawal: 'records.type.withdrawal',
+  holding_fee: 'records.type.holdingFee',
+  liquidation_fee: 'records.type.liquidationFee',
 };
 
 const SPEC_LABEL = new Map<string, string>(RECORD_TYPES.map((t) => [t.key, t.labelId]));
@@ -63,7 +65,7 @@ export const RECORD_TYPE_GROUPS: ReadonlyArray<{ labelId: string; types: readonl
     labelId: 'records.group.contract',
     types: [
       'open_long_fee', 'open_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
-      'margin_income_buy', 'margin_income_sell', 'contract_income',
+      'margin_income_buy', 'margin_income_sell', 'contract_income', 'holding_fee', 'liquidation_fee',
     ],
   },
   { labelId: 'records.group.wealth', types: ['financial_purchase', 'financial_income', 'cancel_financial', 'product_buy', 'product_sell'] },

@@ -1,0 +1,455 @@
+// The perp desk: owns the contract wallet, the insurance fund and the perpetuals' clearing account, and every
+// perpetual market's book and positions (kernel/perp/engine.ts). Commands are sequenced, applied through the
+// engine, committed in groups and only then answered and published, exactly as the spot desk's.
+import { systemClock, type Clock } from '../../clock.ts';
+import {
+  Code, FastBook, formatDecimal, INSURANCE, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
+  type Amount, type Asset, type FeeRates, type MarginMode, type PerpCommand, type PerpMarket, type Price, type Qty, type Side,
+  type TimeInForce, type UserId, type OrderId, type Rate,
+} from '../../kernel/index.ts';
+import type { Bus } from '../../bus/index.ts';
+import type { Store } from '../../store/index.ts';
+import type { PerpOrder } from '../../store/perp.ts';
+import type { Transfer } from '../../store/transfers.ts';
+import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
+import { DeskCore, loadLocks, loadOwned, ownership, type FundsDesk } from '../core.ts';
+import type { DeskEvent } from '../events.ts';
+import type { AdjustOnceRequest, AdjustOnceResult, AdjustRequest, TransferOutRequest } from '../funds.ts';
+import { DeskLease } from '../lease.ts';
+import { DeskLedger } from '../ledger.ts';
+import { checkUser, isClientId } from '../validate.ts';
+import type { BalanceView } from '../views.ts';
+import { perpMarkets } from './markets.ts';
+import { settle, type PerpFill } from './settle.ts';
+import { clientKey, PerpBatch, type PerpState } from './state.ts';
+
+/** Binance USDⓈ-M's regular tier: 0.02 % maker, 0.05 % taker, until fee levels cover contracts. */
+export const PERP_FEES: FeeRates = Object.freeze({ makerPpm: 200, takerPpm: 500 });
+/** How far from the mark a market order may trade (and a limit order be placed): Binance's 5 % price protection. */
+export const PRICE_BAND_BPS = 500n;
+export const PERP_SYSTEM_ACCOUNTS = [INSURANCE, PERP_CLEARING];
+
+export interface PerpDeskOptions {
+  readonly store: Store;
+  readonly bus: Bus<DeskEvent>;
+  readonly clock?: Clock | undefined;
+  readonly holder?: string | undefined;
+  readonly leaseTtlMs?: number | undefined;
+  readonly fees?: ((user: UserId) => FeeRates) | undefined;
+  readonly onStop?: ((error: unknown) => void) | undefined;
+}
+
+export interface PerpPlaceRequest {
+  readonly user: number;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly type: 'limit' | 'market';
+  /** Limit price (limit orders). */
+  readonly price?: string | undefined;
+  readonly qty: string;
+  readonly tif?: TimeInForce | undefined;
+  readonly postOnly?: boolean | undefined;
+  readonly reduceOnly?: boolean | undefined;
+  readonly clientOrderId?: string | undefined;
+}
+
+export interface PerpPlaceResult {
+  readonly order: PerpOrder;
+  readonly fills: PerpFill[];
+  readonly duplicate: boolean;
+}
+
+export type PerpOrderRef = { readonly user: number } & ({ readonly orderId: number } | { readonly clientOrderId: string });
+
+const TIFS: readonly string[] = ['GTC', 'IOC', 'FOK'];
+
+export class PerpDesk implements FundsDesk {
+  readonly wallet = 'contract' as const;
+  private readonly core: DeskCore<PerpBatch>;
+  private readonly s: PerpState;
+  private readonly o: PerpDeskOptions;
+
+  private constructor(o: PerpDeskOptions, s: PerpState, lease: DeskLease, locks: Map<string, bigint>) {
+    this.o = o;
+    this.s = s;
+    this.core = new DeskCore<PerpBatch>({
+      wallet: 'contract',
+      store: o.store,
+      bus: o.bus,
+      clock: o.clock ?? systemClock,
+      lease,
+      ledger: s.ledger,
+      newBatch: () => new PerpBatch((topic) => o.bus.hasSubscribers(topic)),
+      perpWrites: (b) => b.writes(),
+      committed: (b) => {
+        for (const row of b.orders.values()) {
+          if (row.clientOrderId === null) continue;
+          const key = clientKey(row.user, row.clientOrderId);
+          if (s.pendingClient.get(key) === row) s.pendingClient.delete(key);
+        }
+      },
+      // Margins and entrust margin are frozen by the engine: an operator's unfreeze can't release them.
+      reserved: (user, asset) => (asset === s.engine.asset ? s.engine.held(user) : 0n),
+      // A transfer out keeps unrealized losses of cross positions covered.
+      spendable: (user, asset) => (asset === s.engine.asset ? this.spendable(user) : null),
+      locks,
+      onStop: (error) => o.onStop?.(error),
+    });
+  }
+
+  static async open(o: PerpDeskOptions): Promise<PerpDesk> {
+    const clock = o.clock ?? systemClock;
+    const lease = new DeskLease({ store: o.store, desk: 'contract', clock, holder: o.holder, ttlMs: o.leaseTtlMs });
+    await lease.acquire();
+    try {
+      const state = await rebuildPerp(o.store);
+      return new PerpDesk(o, state, lease, await loadLocks(o.store, 'contract'));
+    } catch (error) {
+      await lease.release();
+      throw error;
+    }
+  }
+
+  get stopped(): boolean {
+    return this.core.stopped;
+  }
+
+  markets(): PerpMarket[] {
+    return [...this.s.markets.values()];
+  }
+
+  /** Places an order; a repeated client order id answers the first order. */
+  place(req: PerpPlaceRequest): Promise<Reply<PerpPlaceResult>> {
+    const fees = (this.o.fees ?? (() => PERP_FEES))(req.user as UserId);
+    const id = req.clientOrderId;
+    const stored = async () => {
+      if (id === undefined || !isClientId(id)) return undefined;
+      const known = this.known(req.user, id);
+      return known ?? (await this.o.store.perp.findByClientId(req.user, id)) ?? undefined;
+    };
+    return this.core.runPrepared(stored, (row, b, time): Reply<PerpPlaceResult> => {
+      if (row !== undefined) return accept({ order: row, fills: [], duplicate: true });
+      const cmd = this.placeCommand(req, fees, time);
+      if (!cmd.ok) return cmd;
+      const events = this.s.engine.apply(cmd.value);
+      const rejected = events.find((e) => e.type === 'rejected');
+      if (rejected?.type === 'rejected') return refuseKernel(rejected.code);
+      const accepted = events.find((e) => e.type === 'accepted');
+      const subject = accepted?.type === 'accepted' ? accepted.order : null;
+      const fills = settle(this.s, b, events, subject, id ?? null);
+      const order = subject === null ? undefined : b.orders.get(subject);
+      if (order === undefined) return refuse('order.not.found');
+      return accept({ order, fills, duplicate: false });
+    });
+  }
+
+  cancel(ref: PerpOrderRef): Promise<Reply<PerpOrder>> {
+    return this.core.run((b, time): Reply<PerpOrder> => {
+      const id = 'orderId' in ref ? ref.orderId : this.s.clientIndex.get(clientKey(ref.user, ref.clientOrderId));
+      const row = id === undefined ? undefined : this.s.orders.get(id);
+      if (row === undefined || row.user !== ref.user) return refuse('order.not.found');
+      const events = this.s.engine.apply({ type: 'cancel', time, user: ref.user as UserId, order: row.id as OrderId });
+      const rejected = events.find((e) => e.type === 'rejected');
+      if (rejected?.type === 'rejected') return refuseKernel(rejected.code);
+      settle(this.s, b, events, null);
+      return accept(b.orders.get(row.id)!);
+    });
+  }
+
+  cancelAll(req: { user: number; symbol?: string | undefined }): Promise<Reply<PerpOrder[]>> {
+    return this.core.run((b, time): Reply<PerpOrder[]> => {
+      const user = checkUser(req.user);
+      if (!user.ok) return user;
+      if (req.symbol !== undefined && !this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      const events = this.s.engine.apply({ type: 'cancelAll', time, user: user.value as UserId, ...(req.symbol ? { symbol: req.symbol } : {}) });
+      settle(this.s, b, events, null);
+      return accept([...b.orders.values()].filter((o) => o.status === 'canceled'));
+    });
+  }
+
+  /** Closes a position at market (reduce-only, the band from the mark), or every position of the user. */
+  async closePosition(req: { user: number; symbol?: string | undefined }): Promise<Reply<PerpPlaceResult[]>> {
+    const positions = (await this.positions(req.user)).filter((p) => req.symbol === undefined || p.symbol === req.symbol);
+    if (req.symbol !== undefined && !this.s.markets.has(req.symbol)) return refuse('market.unknown');
+    const results: PerpPlaceResult[] = [];
+    for (const p of positions) {
+      const m = this.s.markets.get(p.symbol)!.market;
+      const lots = Math.abs(p.lots);
+      const reply = await this.place({ user: req.user, symbol: p.symbol, side: p.lots > 0 ? 'sell' : 'buy', type: 'market', qty: formatDecimal(BigInt(lots) * m.lotSize, 8, true), reduceOnly: true });
+      if (!reply.ok) return reply;
+      results.push(reply.value);
+    }
+    return accept(results);
+  }
+
+  setLeverage(req: { user: number; symbol: string; leverage: number }): Promise<Reply<{ leverage: number; maxNotional: string }>> {
+    return this.core.run((b, time) => {
+      const user = checkUser(req.user);
+      if (!user.ok) return user;
+      const m = this.s.markets.get(req.symbol);
+      if (m === undefined) return refuse('market.unknown');
+      const events = this.s.engine.apply({ type: 'leverage', time, user: user.value as UserId, symbol: req.symbol, leverage: req.leverage });
+      const rejected = events.find((e) => e.type === 'rejected');
+      if (rejected?.type === 'rejected') return refuseKernel(rejected.code);
+      settle(this.s, b, events, null);
+      const cap = [...m.brackets].reverse().find((x) => x.maxLeverage >= req.leverage)?.cap ?? 0n;
+      return accept({ leverage: req.leverage, maxNotional: formatDecimal(cap, 8, true) });
+    });
+  }
+
+  setMarginMode(req: { user: number; symbol: string; mode: MarginMode }): Promise<Reply<{ mode: MarginMode }>> {
+    return this.core.run((b, time) => {
+      const user = checkUser(req.user);
+      if (!user.ok) return user;
+      if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      const events = this.s.engine.apply({ type: 'marginMode', time, user: user.value as UserId, symbol: req.symbol, mode: req.mode });
+      const rejected = events.find((e) => e.type === 'rejected');
+      if (rejected?.type === 'rejected') return refuseKernel(rejected.code);
+      settle(this.s, b, events, null);
+      return accept({ mode: req.mode });
+    });
+  }
+
+  adjustMargin(req: { user: number; symbol: string; amount: string; add: boolean }): Promise<Reply<{ margin: string }>> {
+    return this.core.run((b, time) => {
+      const user = checkUser(req.user);
+      if (!user.ok) return user;
+      if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      const amount = parseDecimal(String(req.amount));
+      if (!amount.ok) return refuseKernel(amount.code);
+      if (amount.value <= 0n) return refuse('amount.invalid');
+      const events = this.s.engine.apply({ type: 'adjustMargin', time, user: user.value as UserId, symbol: req.symbol, amount: amount.value as Amount, add: req.add });
+      const rejected = events.find((e) => e.type === 'rejected');
+      if (rejected?.type === 'rejected') return refuseKernel(rejected.code);
+      settle(this.s, b, events, null);
+      return accept({ margin: formatDecimal(this.s.engine.holding(user.value as UserId, req.symbol)!.margin, 8, true) });
+    });
+  }
+
+  /** A new mark price (and the inputs behind it, recorded): positions it puts under maintenance are liquidated. */
+  mark(req: { symbol: string; mark: bigint; index: bigint | null; fundingRate: Rate | null }): Promise<Reply<{ liquidated: number }>> {
+    return this.core.run((b, time) => {
+      if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      const events = this.s.engine.apply({ type: 'mark', time, symbol: req.symbol, mark: req.mark });
+      settle(this.s, b, events, null);
+      // The public record of marks holds every mark that could settle something: those of a market with positions.
+      if (this.s.engine.openInterest(req.symbol).long > 0) b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: req.index, fundingRate: req.fundingRate });
+      return accept({ liquidated: events.filter((e) => e.type === 'liquidation').length });
+    });
+  }
+
+  /** Settles funding at `rate` on every open position at `mark`. */
+  funding(req: { symbol: string; rate: Rate; mark: bigint }): Promise<Reply<{ payments: number }>> {
+    return this.core.run((b, time) => {
+      if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      const events = this.s.engine.apply({ type: 'funding', time, symbol: req.symbol, rate: req.rate, mark: req.mark });
+      settle(this.s, b, events, null);
+      const f = events.find((e) => e.type === 'funding');
+      return accept({ payments: f?.type === 'funding' ? f.payments.length : 0 });
+    });
+  }
+
+  /** The user's open positions with their risk figures at the current mark. */
+  positions(user: number): Promise<PositionRisk[]> {
+    return this.core.run(() => {
+      const e = this.s.engine;
+      const out: PositionRisk[] = [];
+      for (const h of e.holdingsOf(user as UserId)) {
+        const m = this.s.markets.get(h.symbol)!.market;
+        const mark = e.markOf(h.symbol);
+        out.push({
+          symbol: h.symbol, lots: h.size, size: BigInt(h.size) * m.lotSize, cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, orderMargin: h.orderMargin,
+          mark, upnl: e.upnl(h), maintenance: e.maintenance(h), liquidationPrice: e.liquidationPrice(h),
+        });
+      }
+      return out.filter((p) => p.lots !== 0 || p.orderMargin !== 0n);
+    });
+  }
+
+  /** Settings of every market for a user (leverage and margin mode), defaults where never set. */
+  settings(user: number): Promise<Array<{ symbol: string; leverage: number; mode: MarginMode }>> {
+    return this.core.run(() =>
+      this.markets().map((m) => {
+        const h = this.s.engine.holding(user as UserId, m.symbol);
+        return { symbol: m.symbol, leverage: h?.leverage ?? m.defaultLeverage, mode: h?.mode ?? 'cross' };
+      }),
+    );
+  }
+
+  openOrders(user: number, symbol?: string): Promise<PerpOrder[]> {
+    return this.core.run(() => [...this.s.orders.values()].filter((o) => o.user === user && (symbol === undefined || o.symbol === symbol)).sort((a, b) => a.id - b.id));
+  }
+
+  depth(symbol: string, levels = 100): Promise<Reply<{ bids: Array<[string, string]>; asks: Array<[string, string]> }>> {
+    return this.core.run(() => {
+      const book = this.s.engine.bookOf(symbol);
+      const m = this.s.markets.get(symbol)?.market;
+      if (book === undefined || m === undefined) return refuse('market.unknown');
+      const side = (s: Side) => book.depth(s, levels).map((l): [string, string] => [formatDecimal(BigInt(l.price) * m.tickSize, 8, true), formatDecimal(BigInt(l.qty) * m.lotSize, 8, true)]);
+      return accept({ bids: side('buy'), asks: side('sell') });
+    });
+  }
+
+  /** The book's top levels in minor units (price per coin, base quantity) and the last trade price: the mark job's inputs. */
+  book(symbol: string, levels: number): Promise<Reply<{ bids: Array<[bigint, bigint]>; asks: Array<[bigint, bigint]>; last: bigint | null }>> {
+    return this.core.run(() => {
+      const book = this.s.engine.bookOf(symbol);
+      const m = this.s.markets.get(symbol)?.market;
+      if (book === undefined || m === undefined) return refuse('market.unknown');
+      const side = (s: Side) => book.depth(s, levels).map((l): [bigint, bigint] => [BigInt(l.price) * m.tickSize, BigInt(l.qty) * m.lotSize]);
+      return accept({ bids: side('buy'), asks: side('sell'), last: this.s.engine.lastPrice(symbol) });
+    });
+  }
+
+  /** The insurance fund's balance. */
+  insurance(): Promise<bigint> {
+    return this.core.run(() => this.s.ledger.balance(INSURANCE, this.s.engine.asset as Asset));
+  }
+
+  /** Throws if memory disagrees with itself (tests call it often). */
+  async checkInvariants(): Promise<void> {
+    await this.core.run(() => {
+      this.s.ledger.ledger.checkInvariants();
+      this.s.engine.checkHeld();
+      for (const m of this.s.markets.values()) {
+        this.s.engine.bookOf(m.symbol)!.checkInvariants();
+        const oi = this.s.engine.openInterest(m.symbol);
+        if (oi.long !== oi.short) throw new Error(`${m.symbol}: ${oi.long} lots long but ${oi.short} short`);
+      }
+    });
+  }
+
+  adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
+    return this.core.adjust(req);
+  }
+
+  adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>> {
+    return this.core.adjustOnce(req);
+  }
+
+  locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>> {
+    return this.core.locked(user);
+  }
+
+  transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
+    return this.core.transferOut(req);
+  }
+
+  transferIn(transferId: string): Promise<Reply<Transfer>> {
+    return this.core.transferIn(transferId);
+  }
+
+  balances(user: number): Promise<Reply<BalanceView[]>> {
+    return this.core.balances(user);
+  }
+
+  close(): Promise<void> {
+    return this.core.close();
+  }
+
+  /** What may leave the contract wallet: available less the cross positions' unrealized loss. */
+  private spendable(user: UserId): bigint {
+    const available = this.s.ledger.balance(userAccount(user, 'contract', 'available'), this.s.engine.asset as Asset);
+    const upnl = this.s.engine.crossRisk(user).upnl;
+    return available + (upnl < 0n ? upnl : 0n);
+  }
+
+  private known(user: number, clientOrderId: string): PerpOrder | undefined {
+    const key = clientKey(user, clientOrderId);
+    const id = this.s.clientIndex.get(key);
+    return (id === undefined ? undefined : this.s.orders.get(id)) ?? this.s.pendingClient.get(key);
+  }
+
+  /** Checks a request against the market's grid and the band around the mark; the kernel command for it. */
+  private placeCommand(req: PerpPlaceRequest, fees: FeeRates, time: number): Reply<PerpCommand> {
+    const user = checkUser(req.user);
+    if (!user.ok) return user;
+    const pm = this.s.markets.get(req.symbol);
+    if (pm === undefined) return refuse('market.unknown');
+    if (req.side !== 'buy' && req.side !== 'sell') return refuse('order.side.invalid');
+    if (req.clientOrderId !== undefined && !isClientId(req.clientOrderId)) return refuse('order.client.id.invalid');
+    const tif = req.tif ?? 'GTC';
+    if (!TIFS.includes(tif)) return refuse('order.tif.invalid');
+    const m = pm.market;
+    const q = parseQty(m, String(req.qty));
+    if (!q.ok) return refuseKernel(q.code);
+    if (q.value < 1) return refuseKernel(Code.QTY_INVALID);
+    const mark = this.s.engine.markOf(req.symbol);
+    let price: Price;
+    if (req.type === 'limit') {
+      const p = parsePrice(m, String(req.price ?? ''));
+      if (!p.ok) return refuseKernel(p.code);
+      if (p.value < 1) return refuseKernel(Code.PRICE_INVALID);
+      price = p.value;
+      if (mark !== null) {
+        const minor = BigInt(price) * m.tickSize * 10_000n;
+        if (minor > mark * (10_000n + PRICE_BAND_BPS) || minor < mark * (10_000n - PRICE_BAND_BPS)) return refuse('order.price.out.of.band');
+      }
+    } else {
+      if (mark === null) return refuse('order.reference.invalid');
+      const tick = m.tickSize;
+      const bound = req.side === 'buy' ? (mark * (10_000n + PRICE_BAND_BPS)) / 10_000n / tick : (mark * (10_000n - PRICE_BAND_BPS) + 10_000n * tick - 1n) / 10_000n / tick;
+      if (bound < 1n) return refuse('order.reference.invalid');
+      price = Number(bound) as Price;
+    }
+    return accept({
+      type: 'place', time, user: user.value as UserId, symbol: req.symbol, side: req.side, kind: req.type, price, qty: q.value as Qty,
+      tif: req.type === 'market' ? 'IOC' : tif, postOnly: req.postOnly === true, reduceOnly: req.reduceOnly === true, stp: 'EXPIRE_TAKER', fees,
+    });
+  }
+}
+
+export interface PositionRisk {
+  symbol: string;
+  /** Signed lots (the book's unit) and signed base minor units. */
+  lots: number;
+  size: bigint;
+  cost: bigint;
+  leverage: number;
+  mode: MarginMode;
+  margin: bigint;
+  orderMargin: bigint;
+  mark: bigint | null;
+  upnl: bigint;
+  maintenance: bigint;
+  liquidationPrice: bigint | null;
+}
+
+/** The desk's memory from the store: contract balances, the fund, positions, open orders in time priority, marks. */
+export async function rebuildPerp(store: Store): Promise<PerpState> {
+  const configs = await store.markets.configs('spot');
+  const markets = new Map(perpMarkets(configs).map((m) => [m.symbol, m]));
+  const owned = await loadOwned(store, 'contract', PERP_SYSTEM_ACCOUNTS);
+  const ledger = new DeskLedger('contract', ownership('contract', PERP_SYSTEM_ACCOUNTS), owned, await store.ledger.lastSeq('contract'));
+  const engine = new PerpEngine({ markets: [...markets.values()], ledger: ledger.ledger, book: () => new FastBook(1 << 10, 1 << 8) });
+  for (const p of await store.perp.positions()) {
+    const m = markets.get(p.symbol);
+    if (m === undefined) throw new Error(`stored position in ${p.symbol}, which is not a perp market`);
+    engine.restoreHolding({ user: p.user as UserId, symbol: p.symbol, leverage: p.leverage, mode: p.mode, size: Number(p.size / m.market.lotSize), cost: p.cost, margin: p.margin, orderMargin: p.orderMargin });
+  }
+  const orders = new Map<number, PerpOrder>();
+  const clientIndex = new Map<string, number>();
+  let priority = 0;
+  for (const row of await store.perp.openOrders()) {
+    const m = markets.get(row.symbol);
+    if (m === undefined) throw new Error(`open order ${row.id} is in ${row.symbol}, which is not a perp market`);
+    engine.restoreOrder({
+      id: row.id as OrderId, user: row.user as UserId, symbol: row.symbol, side: row.side, price: Number(row.price / m.market.tickSize) as Price,
+      open: Number(row.openQty / m.market.lotSize), reduceOnly: row.reduceOnly, postOnly: row.postOnly, fees: PERP_FEES, time: row.createdAt,
+    });
+    orders.set(row.id, row);
+    if (row.clientOrderId !== null) clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
+    priority = Math.max(priority, row.priority ?? 0);
+  }
+  const marks = new Map<string, bigint>();
+  for (const symbol of markets.keys()) {
+    const last = await store.perp.lastMark(symbol);
+    if (last) marks.set(symbol, last.mark);
+  }
+  const ids = await store.perp.maxIds();
+  const lastTrade = Math.max(0, ...Object.values(ids.trade));
+  engine.restored(marks, { nextOrder: ids.order + 1, nextTrade: lastTrade + 1 });
+  return { ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority };
+}
+
+export { formatDecimal };

@@ -1,0 +1,173 @@
+// Turns the perpetuals engine's events for one command into the desk's effects: journal entries with their asset
+// records (margin frozen and refunded, opening fees, contract income, funding, liquidation fees), the latest row of
+// each order and position, trades, funding and liquidation rows, and the events to publish after the commit.
+import { codeName, formatDecimal, type Market, type PerpEvent, type PositionView, type Side } from '../../kernel/index.ts';
+import type { PerpOrder, PerpPosition } from '../../store/perp.ts';
+import { topics } from '../events.ts';
+import { addRecords, type RecordType } from '../records.ts';
+import { clientKey, type PerpBatch, type PerpState } from './state.ts';
+
+const marginType = (side: Side): RecordType => (side === 'buy' ? 'long_margin' : 'short_margin');
+const refundType = (side: Side): RecordType => (side === 'buy' ? 'margin_refund_long' : 'margin_refund_short');
+const feeType = (side: Side): RecordType => (side === 'buy' ? 'open_long_fee' : 'open_short_fee');
+
+/** Order status after a close code: filled, or canceled / expired depending on why and whether it traded. */
+function closedStatus(row: PerpOrder, code: number): PerpOrder['status'] {
+  const name = codeName(code as Parameters<typeof codeName>[0]);
+  if (name === 'order.filled') return 'filled';
+  if (name === 'order.canceled' || name === 'order.canceled.liquidation' || name === 'order.canceled.margin') return 'canceled';
+  return 'expired';
+}
+
+export function positionRow(m: Market, p: PositionView, orderMargin: bigint, time: number): PerpPosition {
+  return {
+    user: p.user, symbol: p.symbol, leverage: p.leverage, mode: p.mode, size: BigInt(p.size) * m.lotSize, cost: p.cost, margin: p.margin, orderMargin, updatedAt: time,
+  };
+}
+
+export interface PerpFill {
+  readonly tradeId: number;
+  readonly price: string;
+  readonly qty: string;
+  readonly fee: string;
+  readonly realizedPnl: string;
+  readonly maker: boolean;
+}
+
+/**
+ * Applies `events` (already applied to the engine and its ledger) to the desk's rows and the batch; returns the
+ * fills of order `subject` for the caller's answer.
+ */
+export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEvent[], subject: number | null, clientOrderId: string | null = null): PerpFill[] {
+  const fills: PerpFill[] = [];
+  const desk = s.ledger.desk;
+  const dec = (v: bigint) => formatDecimal(v, 8, true);
+  const touch = (row: PerpOrder) => {
+    s.orders.set(row.id, row);
+    batch.orders.set(row.id, row);
+    if (row.clientOrderId !== null) s.pendingClient.set(clientKey(row.user, row.clientOrderId), row);
+  };
+  const update = (id: number, change: Partial<PerpOrder>): PerpOrder | undefined => {
+    const row = s.orders.get(id);
+    if (row === undefined) return undefined;
+    const next = { ...row, ...change };
+    touch(next);
+    return next;
+  };
+  for (const e of events) {
+    switch (e.type) {
+      case 'rejected':
+        break;
+      case 'accepted': {
+        const m = s.markets.get(e.symbol)!.market;
+        const h = s.engine.holding(e.user, e.symbol)!;
+        const row: PerpOrder = {
+          id: e.order, user: e.user, symbol: e.symbol, clientOrderId: e.order === subject ? clientOrderId : null, side: e.side, kind: e.kind,
+          origin: e.origin, tif: 'GTC', postOnly: false, reduceOnly: e.reduceOnly, leverage: e.leverage, mode: h.mode,
+          price: BigInt(e.price) * m.tickSize, qty: BigInt(e.qty) * m.lotSize, openQty: BigInt(e.qty) * m.lotSize, filledQty: 0n, filledQuote: 0n,
+          fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
+        };
+        touch(row);
+        if (row.clientOrderId !== null) s.clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
+        const entry = s.ledger.journal(batch, 'order.freeze', `perp:order:${e.order}`, e.time, e.postings);
+        if (entry) addRecords(batch, desk, entry, () => marginType(e.side));
+        break;
+      }
+      case 'trade': {
+        const m = s.markets.get(e.symbol)!.market;
+        const qty = BigInt(e.qty) * m.lotSize;
+        const price = BigInt(e.price) * m.tickSize;
+        for (const [side, maker] of [[e.taker, false], [e.maker, true]] as const) {
+          let row = s.orders.get(side.order);
+          if (row === undefined) {
+            // An ADL close has no order of its own before it trades: its row is made here, filled at once.
+            row = {
+              id: side.order, user: side.user, symbol: e.symbol, clientOrderId: null, side: side.side, kind: 'limit', origin: e.via === 'adl' ? (maker ? 'adl' : 'liquidation') : 'user',
+              tif: 'IOC', postOnly: false, reduceOnly: true, leverage: s.engine.holding(side.user, e.symbol)?.leverage ?? 0, mode: s.engine.holding(side.user, e.symbol)?.mode ?? 'cross',
+              price, qty, openQty: 0n, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null,
+              createdAt: e.time, updatedAt: e.time, closedAt: null,
+            };
+          }
+          const filledQty = row.filledQty + qty;
+          const done = e.via === 'adl';
+          touch({
+            ...row, filledQty, openQty: done ? 0n : row.openQty - qty, filledQuote: row.filledQuote + e.quote, fee: row.fee + side.fee, realizedPnl: row.realizedPnl + side.realized,
+            status: done ? 'filled' : filledQty === row.qty ? row.status : 'partially_filled', updatedAt: e.time, closedAt: done ? e.time : row.closedAt,
+          });
+          if (done) s.orders.delete(side.order);
+          if (side.order === subject) fills.push({ tradeId: e.trade, price: dec(price), qty: dec(qty), fee: dec(side.fee), realizedPnl: dec(side.realized), maker });
+        }
+        batch.trades.push({
+          symbol: e.symbol, tradeNo: e.trade, price, qty, quote: e.quote, takerSide: e.takerSide, takerOrder: e.taker.order, makerOrder: e.maker.order,
+          takerUser: e.taker.user, makerUser: e.maker.user, takerFee: e.taker.fee, makerFee: e.maker.fee, takerPnl: e.taker.realized, makerPnl: e.maker.realized, via: e.via, time: e.time,
+        });
+        const entry = s.ledger.journal(batch, e.via === 'adl' ? 'perp.adl' : 'perp.trade', `perp:trade:${e.symbol}:${e.trade}`, e.time, e.postings);
+        if (entry) {
+          const sideOf = (user: number) => (user === e.taker.user ? e.taker : e.maker);
+          addRecords(
+            batch, desk, entry,
+            (c) => (sideOf(c.user).realized !== 0n ? 'contract_income' : marginType(sideOf(c.user).side)),
+            (c) => sideOf(c.user).fee,
+            (c) => feeType(sideOf(c.user).side),
+          );
+        }
+        if (batch.wants(topics.perpTrades(e.symbol))) {
+          batch.emit(topics.perpTrades(e.symbol), { type: 'perp.trade', symbol: e.symbol, tradeId: e.trade, price: dec(price), qty: dec(qty), takerSide: e.takerSide, via: e.via, time: e.time });
+        }
+        break;
+      }
+      case 'rested': {
+        const m = s.markets.get(e.symbol)!.market;
+        s.priority += 1;
+        update(e.order, { openQty: BigInt(e.qty) * m.lotSize, priority: s.priority, updatedAt: e.time });
+        break;
+      }
+      case 'closed': {
+        const row = s.orders.get(e.order);
+        if (row !== undefined) {
+          update(e.order, { openQty: 0n, status: closedStatus(row, e.code), closeCode: e.code, updatedAt: e.time, closedAt: e.time });
+          s.orders.delete(e.order);
+          if (row.clientOrderId !== null) s.clientIndex.delete(clientKey(row.user, row.clientOrderId));
+        }
+        const entry = s.ledger.journal(batch, 'order.release', `perp:order:${e.order}`, e.time, e.postings);
+        if (entry) addRecords(batch, desk, entry, () => refundType(row?.side ?? 'buy'));
+        break;
+      }
+      case 'position': {
+        const p = e.position;
+        const m = s.markets.get(p.symbol)!.market;
+        const h = s.engine.holding(p.user, p.symbol)!;
+        batch.positions.set(`${p.user}:${p.symbol}`, positionRow(m, p, h.orderMargin, e.time));
+        if (batch.wants(topics.userPositions(p.user))) {
+          batch.emit(topics.userPositions(p.user), { type: 'perp.position', symbol: p.symbol, size: dec(BigInt(p.size) * m.lotSize), cost: dec(p.cost), margin: dec(p.margin), leverage: p.leverage, mode: p.mode, time: e.time });
+        }
+        break;
+      }
+      case 'settings':
+      case 'margin': {
+        const h = s.engine.holding(e.user, e.symbol)!;
+        const m = s.markets.get(e.symbol)!.market;
+        batch.positions.set(`${e.user}:${e.symbol}`, positionRow(m, s.engine.position(e.user, e.symbol)!, h.orderMargin, e.time));
+        const add = e.type === 'margin' ? e.amount > 0n : true;
+        const side: Side = h.size < 0 ? 'sell' : 'buy';
+        const entry = s.ledger.journal(batch, e.type === 'margin' ? 'perp.margin' : 'perp.leverage', `perp:${e.type}:${e.symbol}:${e.user}:${e.time}`, e.time, e.postings);
+        if (entry) addRecords(batch, desk, entry, (c) => (add && c.frozen > 0n ? marginType(side) : refundType(side)));
+        break;
+      }
+      case 'liquidation': {
+        const m = s.markets.get(e.symbol)!.market;
+        batch.liquidations.push({ user: e.user, symbol: e.symbol, mode: e.mode, size: BigInt(e.size) * m.lotSize, mark: e.mark, bankruptcy: BigInt(e.bankruptcy) * m.tickSize, fee: e.fee, time: e.time });
+        const entry = s.ledger.journal(batch, 'perp.liquidation', `perp:liquidation:${e.symbol}:${e.user}:${e.time}`, e.time, e.postings);
+        if (entry) addRecords(batch, desk, entry, () => 'liquidation_fee');
+        break;
+      }
+      case 'funding': {
+        batch.funding.push({ symbol: e.symbol, time: e.time, rate: e.rate, mark: e.mark, insurance: e.insurance });
+        const entry = s.ledger.journal(batch, 'perp.funding', `perp:funding:${e.symbol}:${e.time}`, e.time, e.postings);
+        if (entry) addRecords(batch, desk, entry, () => 'holding_fee');
+        break;
+      }
+    }
+  }
+  return fills;
+}

@@ -1,0 +1,40 @@
+// The perp desk's memory and its batch: the engine with every market and position, the stored row of each order
+// it is working on or that rests (kept up to date so a batch upserts the latest state), client-id indexes, and the
+// rows a batch adds for the store.
+import type { PerpEngine, PerpMarket } from '../../kernel/index.ts';
+import type { PerpFunding, PerpLiquidation, PerpMark, PerpOrder, PerpPosition, PerpTrade, PerpWrites } from '../../store/perp.ts';
+import { DeskBatch } from '../batch.ts';
+import type { DeskLedger } from '../ledger.ts';
+
+export class PerpBatch extends DeskBatch {
+  readonly orders = new Map<number, PerpOrder>();
+  readonly positions = new Map<string, PerpPosition>();
+  readonly trades: PerpTrade[] = [];
+  readonly funding: PerpFunding[] = [];
+  readonly liquidations: PerpLiquidation[] = [];
+  readonly marks: PerpMark[] = [];
+
+  override isEmpty(): boolean {
+    return super.isEmpty() && this.orders.size === 0 && this.positions.size === 0 && this.trades.length === 0 && this.funding.length === 0 && this.liquidations.length === 0 && this.marks.length === 0;
+  }
+
+  writes(): PerpWrites {
+    return { orders: [...this.orders.values()], positions: [...this.positions.values()], trades: this.trades, funding: this.funding, liquidations: this.liquidations, marks: this.marks };
+  }
+}
+
+export interface PerpState {
+  readonly ledger: DeskLedger;
+  readonly engine: PerpEngine;
+  readonly markets: ReadonlyMap<string, PerpMarket>;
+  /** Rows of open orders (and of orders the current command touches), by id. */
+  readonly orders: Map<number, PerpOrder>;
+  /** `user:clientOrderId` → open order id. */
+  readonly clientIndex: Map<string, number>;
+  /** `user:clientOrderId` → latest row in a batch not yet committed (the store can't answer for it yet). */
+  readonly pendingClient: Map<string, PerpOrder>;
+  /** Last time-priority number handed out. */
+  priority: number;
+}
+
+export const clientKey = (user: number, clientOrderId: string): string => `${user}:${clientOrderId}`;

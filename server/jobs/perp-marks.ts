@@ -1,0 +1,137 @@
+// Mark prices and funding of the perpetuals, on the clock. Every second, per market: the index (the recorded index
+// price of the coin), the basis of the perpetual's book against it (a 5-minute moving average of one sample a
+// second), the last contract price, and the mark = median(index × (1 + last funding rate × time to funding /
+// interval), index + MA(basis), last price), handed to the perp desk (which records it and liquidates what it
+// puts under maintenance) and published on `perp.<SYMBOL>.mark`. Every 5 seconds the premium index (impact bid
+// and ask of 200 USDT × the first bracket's leverage against the index) joins a time-weighted average; at each
+// funding time (00:00, 08:00, 16:00 UTC by default) the rate = average + clamp(0.01 % − average, ±0.05 %), capped
+// at ±75 % × (IMR − MMR) of the first bracket, is settled on every open position. Formulas: kernel/perp, sources
+// in server/desks/perp/README.md.
+import type { Clock } from '../clock.ts';
+import type { Bus } from '../bus/index.ts';
+import { topics, type DeskEvent } from '../desks/events.ts';
+import type { PerpDesk } from '../desks/perp/desk.ts';
+import {
+  BasisWindow, defaultFundingCap, E8, formatDecimal, fundingRate, impactNotional, impactPrice, markParts, PremiumAverage, premiumIndex,
+  rate, type PerpMarket, type Rate,
+} from '../kernel/index.ts';
+
+export const MARK_INTERVAL_MS = 1_000;
+export const PREMIUM_SAMPLE_MS = 5_000;
+export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
+
+export interface PerpMarksOptions {
+  readonly desk: PerpDesk;
+  /** The recorded index price of a market (quote minor units per coin), null before its first record. */
+  readonly indexPrice: (symbol: string) => bigint | null;
+  readonly clock: Clock;
+  readonly bus?: Bus<DeskEvent> | undefined;
+  readonly intervalMs?: number | undefined;
+  readonly fundingIntervalMs?: number | undefined;
+  /** false: no timer; the caller calls tick(). */
+  readonly timer?: boolean | undefined;
+  readonly onError: (error: unknown) => void;
+}
+
+interface MarketClock {
+  readonly spec: PerpMarket;
+  readonly basis: BasisWindow;
+  readonly premium: PremiumAverage;
+  lastFundingRate: Rate;
+  nextFunding: number;
+  lastPremiumSample: number;
+}
+
+export interface PerpMarks {
+  /** One round: marks for every market, a premium sample when due, funding when due. */
+  tick(): Promise<void>;
+  /** The predicted funding rate and next funding time of a market (what premiumIndex publishes). */
+  funding(symbol: string): { rate: Rate; lastRate: Rate; nextFundingTime: number } | undefined;
+  stop(): void;
+}
+
+export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
+  const interval = o.fundingIntervalMs ?? FUNDING_INTERVAL_MS;
+  const now0 = o.clock();
+  const markets = new Map<string, MarketClock>(
+    o.desk.markets().map((spec) => [
+      spec.symbol,
+      { spec, basis: new BasisWindow(300), premium: new PremiumAverage(), lastFundingRate: rate(0n), nextFunding: nextBoundary(now0, interval), lastPremiumSample: 0 },
+    ]),
+  );
+  const capOf = (spec: PerpMarket): Rate => {
+    const first = spec.brackets[0]!;
+    return defaultFundingCap(rate(E8 / BigInt(first.maxLeverage)), first.mmr);
+  };
+  const predicted = (c: MarketClock): Rate => {
+    const cap = capOf(c.spec);
+    const average = c.premium.average();
+    // With no sample yet the premium is taken as 0: the rate is the interest alone.
+    return fundingRate({ averagePremium: average ?? rate(0n), cap, floor: rate(-cap), intervalHours: Math.max(1, Math.round(interval / 3_600_000)) });
+  };
+
+  async function round(): Promise<void> {
+    const now = o.clock();
+    for (const c of markets.values()) {
+      const symbol = c.spec.symbol;
+      const index = o.indexPrice(symbol);
+      if (index === null || index <= 0n) continue;
+      const book = await o.desk.book(symbol, 50);
+      if (!book.ok) continue;
+      const { bids, asks, last } = book.value;
+      if (bids.length > 0 && asks.length > 0) c.basis.pushQuote(bids[0]![0], asks[0]![0], index);
+      if (now - c.lastPremiumSample >= PREMIUM_SAMPLE_MS) {
+        c.lastPremiumSample = now;
+        const target = impactNotional(c.spec.brackets[0]!.maxLeverage);
+        const bid = impactPrice(bids, target);
+        const ask = impactPrice(asks, target);
+        // A side too thin for the impact notional counts as the index itself: no premium from an empty book.
+        c.premium.add(premiumIndex(bid ?? index, ask ?? index, index));
+      }
+      if (now >= c.nextFunding) {
+        const fundingAt = c.nextFunding;
+        const r = predicted(c);
+        const parts = markParts({ index, lastFundingRate: c.lastFundingRate, msToNextFunding: 0, intervalMs: interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last });
+        const reply = await o.desk.funding({ symbol, rate: r, mark: parts.price });
+        if (!reply.ok) throw new Error(`funding ${symbol} at ${fundingAt}: ${reply.code}`);
+        c.lastFundingRate = r;
+        c.premium.reset();
+        c.nextFunding = nextBoundary(now, interval);
+      }
+      const parts = markParts({
+        index, lastFundingRate: c.lastFundingRate, msToNextFunding: Math.max(0, c.nextFunding - now), intervalMs: interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last,
+      });
+      const reply = await o.desk.mark({ symbol, mark: parts.price, index, fundingRate: predicted(c) });
+      if (!reply.ok) throw new Error(`mark ${symbol}: ${reply.code}`);
+      o.bus?.publish(topics.perpMark(symbol), {
+        type: 'perp.mark', symbol, mark: formatDecimal(parts.price, 8, true), index: formatDecimal(index, 8, true), fundingRate: formatDecimal(predicted(c), 8, true),
+        nextFundingTime: c.nextFunding, time: now,
+      });
+    }
+  }
+
+  let running: Promise<void> | null = null;
+  const tick = (): Promise<void> => {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = o.timer === false ? null : setInterval(() => void tick().catch(o.onError), o.intervalMs ?? MARK_INTERVAL_MS);
+  timer?.unref();
+  return {
+    tick,
+    funding(symbol) {
+      const c = markets.get(symbol);
+      return c === undefined ? undefined : { rate: predicted(c), lastRate: c.lastFundingRate, nextFundingTime: c.nextFunding };
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+/** The next multiple of `interval` after `now` (funding at 00:00, 08:00 and 16:00 UTC for 8 hours). */
+export function nextBoundary(now: number, interval: number): number {
+  return (Math.floor(now / interval) + 1) * interval;
+}
