@@ -215,6 +215,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         },
         onError: (error) => logError(error, 'perpetual marks'),
       });
+      const marks = perpMarks;
+      live.setPerpFunding((symbol) => marks.funding(symbol));
     }
     if (options.bots ?? false) {
       bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: live.trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });

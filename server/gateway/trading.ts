@@ -3,7 +3,7 @@
 // server.ts builds it; route plugins receive it, so they never reach for globals.
 import type { Bus } from '../bus/index.ts';
 import type { DeskEvent, Desks } from '../desks/index.ts';
-import type { Price } from '../kernel/index.ts';
+import type { Price, Rate } from '../kernel/index.ts';
 import type { MarketData } from '../market/index.ts';
 
 export interface Trading {
@@ -12,4 +12,12 @@ export interface Trading {
   readonly market: MarketData;
   /** The latest recorded index price of a market in ticks, or null before its first record. */
   indexPrice(symbol: string): Price | null;
+  /** A perpetual's funding: the predicted rate of the running interval, the last settled one, the next time. */
+  perpFunding(symbol: string): PerpFundingInfo | undefined;
+}
+
+export interface PerpFundingInfo {
+  readonly rate: Rate;
+  readonly lastRate: Rate;
+  readonly nextFundingTime: number;
 }

@@ -15,6 +15,7 @@ export const Code = {
   CANCELED_LIQUIDATION: 140,
   EXPIRED_REDUCE_ONLY: 141,
   CANCELED_MARGIN: 142,
+  TRIGGERED: 143,
   // 2000-2099 request rejected by the market's rules, checked before the book
   PRICE_INVALID: 2001,
   QTY_INVALID: 2002,
@@ -47,6 +48,8 @@ export const Code = {
   NO_ISOLATED_POSITION: 4107,
   MARGIN_REMOVE_TOO_MUCH: 4108,
   LEVERAGE_MARGIN_SHORT: 4109,
+  ORDER_WOULD_TRIGGER: 4110,
+  TRIGGER_INVALID: 4111,
   // 5000-5099 decimal text that is not a valid amount
   DECIMAL_FORMAT: 5001,
   DECIMAL_TOO_PRECISE: 5002,
@@ -70,6 +73,7 @@ const NAMES: Record<ResultCode, string> = {
   [Code.CANCELED_LIQUIDATION]: 'order.canceled.liquidation',
   [Code.EXPIRED_REDUCE_ONLY]: 'order.expired.reduce.only',
   [Code.CANCELED_MARGIN]: 'order.canceled.margin',
+  [Code.TRIGGERED]: 'order.triggered',
   [Code.PRICE_INVALID]: 'order.price.invalid',
   [Code.QTY_INVALID]: 'order.qty.invalid',
   [Code.QTY_BELOW_MIN]: 'order.qty.below.min',
@@ -98,6 +102,8 @@ const NAMES: Record<ResultCode, string> = {
   [Code.NO_ISOLATED_POSITION]: 'perp.margin.no.isolated.position',
   [Code.MARGIN_REMOVE_TOO_MUCH]: 'perp.margin.remove.too.much',
   [Code.LEVERAGE_MARGIN_SHORT]: 'perp.leverage.margin.short',
+  [Code.ORDER_WOULD_TRIGGER]: 'perp.order.would.trigger',
+  [Code.TRIGGER_INVALID]: 'perp.trigger.invalid',
   [Code.DECIMAL_FORMAT]: 'decimal.format',
   [Code.DECIMAL_TOO_PRECISE]: 'decimal.too.precise',
   [Code.DECIMAL_NEGATIVE]: 'decimal.negative',

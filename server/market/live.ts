@@ -13,6 +13,7 @@ import { bridgeSpotToMarket, replayStoredTrades } from './bridge.ts';
 import { createCandleStore } from './candle-store.ts';
 import { setUpMarketPublisher, type MarketMessage } from './publisher.ts';
 import { MarketData } from './service.ts';
+import type { PerpFundingInfo } from '../gateway/trading.ts';
 
 export interface LiveOptions {
   readonly store: Store;
@@ -38,12 +39,15 @@ export interface LiveTrading {
   readonly bus: Bus<DeskEvent>;
   readonly market: MarketData;
   indexPrice(symbol: string): Price | null;
+  perpFunding(symbol: string): PerpFundingInfo | undefined;
 }
 
 export interface Live {
   readonly trading: LiveTrading;
   readonly markets: readonly Market[];
   readonly index: LiveIndex;
+  /** Where trading.perpFunding reads from (the funding job, once it runs). */
+  setPerpFunding(source: (symbol: string) => PerpFundingInfo | undefined): void;
   /** Stops the index feed, then publishes and writes what is left, then detaches from the bus. */
   stop(): Promise<void>;
 }
@@ -77,12 +81,19 @@ export async function startLive(o: LiveOptions): Promise<Live> {
     onError: (e) => o.onError(e, 'candle write'),
     ...(o.depthIntervalMs !== undefined ? { depthIntervalMs: o.depthIntervalMs } : {}),
   });
-  const trading: LiveTrading = Object.freeze({ desks: o.desks, bus: o.bus, market, indexPrice: (symbol: string) => index.price(symbol) });
+  // The funding job starts after the app (server.ts); until it does, perpetuals have no funding information.
+  let funding: (symbol: string) => PerpFundingInfo | undefined = () => undefined;
+  const trading: LiveTrading = Object.freeze({
+    desks: o.desks, bus: o.bus, market, indexPrice: (symbol: string) => index.price(symbol), perpFunding: (symbol: string) => funding(symbol),
+  });
   let stopping: Promise<void> | null = null;
   return {
     trading,
     markets,
     index,
+    setPerpFunding: (source) => {
+      funding = source;
+    },
     stop: () =>
       (stopping ??= (async () => {
         await index.close();

@@ -10,7 +10,7 @@ import { OPEN_CONDITION, OPEN_STATUSES, type OrderStatus } from './spot.ts';
 
 export type PerpOrderStatus = OrderStatus;
 /** Why an order exists: placed by its user, by the liquidation engine, or an auto-deleveraging close. */
-export type PerpOrderOrigin = 'user' | 'liquidation' | 'adl';
+export type PerpOrderOrigin = 'user' | 'liquidation' | 'adl' | 'trigger' | 'tp' | 'sl';
 export type PerpMarginMode = 'cross' | 'isolated';
 
 /** An order's state; a batch holds each order once, its latest state (the row is upserted by id). */

@@ -3,8 +3,8 @@
 // [1.005, 1.30] × mark (a position's LP lies on its losing side of the mark, so at the mark nobody is reached), on
 // a 0.01 USDT grid, seeded. Every figure is set against a linear scan of the same positions in the same run
 // (parallel typed arrays, one pass per mark, hits sorted the same way, taken ones compacted out in that pass).
-// Not part of `npm run bench` (run.ts is left alone): `node test/bench/liquidation.ts` prints a table and a JSON
-// line. Timing only; the test suite never asserts on speed.
+// Runs inside `npm run bench -- --only=contract` (contract.ts, next to the engine-level sweep), or alone:
+// `node test/bench/liquidation.ts` prints the table and a JSON line. Timing only; the test suite never asserts on speed.
 import { LiquidationIndex, type PositionSide } from '../../server/kernel/perp/liq-index.ts';
 import { mulberry32 } from '../tools/random.ts';
 
@@ -212,14 +212,19 @@ export function liquidationIndexBench(n = N, seed = 7): LiquidationFigure[] {
   return figures;
 }
 
-if (import.meta.main) {
-  const figures = liquidationIndexBench();
+/** Prints the figures as a table (one row per operation, index against linear scan). */
+export function printLiquidationIndex(figures: LiquidationFigure[], n = N): void {
   const fmt = (v: number, unit: 'ms' | 'ns') => (unit === 'ms' ? `${v.toFixed(2)} ms` : `${Math.round(v).toLocaleString('en-US')} ns`);
-  console.log(`liquidation index: ${N.toLocaleString('en-US')} positions (half long, half short), mark 50,000 USDT, node ${process.version}, medians`);
+  console.log(`liquidation index: ${n.toLocaleString('en-US')} positions (half long, half short), mark 50,000 USDT, node ${process.version}, medians`);
   console.log(`${'operation'.padEnd(26)}${'index'.padStart(14)}${'linear scan'.padStart(16)}${'scan / index'.padStart(14)}${'positions'.padStart(11)}`);
   for (const f of figures) {
     const ratio = f.ratio >= 10 ? Math.round(f.ratio).toLocaleString('en-US') : f.ratio.toFixed(2);
     console.log(`${f.name.padEnd(26)}${fmt(f.index, f.unit).padStart(14)}${fmt(f.linear, f.unit).padStart(16)}${`${ratio}×`.padStart(14)}${f.count.toLocaleString('en-US').padStart(11)}`);
   }
+}
+
+if (import.meta.main) {
+  const figures = liquidationIndexBench();
+  printLiquidationIndex(figures);
   console.log(JSON.stringify({ bench: 'liquidation', n: N, node: process.version, figures }));
 }

@@ -1,8 +1,11 @@
-// `npm run bench`: runs the benchmarks present (matching, end-to-end HTTP order placement with durable commit, then
-// the browser terminal under a synthetic feed) and prints a table, then one JSON line per benchmark for machines.
-// Timing lives here only; tests never assert on speed. Options: --ops=N (default 1 000 000), --peer-runs=N (timed
-// runs of the slow peer, default 2), --only=matching|e2e|terminal, --e2e-ms=N (length of each end-to-end phase,
-// default 5000); for the terminal: --terminal-ms=N (the measured window, default 240000: frames over all of it, the heap's growth over its last 2 minutes; BENCH_TERMINAL_MS too),
+// `npm run bench`: runs the benchmarks present (matching, the contract engine's liquidation sweep and order path,
+// end-to-end HTTP order placement with durable commit, then the browser terminal under a synthetic feed) and prints a
+// table, then one JSON line per benchmark for machines. Timing lives here only; tests never assert on speed.
+// Options: --ops=N (default 1 000 000), --peer-runs=N (timed runs of the slow peer, default 2),
+// --only=matching|contract|e2e|terminal, --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
+// bench: --contract-positions=N (open positions of the sweep, default 100000), --contract-ops=N (order-path commands,
+// default 200000), --contract-profile=FILE (CPU profile of the 10 % mark command alone, for DevTools);
+// for the terminal: --terminal-ms=N (the measured window, default 240000: frames over all of it, the heap's growth over its last 2 minutes; BENCH_TERMINAL_MS too),
 // --terminal-warmup-ms=N (default 10000), --terminal-panels=chart,book,trades (only some panels, to tell which
 // costs what), --terminal-profile=FILE (the page's CPU profile of the window, for DevTools), --dist=DIR (the built
 // web app, default dist/; BENCH_DIST too). The terminal needs bench.html in the build: when dist/ lacks it,
@@ -10,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { contractBench, reportContract } from './contract.ts';
 import { e2eBench, reportE2e } from './e2e.ts';
 import { engineBench } from './engine.ts';
 import { type Figure, matchingBench } from './matching.ts';
@@ -59,6 +63,16 @@ if (only === undefined || only === 'matching') {
     targets: { fastOpsPerSec: TARGET_OPS, fastOverPeer: TARGET_RATIO, met: fast.opsPerSec >= TARGET_OPS && ratio >= TARGET_RATIO },
   };
   console.log(JSON.stringify(json));
+}
+
+if (only === undefined || only === 'contract') {
+  const profile = text('contract-profile');
+  const figures = contractBench({
+    positions: arg('contract-positions', 100_000),
+    ops: arg('contract-ops', 200_000),
+    ...(profile ? { profilePath: resolve(profile) } : {}),
+  });
+  console.log(JSON.stringify(reportContract(figures)));
 }
 
 if (only === undefined || only === 'e2e') {

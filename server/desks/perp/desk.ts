@@ -435,7 +435,7 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
     if (m === undefined) throw new Error(`open order ${row.id} is in ${row.symbol}, which is not a perp market`);
     engine.restoreOrder({
       id: row.id as OrderId, user: row.user as UserId, symbol: row.symbol, side: row.side, price: Number(row.price / m.market.tickSize) as Price,
-      open: Number(row.openQty / m.market.lotSize), reduceOnly: row.reduceOnly, postOnly: row.postOnly, fees: PERP_FEES, time: row.createdAt,
+      open: Number(row.openQty / m.market.lotSize), reduceOnly: row.reduceOnly, postOnly: row.postOnly, fees: PERP_FEES, time: row.createdAt, origin: row.origin,
     });
     orders.set(row.id, row);
     if (row.clientOrderId !== null) clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);

@@ -24,8 +24,8 @@ import { LiquidationIndex } from './liq-index.ts';
 import { bankruptcyPrice, liquidationPrice } from './liquidation.ts';
 import { initialMargin, maxRemoveIsolated, openLoss, positionMaintenance, unrealizedPnl } from './margin.ts';
 import type {
-  AdjustMarginCommand, PerpCancelCommand, FeeRates, FillSide, FundingCommand, LeverageCommand, MarginModeCommand, OrderOrigin,
-  PerpCommand, PerpEvent, PerpMarket, PerpPlaceCommand, PositionView,
+  AdjustMarginCommand, ConditionalCommand, ConditionalKind, PerpCancelCommand, FeeRates, FillSide, FundingCommand, LeverageCommand, MarginModeCommand, OrderOrigin,
+  PerpCommand, PerpEvent, PerpMarket, PerpPlaceCommand, PositionView, WorkingPrice,
 } from './types.ts';
 import { abs, divCeil, divFloor, E8, maxB, minB } from './units.ts';
 
@@ -46,11 +46,35 @@ interface PerpOrder {
   open: number;
 }
 
+/** A conditional order waiting for its trigger. */
+interface Conditional {
+  readonly id: OrderId;
+  readonly user: UserId;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly kind: ConditionalKind;
+  readonly trigger: bigint;
+  readonly working: WorkingPrice;
+  readonly price: Price | null;
+  readonly qty: Qty | null;
+  readonly reduceOnly: boolean;
+  readonly tif: BookOrder['tif'];
+  readonly origin: OrderOrigin;
+  readonly fees: FeeRates;
+  readonly time: number;
+}
+
+/** Does a conditional fire when the price rises to its trigger (else when it falls to it)? */
+const firesRising = (kind: ConditionalKind, side: Side): boolean => (kind === 'stop' || kind === 'stop_market') === (side === 'buy');
+
 interface MarketState {
   readonly spec: PerpMarket;
   readonly m: Market;
   readonly book: OrderBook;
   readonly liq: LiquidationIndex;
+  /** Waiting conditional orders by trigger price ('long' = fires when the price falls to it, 'short' = rises). */
+  readonly onMark: LiquidationIndex;
+  readonly onLast: LiquidationIndex;
   /** Users with a position here. */
   readonly holders: Set<UserId>;
   mark: bigint | null;
@@ -64,9 +88,12 @@ export interface PerpEngineOptions {
   readonly book: (market: PerpMarket) => OrderBook;
   readonly nextOrder?: number;
   readonly nextTrade?: number;
+  /** How far from the mark a triggered market order may trade, in basis points (Binance: 5 %). */
+  readonly bandBps?: number;
 }
 
 const NO_FEES: FeeRates = Object.freeze({ makerPpm: 0, takerPpm: 0 });
+const MAX_INDEXED = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A deleveraging queue of one side of one market, built once per mark and consumed in order. */
 type AdlQueue = { users: UserId[]; at: number };
@@ -82,6 +109,10 @@ export class PerpEngine {
   private nextOrder: number;
   private nextTrade: number;
   private adl = new Map<string, AdlQueue>();
+  private readonly conditionals = new Map<OrderId, Conditional>();
+  /** Users with cross positions in more than one market: a mark anywhere moves their other liquidation prices. */
+  private readonly crossMulti = new Set<UserId>();
+  private readonly bandBps: bigint;
 
   constructor(o: PerpEngineOptions) {
     this.ledger = o.ledger;
@@ -89,15 +120,19 @@ export class PerpEngine {
     if (quotes.size !== 1) throw new RangeError('perp markets must share one margin asset');
     this.asset = [...quotes][0]!;
     for (const spec of o.markets) {
-      this.markets.set(spec.symbol, { spec, m: spec.market, book: o.book(spec), liq: new LiquidationIndex(), holders: new Set(), mark: null, last: null });
+      this.markets.set(spec.symbol, { spec, m: spec.market, book: o.book(spec), liq: new LiquidationIndex(), onMark: new LiquidationIndex(64), onLast: new LiquidationIndex(64), holders: new Set(), mark: null, last: null });
     }
     this.nextOrder = o.nextOrder ?? 1;
     this.nextTrade = o.nextTrade ?? 1;
+    this.bandBps = BigInt(o.bandBps ?? 500);
   }
 
   apply(cmd: PerpCommand): PerpEvent[] {
     const out: PerpEvent[] = [];
     switch (cmd.type) {
+      case 'conditional':
+        this.conditional(cmd, out);
+        break;
       case 'place':
         this.place(cmd, out);
         break;
@@ -108,6 +143,7 @@ export class PerpEngine {
         for (const h of this.userHoldings(cmd.user)) {
           if (cmd.symbol !== undefined && h.symbol !== cmd.symbol) continue;
           this.cancelOrders(h, cmd.time, Code.CANCELED, out);
+          for (const id of [...h.triggers].sort((a, b) => a - b)) this.dropConditional(this.conditionals.get(id)!, Code.CANCELED, cmd.time, out);
         }
         break;
       case 'leverage':
@@ -126,7 +162,14 @@ export class PerpEngine {
         this.funding(cmd, out);
         break;
     }
+    // Trades move the last price: conditional orders watching it may fire (and their trades may fire more).
+    if (cmd.type !== 'mark' && cmd.type !== 'funding' && 'symbol' in cmd && cmd.symbol !== undefined) this.fireLast(cmd.symbol, cmd.time, out);
     return out;
+  }
+
+  /** Waiting conditional orders, by id. */
+  waiting(user?: UserId): Array<Readonly<Conditional>> {
+    return [...this.conditionals.values()].filter((c) => user === undefined || c.user === user).sort((a, b) => a.id - b.id);
   }
 
   // ---- reads ------------------------------------------------------------------------------------------------
@@ -272,13 +315,12 @@ export class PerpEngine {
   }
 
   /** Puts a stored resting order back on its book (call in time priority); its margin is in its holding's. */
-  restoreOrder(o: { id: OrderId; user: UserId; symbol: string; side: Side; price: Price; open: number; reduceOnly: boolean; postOnly: boolean; fees: FeeRates; time: number }): void {
+  restoreOrder(o: { id: OrderId; user: UserId; symbol: string; side: Side; price: Price; open: number; reduceOnly: boolean; postOnly: boolean; fees: FeeRates; time: number; origin: OrderOrigin }): void {
     const ms = this.markets.get(o.symbol);
     if (ms === undefined) throw new Error(`stored order ${o.id} in ${o.symbol}, which is not a perp market`);
     ms.book.place({ id: o.id, owner: o.user, side: o.side, price: o.price, qty: o.open as Qty, budget: Infinity, tif: 'GTC', postOnly: false, stp: 'NONE' }, this.sink);
     if (this.sink.outcome !== Code.RESTED || this.sink.count > 0) throw new Error(`restoring order ${o.id} would trade or is a duplicate`);
-    this.orders.set(o.id, { ...o, kind: 'limit', origin: 'user' });
-    this.holdingFor(o.user, o.symbol).orders.add(o.id);
+    this.register({ ...o, kind: 'limit' }, this.holdingFor(o.user, o.symbol));
   }
 
   /** After restoring: the last mark of each market, the id counters, and every position's liquidation price. */
@@ -307,9 +349,12 @@ export class PerpEngine {
 
   // ---- orders -----------------------------------------------------------------------------------------------
 
-  private place(c: PerpPlaceCommand, out: PerpEvent[]): void {
+  private place(c: PerpPlaceCommand, out: PerpEvent[], origin: OrderOrigin = 'user'): OrderId | null {
     const ms = this.markets.get(c.symbol);
-    if (ms === undefined) return this.reject(out, c.time, c.user, null, Code.ORDER_ID_INVALID);
+    if (ms === undefined) {
+      this.reject(out, c.time, c.user, null, Code.ORDER_ID_INVALID);
+      return null;
+    }
     const m = ms.m;
     let code = checkOrder(c.fees, this.nextOrder as OrderId);
     if (code === Code.OK) code = c.kind === 'limit' ? checkLimit(m, c.price, c.qty) : checkMarketByBase(m, c.price, c.qty);
@@ -321,7 +366,7 @@ export class PerpEngine {
     }
     const order: PerpOrder = {
       id: this.nextOrder as OrderId, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, price: c.price, reduceOnly: c.reduceOnly,
-      postOnly: c.postOnly, fees: c.fees, origin: 'user', time: c.time, open: c.qty,
+      postOnly: c.postOnly, fees: c.fees, origin, time: c.time, open: c.qty,
     };
     let freeze = 0n;
     if (code === Code.OK && !c.reduceOnly) {
@@ -335,28 +380,32 @@ export class PerpEngine {
         if (freeze + loss > this.availableForOrder(h)) code = Code.INSUFFICIENT_FUNDS;
       }
     }
-    if (code !== Code.OK) return this.reject(out, c.time, c.user, order.id, code);
+    if (code !== Code.OK) {
+      this.reject(out, c.time, c.user, order.id, code);
+      return null;
+    }
     this.nextOrder += 1;
-    this.run(order, c.tif, c.stp, freeze, h, out);
+    return this.run(order, c.tif, c.stp, freeze, h, out) ? order.id : null;
   }
 
   /** Matches an accepted order (freezing `freeze` more entrust margin first) and settles what happened. */
-  private run(o: PerpOrder, tif: BookOrder['tif'], stp: BookOrder['stp'], freeze: bigint, h: Holding, out: PerpEvent[]): void {
+  private run(o: PerpOrder, tif: BookOrder['tif'], stp: BookOrder['stp'], freeze: bigint, h: Holding, out: PerpEvent[]): boolean {
     const ms = this.markets.get(o.symbol)!;
     const bo: BookOrder = { id: o.id, owner: o.user, side: o.side, price: o.price, qty: o.open as Qty, budget: Infinity, tif: o.kind === 'market' ? 'IOC' : tif, postOnly: o.postOnly, stp };
     ms.book.place(bo, this.sink);
     const outcome = this.sink.outcome;
     if (outcome === Code.POST_ONLY_WOULD_TAKE || outcome === Code.FOK_NOT_FILLABLE || outcome === Code.DUPLICATE_ORDER_ID) {
-      return this.reject(out, o.time, o.user, o.id, outcome);
+      this.reject(out, o.time, o.user, o.id, outcome);
+      return false;
     }
     const k = this.keys.of(o.user);
     const lines = new Lines<AccountKey>().move(k.available, k.frozen, freeze);
     const postings = this.post(lines);
     h.orderMargin += freeze;
-    h.orders.add(o.id);
-    this.orders.set(o.id, o);
+    this.register(o, h);
     out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, leverage: h.leverage, postings });
     this.settle(o, ms, out);
+    return true;
   }
 
   /** Turns the sink's fills into trades, then rests or closes the taker. */
@@ -376,11 +425,11 @@ export class PerpEngine {
       const maker = this.orders.get(makers[i]! as OrderId)!;
       const q = qtys[i]!;
       if (kinds[i] !== FILL) {
-        maker.open = 0;
+        this.setOpen(maker, 0);
         this.closeOrder(maker, Code.EXPIRED_STP_MAKER, q, t.time, out);
         continue;
       }
-      maker.open = lefts[i]!;
+      this.setOpen(maker, lefts[i]!);
       this.trade(ms, t, maker, prices[i]! as Price, q, 'book', out);
       touched.add(this.holding(maker.user, t.symbol)!);
       if (maker.open === 0) this.closeOrder(maker, Code.FILLED, 0, t.time, out);
@@ -390,7 +439,7 @@ export class PerpEngine {
     } else {
       const code: ResultCode = outcome === Code.EXPIRED_IOC && t.kind === 'market' ? Code.EXPIRED_MARKET : outcome;
       const left = t.open;
-      t.open = 0;
+      this.setOpen(t, 0);
       this.closeOrder(t, code, left, t.time, out);
     }
     for (const h of touched) this.afterChange(h, t.time, out);
@@ -400,7 +449,7 @@ export class PerpEngine {
   private trade(ms: MarketState, taker: PerpOrder, maker: PerpOrder, price: Price, qty: number, via: 'book' | 'adl', out: PerpEvent[]): void {
     const quote = notional(ms.m, price, qty as Qty);
     if (via === 'book') {
-      taker.open -= qty;
+      this.setOpen(taker, taker.open - qty);
       ms.last = price;
     }
     const lines = new Lines<AccountKey>();
@@ -439,11 +488,16 @@ export class PerpEngine {
       h.margin = minB(pool, f.size === 0 ? 0n : initialMargin(f.cost, h.leverage));
       pool -= h.margin;
     } else {
-      let wallet = h.margin + f.realized;
-      if (wallet < 0n) [covered, wallet] = [-wallet, 0n];
+      // The closed part takes its share of the margin and its result; a loss past that share is borne by the
+      // rest of the position's margin (then by the fund), a gain goes to the user with the share.
       const flipped = f.size === 0 || Math.sign(f.size) !== Math.sign(before);
-      const release = f.closed === 0 ? 0n : flipped ? wallet : (wallet * BigInt(f.closed)) / BigInt(Math.abs(before));
-      wallet -= release;
+      const share = f.closed === 0 ? 0n : flipped ? h.margin : (h.margin * BigInt(f.closed)) / BigInt(Math.abs(before));
+      const net = share + f.realized;
+      let wallet = h.margin - share;
+      let release = 0n;
+      if (net >= 0n) release = net;
+      else wallet += net;
+      if (wallet < 0n) [covered, wallet] = [-wallet, 0n];
       pool += release;
       feePaid = minB(fee, pool + wallet);
       const fromPool = minB(feePaid, pool);
@@ -465,10 +519,12 @@ export class PerpEngine {
   }
 
   private cancel(c: PerpCancelCommand, out: PerpEvent[]): void {
+    const w = this.conditionals.get(c.order);
+    if (w !== undefined && w.user === c.user) return this.dropConditional(w, Code.CANCELED, c.time, out);
     const o = this.orders.get(c.order);
-    if (o === undefined || o.user !== c.user || o.origin !== 'user') return this.reject(out, c.time, c.user, c.order, Code.ORDER_NOT_FOUND);
+    if (o === undefined || o.user !== c.user || o.origin === 'liquidation' || o.origin === 'adl') return this.reject(out, c.time, c.user, c.order, Code.ORDER_NOT_FOUND);
     const left = this.markets.get(o.symbol)!.book.cancel(o.id);
-    o.open = 0;
+    this.setOpen(o, 0);
     this.closeOrder(o, Code.CANCELED, left, c.time, out);
   }
 
@@ -478,7 +534,7 @@ export class PerpEngine {
     for (const id of [...h.orders].sort((a, b) => a - b)) {
       const o = this.orders.get(id)!;
       const left = book.cancel(id);
-      o.open = 0;
+      this.setOpen(o, 0);
       this.closeOrder(o, code, left, time, out);
     }
   }
@@ -486,8 +542,13 @@ export class PerpEngine {
   /** Forgets an order whose open quantity is already 0 and releases the entrust margin it no longer needs. */
   private closeOrder(o: PerpOrder, code: ResultCode, unfilled: number, time: number, out: PerpEvent[]): void {
     const h = this.holding(o.user, o.symbol)!;
-    this.orders.delete(o.id);
-    h.orders.delete(o.id);
+    if (this.orders.get(o.id) === o) {
+      if (o.open !== 0) this.setOpen(o, 0);
+      this.orders.delete(o.id);
+      h.orders.delete(o.id);
+      if (o.reduceOnly) h.reducing -= 1;
+      if (h.orders.size === 0) [h.bids, h.asks, h.takerPpm] = [0n, 0n, 0];
+    }
     const postings = this.resetOrderMargin(h);
     out.push({ type: 'closed', time, order: o.id, user: o.user, symbol: o.symbol, code, unfilled: unfilled as Qty, postings });
   }
@@ -508,7 +569,7 @@ export class PerpEngine {
   private afterChange(h: Holding, time: number, out: PerpEvent[]): void {
     const book = this.markets.get(h.symbol)!.book;
     let room = Math.abs(h.size);
-    for (const id of [...h.orders].sort((a, b) => a - b)) {
+    for (const id of h.reducing === 0 ? [] : [...h.orders].sort((a, b) => a - b)) {
       const o = this.orders.get(id)!;
       if (!o.reduceOnly) continue;
       const closes = h.size !== 0 && Math.sign(h.size) !== (o.side === 'buy' ? 1 : -1);
@@ -517,10 +578,17 @@ export class PerpEngine {
         continue;
       }
       const left = book.cancel(id);
-      o.open = 0;
+      this.setOpen(o, 0);
       this.closeOrder(o, Code.EXPIRED_REDUCE_ONLY, left, time, out);
     }
     if (this.orderMargin(h) > h.orderMargin) this.cancelOrders(h, time, Code.CANCELED_MARGIN, out);
+    // A position's take-profit and stop-loss go with it.
+    if (h.size === 0) {
+      for (const id of [...h.triggers].sort((a, b) => a - b)) {
+        const w = this.conditionals.get(id)!;
+        if (w.qty === null) this.dropConditional(w, Code.EXPIRED_REDUCE_ONLY, time, out);
+      }
+    }
     this.index(h);
     out.push({ type: 'position', time, position: this.view(h) });
   }
@@ -528,11 +596,41 @@ export class PerpEngine {
   /** Puts a holding's liquidation price in its market's index (or takes it out). */
   private index(h: Holding): void {
     const liq = this.markets.get(h.symbol)!.liq;
+    let cross = 0;
+    for (const x of this.userHoldings(h.user)) if (x.mode === 'cross' && x.size !== 0) cross += 1;
+    if (cross > 1) this.crossMulti.add(h.user);
+    else this.crossMulti.delete(h.user);
     if (h.size === 0) {
       liq.delete(h.user);
       return;
     }
-    liq.set(h.user, h.size > 0 ? 'long' : 'short', this.liquidationPrice(h));
+    const lp = this.liquidationPrice(h);
+    // A price past 2^53 minor units (90 million USDT) is never reached: the index keeps it at its limit.
+    liq.set(h.user, h.size > 0 ? 'long' : 'short', lp !== null && lp > MAX_INDEXED ? MAX_INDEXED : lp);
+  }
+
+  /** Registers an accepted order with its holding: its open notional joins the exposure its margin is held for. */
+  private register(o: PerpOrder, h: Holding): void {
+    this.orders.set(o.id, o);
+    h.orders.add(o.id);
+    if (o.reduceOnly) h.reducing += 1;
+    else {
+      h.takerPpm = Math.max(h.takerPpm, o.fees.takerPpm);
+      this.expose(h, o, o.open);
+    }
+  }
+
+  /** Changes an order's open lots, keeping its holding's exposure in step. */
+  private setOpen(o: PerpOrder, open: number): void {
+    if (!o.reduceOnly && this.orders.get(o.id) === o) this.expose(this.holding(o.user, o.symbol)!, o, open - o.open);
+    o.open = open;
+  }
+
+  private expose(h: Holding, o: PerpOrder, lots: number): void {
+    if (lots === 0) return;
+    const v = notional(this.markets.get(h.symbol)!.m, o.price, lots as Qty);
+    if (o.side === 'buy') h.bids += v;
+    else h.asks += v;
   }
 
   // ---- margin arithmetic --------------------------------------------------------------------------------------
@@ -546,25 +644,14 @@ export class PerpEngine {
   private orderMargin(h: Holding, extra?: PerpOrder): bigint {
     const x = this.beyondPosition(h, extra);
     if (x === 0n) return 0n;
-    let ppm = 0;
-    for (const id of h.orders) ppm = Math.max(ppm, this.orders.get(id)!.fees.takerPpm);
-    if (extra) ppm = Math.max(ppm, extra.fees.takerPpm);
+    const ppm = Math.max(h.takerPpm, extra?.fees.takerPpm ?? 0);
     return initialMargin(x, h.leverage) + divCeil(x * BigInt(ppm), BigInt(PPM));
   }
 
   private exposure(h: Holding, extra?: PerpOrder): { bids: bigint; asks: bigint } {
-    const m = this.markets.get(h.symbol)!.m;
-    let bids = 0n;
-    let asks = 0n;
-    const add = (o: PerpOrder) => {
-      if (o.reduceOnly || o.open === 0) return;
-      const v = notional(m, o.price, o.open as Qty);
-      if (o.side === 'buy') bids += v;
-      else asks += v;
-    };
-    for (const id of h.orders) add(this.orders.get(id)!);
-    if (extra) add(extra);
-    return { bids, asks };
+    if (extra === undefined || extra.reduceOnly || extra.open === 0) return { bids: h.bids, asks: h.asks };
+    const v = notional(this.markets.get(h.symbol)!.m, extra.price, extra.open as Qty);
+    return extra.side === 'buy' ? { bids: h.bids + v, asks: h.asks } : { bids: h.bids, asks: h.asks + v };
   }
 
   private beyondPosition(h: Holding, extra?: PerpOrder): bigint {
@@ -585,6 +672,99 @@ export class PerpEngine {
     const available = this.ledger.balance(this.keys.of(h.user).available, this.asset);
     if (h.mode === 'isolated') return available;
     return maxB(0n, available + minB(0n, this.crossRisk(h.user).upnl));
+  }
+
+  // ---- conditional orders -----------------------------------------------------------------------------------
+
+  private conditional(c: ConditionalCommand, out: PerpEvent[]): void {
+    const ms = this.markets.get(c.symbol);
+    if (ms === undefined) return this.reject(out, c.time, c.user, null, Code.ORDER_ID_INVALID);
+    const id = this.nextOrder as OrderId;
+    let code = checkOrder(c.fees, id);
+    if (code === Code.OK && c.trigger <= 0n) code = Code.TRIGGER_INVALID;
+    if (code === Code.OK && c.price !== null) code = checkLimit(ms.m, c.price, (c.qty ?? ms.m.minQty) as Qty);
+    if (code === Code.OK && c.qty !== null) code = checkMarketByBase(ms.m, 1 as Price, c.qty) === Code.QTY_INVALID ? Code.QTY_INVALID : Code.OK;
+    if (code === Code.OK && (c.kind === 'stop' || c.kind === 'take_profit') && c.price === null) code = Code.PRICE_INVALID;
+    const h = this.holdingFor(c.user, c.symbol);
+    if (code === Code.OK && (c.qty === null || c.reduceOnly)) {
+      // Closing the position: there must be one, on the other side.
+      if (h.size === 0 || Math.sign(h.size) === (c.side === 'buy' ? 1 : -1)) code = Code.REDUCE_ONLY_REJECTED;
+    }
+    const rising = firesRising(c.kind, c.side);
+    const now = c.working === 'mark' ? ms.mark : ms.last === null ? null : BigInt(ms.last) * ms.m.tickSize;
+    if (code === Code.OK && now !== null && (rising ? now >= c.trigger : now <= c.trigger)) code = Code.ORDER_WOULD_TRIGGER;
+    if (code !== Code.OK) return this.reject(out, c.time, c.user, id, code);
+    this.nextOrder += 1;
+    const w: Conditional = { id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: c.reduceOnly || c.qty === null, tif: c.tif, origin: c.origin, fees: c.fees, time: c.time };
+    this.addConditional(w);
+    out.push({ type: 'conditional', time: c.time, order: id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: w.reduceOnly, origin: c.origin });
+  }
+
+  /** Puts a stored conditional order back after a restart. */
+  restoreConditional(w: Conditional): void {
+    if (!this.markets.has(w.symbol)) throw new Error(`stored conditional order ${w.id} in ${w.symbol}, which is not a perp market`);
+    this.addConditional(w);
+  }
+
+  private addConditional(w: Conditional): void {
+    const ms = this.markets.get(w.symbol)!;
+    this.conditionals.set(w.id, w);
+    this.holdingFor(w.user, w.symbol).triggers.add(w.id);
+    (w.working === 'mark' ? ms.onMark : ms.onLast).set(w.id, firesRising(w.kind, w.side) ? 'short' : 'long', w.trigger);
+  }
+
+  private dropConditional(w: Conditional, code: ResultCode, time: number, out: PerpEvent[]): void {
+    const ms = this.markets.get(w.symbol)!;
+    (w.working === 'mark' ? ms.onMark : ms.onLast).delete(w.id);
+    this.conditionals.delete(w.id);
+    this.holding(w.user, w.symbol)?.triggers.delete(w.id);
+    out.push({ type: 'closed', time, order: w.id, user: w.user, symbol: w.symbol, code, unfilled: (w.qty ?? 0) as Qty, postings: [] });
+  }
+
+  /** Fires the conditional orders of `index` that `price` reaches, oldest first, each placing its order. */
+  private fire(ms: MarketState, index: LiquidationIndex, price: bigint, time: number, out: PerpEvent[]): void {
+    const reached = index.takeReached(price).sort((a, b) => a - b);
+    for (const id of reached) {
+      const w = this.conditionals.get(id as OrderId);
+      if (w === undefined) continue;
+      this.conditionals.delete(w.id);
+      const h = this.holdingFor(w.user, w.symbol);
+      h.triggers.delete(w.id);
+      let qty = w.qty;
+      if (qty === null) qty = (h.size !== 0 && Math.sign(h.size) !== (w.side === 'buy' ? 1 : -1) ? Math.abs(h.size) : 0) as Qty;
+      if (qty === 0) {
+        out.push({ type: 'triggered', time, conditional: w.id, user: w.user, symbol: w.symbol, order: null, code: Code.REDUCE_ONLY_REJECTED });
+        out.push({ type: 'closed', time, order: w.id, user: w.user, symbol: w.symbol, code: Code.EXPIRED_REDUCE_ONLY, unfilled: 0 as Qty, postings: [] });
+        continue;
+      }
+      const market = w.kind === 'stop_market' || w.kind === 'take_profit_market';
+      let limit = w.price;
+      if (market) {
+        const ref = ms.mark ?? w.trigger;
+        const t = ms.m.tickSize;
+        const bound = w.side === 'buy' ? (ref * (10_000n + this.bandBps)) / 10_000n / t : (ref * (10_000n - this.bandBps) + 10_000n * t - 1n) / 10_000n / t;
+        limit = Number(bound < 1n ? 1n : bound) as Price;
+      }
+      const before = out.length;
+      const placed = this.place(
+        { type: 'place', time, user: w.user, symbol: w.symbol, side: w.side, kind: market ? 'market' : 'limit', price: limit!, qty, tif: market ? 'IOC' : w.tif, postOnly: false, reduceOnly: w.reduceOnly, stp: 'EXPIRE_TAKER', fees: w.fees },
+        out,
+        w.origin,
+      );
+      const refused = out.slice(before).find((e) => e.type === 'rejected');
+      const code = placed !== null ? Code.TRIGGERED : refused?.type === 'rejected' ? refused.code : Code.EXPIRED_IOC;
+      out.splice(before, 0, { type: 'triggered', time, conditional: w.id, user: w.user, symbol: w.symbol, order: placed, code });
+    }
+  }
+
+  /** Fires conditional orders watching the last price, until a round fires none. */
+  private fireLast(symbol: string, time: number, out: PerpEvent[]): void {
+    const ms = this.markets.get(symbol);
+    if (ms === undefined) return;
+    for (let seen: Price | null = null; ms.last !== null && ms.last !== seen; ) {
+      seen = ms.last;
+      this.fire(ms, ms.onLast, BigInt(ms.last) * ms.m.tickSize, time, out);
+    }
   }
 
   // ---- settings and isolated margin -----------------------------------------------------------------------
@@ -657,10 +837,11 @@ export class PerpEngine {
     this.adl.clear();
     // Cross accounts with positions in other markets too: their other liquidation prices moved with this mark.
     const crossUsers: UserId[] = [];
-    for (const u of ms.holders) {
-      const h = this.holding(u, symbol)!;
-      if (h.mode === 'cross' && this.userHoldings(u).some((o) => o !== h && o.size !== 0 && o.mode === 'cross')) crossUsers.push(u);
+    for (const u of this.crossMulti) {
+      const h = this.holding(u, symbol);
+      if (h !== undefined && h.size !== 0 && h.mode === 'cross') crossUsers.push(u);
     }
+    crossUsers.sort((a, b) => a - b);
     for (const u of crossUsers) for (const h of this.userHoldings(u)) if (h.size !== 0 && h.mode === 'cross') this.index(h);
     const due = ms.liq.takeReached(mark) as UserId[];
     for (const u of crossUsers) if (!due.includes(u)) due.push(u);
@@ -670,6 +851,8 @@ export class PerpEngine {
       if (this.underwater(h)) this.liquidate(h, time, out);
       else this.index(h);
     }
+    this.fire(ms, ms.onMark, mark, time, out);
+    this.fireLast(symbol, time, out);
   }
 
   /** Liquidates an isolated position, or (cross) the account's positions, largest maintenance first, until safe. */

@@ -20,10 +20,19 @@ export interface Holding {
   orderMargin: bigint;
   /** The user's open orders in this market. */
   readonly orders: Set<OrderId>;
+  /** The user's waiting conditional orders in this market. */
+  readonly triggers: Set<OrderId>;
+  /** Open notional of the user's orders here that may open a position (not reduce-only), by side, kept as they change. */
+  bids: bigint;
+  asks: bigint;
+  /** Highest taker rate among those orders since the market last had none (the entrust margin's fee reserve). */
+  takerPpm: number;
+  /** Reduce-only orders open here. */
+  reducing: number;
 }
 
 export function newHolding(user: UserId, symbol: string, leverage: number): Holding {
-  return { user, symbol, leverage, mode: 'cross', size: 0, cost: 0n, margin: 0n, orderMargin: 0n, orders: new Set() };
+  return { user, symbol, leverage, mode: 'cross', size: 0, cost: 0n, margin: 0n, orderMargin: 0n, orders: new Set(), triggers: new Set(), bids: 0n, asks: 0n, takerPpm: 0, reducing: 0 };
 }
 
 /** Position size in base minor units (the formulas' unit). */

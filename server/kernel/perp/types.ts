@@ -95,7 +95,34 @@ export interface FundingCommand extends Base {
   readonly mark: bigint;
 }
 
+export type ConditionalKind = 'stop' | 'stop_market' | 'take_profit' | 'take_profit_market';
+/** Which price a conditional order watches: the mark, or the last trade on the book. */
+export type WorkingPrice = 'mark' | 'last';
+
+/**
+ * A conditional order (Binance's STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET): it waits, holding no margin,
+ * until the watched price reaches `trigger`, then places a limit (at `price`) or market order. `qty` null closes
+ * whatever position there is then (Binance's closePosition; the spec's TP/SL of a position).
+ */
+export interface ConditionalCommand extends Base {
+  readonly type: 'conditional';
+  readonly user: UserId;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly kind: ConditionalKind;
+  /** Quote minor units per whole coin. */
+  readonly trigger: bigint;
+  readonly working: WorkingPrice;
+  readonly price: Price | null;
+  readonly qty: Qty | null;
+  readonly reduceOnly: boolean;
+  readonly tif: TimeInForce;
+  readonly origin: 'trigger' | 'tp' | 'sl';
+  readonly fees: FeeRates;
+}
+
 export type PerpCommand =
+  | ConditionalCommand
   | PerpPlaceCommand
   | PerpCancelCommand
   | PerpCancelAllCommand
@@ -105,8 +132,11 @@ export type PerpCommand =
   | MarkCommand
   | FundingCommand;
 
-/** Why an order was placed: by its user, by the liquidation engine, or an ADL close of the opposite position. */
-export type OrderOrigin = 'user' | 'liquidation' | 'adl';
+/**
+ * Why an order was placed: by its user, by the liquidation engine, an ADL close of the opposite position, or a
+ * conditional order that triggered (a plain one, a position's take-profit, its stop-loss).
+ */
+export type OrderOrigin = 'user' | 'liquidation' | 'adl' | 'trigger' | 'tp' | 'sl';
 
 /** One position as events and views show it. */
 export interface PositionView {
@@ -183,6 +213,29 @@ export type PerpEvent =
       readonly postings: readonly Posting[];
     })
   | (EventBase & { readonly type: 'position'; readonly position: PositionView })
+  | (EventBase & {
+      readonly type: 'conditional';
+      readonly order: OrderId;
+      readonly user: UserId;
+      readonly symbol: string;
+      readonly side: Side;
+      readonly kind: ConditionalKind;
+      readonly trigger: bigint;
+      readonly working: WorkingPrice;
+      readonly price: Price | null;
+      readonly qty: Qty | null;
+      readonly reduceOnly: boolean;
+      readonly origin: OrderOrigin;
+    })
+  | (EventBase & {
+      readonly type: 'triggered';
+      readonly conditional: OrderId;
+      readonly user: UserId;
+      readonly symbol: string;
+      /** The order it placed, or null when that order was refused (`code` says why). */
+      readonly order: OrderId | null;
+      readonly code: ResultCode;
+    })
   | (EventBase & {
       readonly type: 'margin';
       readonly user: UserId;

@@ -100,7 +100,7 @@ export async function openBinance(dialect: DialectName, options: { systemTime?: 
     const quote = BigInt(price.value) * BigInt(qty.value) * m.quotePerTickLot;
     market.onTrade({ symbol: e.symbol, id: e.tradeId, price: price.value, qty: qty.value, quote: quote as never, base: (BigInt(qty.value) * m.lotSize) as never, time: e.time, takerSide: e.takerSide });
   });
-  const trading: Trading = { desks, bus, market, indexPrice: (s) => (INDEX[s] === undefined ? null : (INDEX[s] as Price)) };
+  const trading: Trading = { desks, bus, market, indexPrice: (s) => (INDEX[s] === undefined ? null : (INDEX[s] as Price)), perpFunding: () => undefined };
   const app = await buildApp({
     store,
     notifier: createNotifier({ outbox: store.outbox, clock: clock.now }),

@@ -61,7 +61,7 @@ export async function openSpotHarness(dialect: DialectName): Promise<SpotHarness
     });
   }
   const index = new Map<string, Price>();
-  const trading: Trading = { desks, bus, market, indexPrice: (symbol) => index.get(symbol) ?? null };
+  const trading: Trading = { desks, bus, market, indexPrice: (symbol) => index.get(symbol) ?? null, perpFunding: () => undefined };
   const app = await buildApp({
     store,
     notifier: createNotifier({ outbox: store.outbox, clock: clock.now }),
