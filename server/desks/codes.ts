@@ -9,6 +9,7 @@ export const DESK_CODES = [
   'order.client.id.invalid',
   'order.side.invalid',
   'order.tif.invalid',
+  'order.type.invalid',
   'order.stp.invalid',
   'order.reference.invalid',
   'order.price.out.of.band',

@@ -12,6 +12,8 @@ export type PerpOrderStatus = OrderStatus;
 /** Why an order exists: placed by its user, by the liquidation engine, or an auto-deleveraging close. */
 export type PerpOrderOrigin = 'user' | 'liquidation' | 'adl' | 'trigger' | 'tp' | 'sl';
 export type PerpMarginMode = 'cross' | 'isolated';
+export type PerpOrderKind = 'limit' | 'market' | 'stop' | 'stop_market' | 'take_profit' | 'take_profit_market';
+const KINDS: readonly PerpOrderKind[] = ['limit', 'market', 'stop', 'stop_market', 'take_profit', 'take_profit_market'];
 
 /** An order's state; a batch holds each order once, its latest state (the row is upserted by id). */
 export interface PerpOrder {
@@ -20,7 +22,7 @@ export interface PerpOrder {
   readonly symbol: string;
   readonly clientOrderId: string | null;
   readonly side: 'buy' | 'sell';
-  readonly kind: 'limit' | 'market';
+  readonly kind: PerpOrderKind;
   readonly origin: PerpOrderOrigin;
   readonly tif: string;
   readonly postOnly: boolean;
@@ -46,6 +48,11 @@ export interface PerpOrder {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly closedAt: number | null;
+  /** A conditional order's trigger (quote minor units per coin) and the price it watches; null for others. */
+  readonly triggerPrice: bigint | null;
+  readonly workingType: 'mark' | 'last' | null;
+  /** Closes whatever position there is when it fires (qty 0 in the row). */
+  readonly closePosition: boolean;
 }
 
 /** A user's position on one market, latest state (upserted by user and symbol); size 0 keeps the settings. */
@@ -179,7 +186,7 @@ export interface PerpMaxIds {
 const PERP_ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'created_at',
-  'updated_at', 'closed_at',
+  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position',
 ] as const;
 /** Columns an order's later states change; the rest are fixed when it is accepted. */
 const ORDER_MUTABLE = [
@@ -218,6 +225,7 @@ const perpOrderValues = (o: PerpOrder): Value[] => [
   o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.origin, o.tif, o.postOnly ? 1 : 0, o.reduceOnly ? 1 : 0, o.leverage,
   o.mode, int64(o.price), int64(o.qty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee),
   int64(o.realizedPnl), o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt,
+  nullable(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0,
 ];
 const perpPositionValues = (p: PerpPosition): Value[] => [
   p.user, p.symbol, p.leverage, p.mode, int64(p.size), int64(p.cost), int64(p.margin), int64(p.orderMargin), p.updatedAt,
@@ -252,7 +260,8 @@ export function createPerp(db: Kysely<Database>) {
       .selectFrom('perp_orders')
       .select([
         'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
-        'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at', ...ORDER_MONEY.map((c) => money(c).as(c)),
+        'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at', 'working_type', 'close_position',
+        ...ORDER_MONEY.map((c) => money(c).as(c)), money('trigger_price').as('trigger_price'),
       ]);
   type OrderRow = Awaited<ReturnType<ReturnType<typeof orders>['executeTakeFirstOrThrow']>>;
   const toOrder = (r: OrderRow): PerpOrder => ({
@@ -261,7 +270,7 @@ export function createPerp(db: Kysely<Database>) {
     symbol: r.symbol,
     clientOrderId: r.client_order_id,
     side: r.side === 'sell' ? 'sell' : 'buy',
-    kind: r.kind === 'market' ? 'market' : 'limit',
+    kind: KINDS.includes(r.kind as PerpOrderKind) ? (r.kind as PerpOrderKind) : 'limit',
     origin: r.origin as PerpOrderOrigin,
     tif: r.tif,
     postOnly: Number(r.post_only) === 1,
@@ -281,6 +290,9 @@ export function createPerp(db: Kysely<Database>) {
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
     closedAt: r.closed_at === null ? null : Number(r.closed_at),
+    triggerPrice: orNull(r.trigger_price),
+    workingType: r.working_type === 'mark' || r.working_type === 'last' ? r.working_type : null,
+    closePosition: Number(r.close_position) === 1,
   });
   // The builders differ in type between select and count; the filter is the same SQL for both.
   const historyWhere = <Q extends SelectQueryBuilder<Database, 'perp_orders', object>>(q: Q, f: PerpOrderHistoryQuery): Q => {

@@ -106,9 +106,9 @@ export interface PerpOrdersTable {
   symbol: string;
   client_order_id: string | null;
   side: string;
-  /** limit | market */
+  /** limit | market, or a conditional order's stop | stop_market | take_profit | take_profit_market */
   kind: string;
-  /** user | liquidation | adl */
+  /** user | liquidation | adl | trigger | tp | sl */
   origin: string;
   tif: string;
   post_only: number;
@@ -134,6 +134,11 @@ export interface PerpOrdersTable {
   created_at: number;
   updated_at: number;
   closed_at: number | null;
+  /** A conditional order's trigger price (quote minor units per coin), null for others. */
+  trigger_price: Money | null;
+  /** mark | last, for conditional orders. */
+  working_type: string | null;
+  close_position: number;
 }
 
 /** One user's position on one perp market (latest state; size 0 keeps the leverage and margin mode). */

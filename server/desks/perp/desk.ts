@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../../clock.ts';
 import {
   Code, FastBook, formatDecimal, INSURANCE, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
   type Amount, type Asset, type FeeRates, type MarginMode, type PerpCommand, type PerpMarket, type Price, type Qty, type Side,
-  type TimeInForce, type UserId, type OrderId, type Rate,
+  type TimeInForce, type UserId, type OrderId, type Rate, type ConditionalKind,
 } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
@@ -62,6 +62,27 @@ export interface PerpPlaceResult {
 export type PerpOrderRef = { readonly user: number } & ({ readonly orderId: number } | { readonly clientOrderId: string });
 
 const TIFS: readonly string[] = ['GTC', 'IOC', 'FOK'];
+const CONDITIONAL_KINDS: readonly string[] = ['stop', 'stop_market', 'take_profit', 'take_profit_market'];
+
+export interface PerpConditionalRequest {
+  readonly user: number;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly type: ConditionalKind;
+  readonly triggerPrice: string;
+  /** Limit price of stop and take_profit. */
+  readonly price?: string | undefined;
+  /** Lots to trade when it fires; omitted with closePosition. */
+  readonly qty?: string | undefined;
+  readonly closePosition?: boolean | undefined;
+  readonly reduceOnly?: boolean | undefined;
+  /** The price watched: the mark (default) or the last trade. */
+  readonly workingType?: 'mark' | 'last' | undefined;
+  readonly tif?: TimeInForce | undefined;
+  readonly clientOrderId?: string | undefined;
+  /** A position's take-profit or stop-loss, or a plain conditional order (default). */
+  readonly origin?: 'trigger' | 'tp' | 'sl' | undefined;
+}
 
 export class PerpDesk implements FundsDesk {
   readonly wallet = 'contract' as const;
@@ -141,6 +162,64 @@ export class PerpDesk implements FundsDesk {
       if (order === undefined) return refuse('order.not.found');
       return accept({ order, fills, duplicate: false });
     });
+  }
+
+  /** A conditional order: waits (holding no margin) until the mark or the last price reaches its trigger. */
+  placeConditional(req: PerpConditionalRequest): Promise<Reply<PerpOrder>> {
+    const fees = (this.o.fees ?? (() => PERP_FEES))(req.user as UserId);
+    const id = req.clientOrderId;
+    const stored = async () => {
+      if (id === undefined || !isClientId(id)) return undefined;
+      return this.known(req.user, id) ?? (await this.o.store.perp.findByClientId(req.user, id)) ?? undefined;
+    };
+    return this.core.runPrepared(stored, (row, b, time): Reply<PerpOrder> => {
+      if (row !== undefined) return accept(row);
+      const cmd = this.conditionalCommand(req, fees, time);
+      if (!cmd.ok) return cmd;
+      const events = this.s.engine.apply(cmd.value);
+      const rejected = events.find((e) => e.type === 'rejected');
+      if (rejected?.type === 'rejected') return refuseKernel(rejected.code);
+      const made = events.find((e) => e.type === 'conditional');
+      settle(this.s, b, events, made?.type === 'conditional' ? made.order : null, id ?? null);
+      return made?.type === 'conditional' ? accept(b.orders.get(made.order)!) : refuse('order.not.found');
+    });
+  }
+
+  /**
+   * Sets a position's take-profit and stop-loss (either may be null to remove it, undefined to keep it): each is a
+   * close-position conditional on the mark, replacing the one before. For a long the take-profit must be above the
+   * mark and the stop-loss below it; for a short the reverse (perp.order.would.trigger otherwise).
+   */
+  async setTpSl(req: { user: number; symbol: string; takeProfit?: string | null | undefined; stopLoss?: string | null | undefined }): Promise<Reply<{ takeProfit: PerpOrder | null; stopLoss: PerpOrder | null }>> {
+    const position = (await this.positions(req.user)).find((p) => p.symbol === req.symbol && p.lots !== 0);
+    if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+    if (position === undefined) return refuseKernel(Code.REDUCE_ONLY_REJECTED);
+    const side: Side = position.lots > 0 ? 'sell' : 'buy';
+    const current = (await this.conditionals(req.user, req.symbol)).filter((o) => o.closePosition);
+    const out: { takeProfit: PerpOrder | null; stopLoss: PerpOrder | null } = {
+      takeProfit: current.find((o) => o.origin === 'tp') ?? null,
+      stopLoss: current.find((o) => o.origin === 'sl') ?? null,
+    };
+    for (const [key, origin, type] of [['takeProfit', 'tp', 'take_profit_market'], ['stopLoss', 'sl', 'stop_market']] as const) {
+      const want = req[key];
+      if (want === undefined) continue;
+      const before = out[key];
+      if (want !== null) {
+        const placed = await this.placeConditional({ user: req.user, symbol: req.symbol, side, type, triggerPrice: want, closePosition: true, workingType: 'mark', origin });
+        if (!placed.ok) return placed;
+        out[key] = placed.value;
+      } else out[key] = null;
+      if (before !== null) {
+        const gone = await this.cancel({ user: req.user, orderId: before.id });
+        if (!gone.ok && gone.code !== 'order.not.found') return gone;
+      }
+    }
+    return accept(out);
+  }
+
+  /** The user's waiting conditional orders (take-profits, stop-losses, stops). */
+  conditionals(user: number, symbol?: string): Promise<PerpOrder[]> {
+    return this.core.run(() => [...this.s.orders.values()].filter((o) => o.user === user && o.triggerPrice !== null && (symbol === undefined || o.symbol === symbol)).sort((a, b) => a.id - b.id));
   }
 
   cancel(ref: PerpOrderRef): Promise<Reply<PerpOrder>> {
@@ -276,8 +355,9 @@ export class PerpDesk implements FundsDesk {
     );
   }
 
+  /** Resting orders (conditional orders waiting for their trigger are in `conditionals`). */
   openOrders(user: number, symbol?: string): Promise<PerpOrder[]> {
-    return this.core.run(() => [...this.s.orders.values()].filter((o) => o.user === user && (symbol === undefined || o.symbol === symbol)).sort((a, b) => a.id - b.id));
+    return this.core.run(() => [...this.s.orders.values()].filter((o) => o.user === user && o.triggerPrice === null && (symbol === undefined || o.symbol === symbol)).sort((a, b) => a.id - b.id));
   }
 
   depth(symbol: string, levels = 100): Promise<Reply<{ bids: Array<[string, string]>; asks: Array<[string, string]> }>> {
@@ -360,6 +440,40 @@ export class PerpDesk implements FundsDesk {
     return (id === undefined ? undefined : this.s.orders.get(id)) ?? this.s.pendingClient.get(key);
   }
 
+  private conditionalCommand(req: PerpConditionalRequest, fees: FeeRates, time: number): Reply<PerpCommand> {
+    const user = checkUser(req.user);
+    if (!user.ok) return user;
+    const pm = this.s.markets.get(req.symbol);
+    if (pm === undefined) return refuse('market.unknown');
+    if (req.side !== 'buy' && req.side !== 'sell') return refuse('order.side.invalid');
+    if (!CONDITIONAL_KINDS.includes(req.type)) return refuse('order.type.invalid');
+    if (req.clientOrderId !== undefined && !isClientId(req.clientOrderId)) return refuse('order.client.id.invalid');
+    const tif = req.tif ?? 'GTC';
+    if (!TIFS.includes(tif)) return refuse('order.tif.invalid');
+    const m = pm.market;
+    const trigger = parsePrice(m, String(req.triggerPrice));
+    if (!trigger.ok) return refuseKernel(trigger.code);
+    if (trigger.value < 1) return refuseKernel(Code.TRIGGER_INVALID);
+    let price: Price | null = null;
+    if (req.type === 'stop' || req.type === 'take_profit') {
+      const p = parsePrice(m, String(req.price ?? ''));
+      if (!p.ok) return refuseKernel(p.code);
+      if (p.value < 1) return refuseKernel(Code.PRICE_INVALID);
+      price = p.value;
+    }
+    let qty: Qty | null = null;
+    if (req.closePosition !== true) {
+      const q = parseQty(m, String(req.qty ?? ''));
+      if (!q.ok) return refuseKernel(q.code);
+      if (q.value < 1) return refuseKernel(Code.QTY_INVALID);
+      qty = q.value;
+    }
+    return accept({
+      type: 'conditional', time, user: user.value as UserId, symbol: req.symbol, side: req.side, kind: req.type, trigger: BigInt(trigger.value) * m.tickSize,
+      working: req.workingType ?? 'mark', price, qty, reduceOnly: req.reduceOnly === true, tif, origin: req.origin ?? 'trigger', fees,
+    });
+  }
+
   /** Checks a request against the market's grid and the band around the mark; the kernel command for it. */
   private placeCommand(req: PerpPlaceRequest, fees: FeeRates, time: number): Reply<PerpCommand> {
     const user = checkUser(req.user);
@@ -433,12 +547,21 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
   for (const row of await store.perp.openOrders()) {
     const m = markets.get(row.symbol);
     if (m === undefined) throw new Error(`open order ${row.id} is in ${row.symbol}, which is not a perp market`);
+    orders.set(row.id, row);
+    if (row.clientOrderId !== null) clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
+    if (row.triggerPrice !== null) {
+      engine.restoreConditional({
+        id: row.id as OrderId, user: row.user as UserId, symbol: row.symbol, side: row.side, kind: row.kind as ConditionalKind, trigger: row.triggerPrice,
+        working: row.workingType ?? 'mark', price: row.price === 0n ? null : (Number(row.price / m.market.tickSize) as Price),
+        qty: row.closePosition ? null : (Number(row.qty / m.market.lotSize) as Qty), reduceOnly: row.reduceOnly, tif: row.tif as TimeInForce,
+        origin: row.origin, fees: PERP_FEES, time: row.createdAt,
+      });
+      continue;
+    }
     engine.restoreOrder({
       id: row.id as OrderId, user: row.user as UserId, symbol: row.symbol, side: row.side, price: Number(row.price / m.market.tickSize) as Price,
       open: Number(row.openQty / m.market.lotSize), reduceOnly: row.reduceOnly, postOnly: row.postOnly, fees: PERP_FEES, time: row.createdAt, origin: row.origin,
     });
-    orders.set(row.id, row);
-    if (row.clientOrderId !== null) clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
     priority = Math.max(priority, row.priority ?? 0);
   }
   const marks = new Map<string, bigint>();

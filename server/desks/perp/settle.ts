@@ -66,6 +66,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
           origin: e.origin, tif: 'GTC', postOnly: false, reduceOnly: e.reduceOnly, leverage: e.leverage, mode: h.mode,
           price: BigInt(e.price) * m.tickSize, qty: BigInt(e.qty) * m.lotSize, openQty: BigInt(e.qty) * m.lotSize, filledQty: 0n, filledQuote: 0n,
           fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
+          triggerPrice: null, workingType: null, closePosition: false,
         };
         touch(row);
         if (row.clientOrderId !== null) s.clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
@@ -85,7 +86,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
               id: side.order, user: side.user, symbol: e.symbol, clientOrderId: null, side: side.side, kind: 'limit', origin: e.via === 'adl' ? (maker ? 'adl' : 'liquidation') : 'user',
               tif: 'IOC', postOnly: false, reduceOnly: true, leverage: s.engine.holding(side.user, e.symbol)?.leverage ?? 0, mode: s.engine.holding(side.user, e.symbol)?.mode ?? 'cross',
               price, qty, openQty: 0n, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null,
-              createdAt: e.time, updatedAt: e.time, closedAt: null,
+              createdAt: e.time, updatedAt: e.time, closedAt: null, triggerPrice: null, workingType: null, closePosition: false,
             };
           }
           const filledQty = row.filledQty + qty;
@@ -113,6 +114,30 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         }
         if (batch.wants(topics.perpTrades(e.symbol))) {
           batch.emit(topics.perpTrades(e.symbol), { type: 'perp.trade', symbol: e.symbol, tradeId: e.trade, price: dec(price), qty: dec(qty), takerSide: e.takerSide, via: e.via, time: e.time });
+        }
+        break;
+      }
+      case 'conditional': {
+        const m = s.markets.get(e.symbol)!.market;
+        const h = s.engine.holding(e.user, e.symbol)!;
+        const qty = e.qty === null ? 0n : BigInt(e.qty) * m.lotSize;
+        const row: PerpOrder = {
+          id: e.order, user: e.user, symbol: e.symbol, clientOrderId: e.order === subject ? clientOrderId : null, side: e.side, kind: e.kind,
+          origin: e.origin, tif: 'GTC', postOnly: false, reduceOnly: e.reduceOnly, leverage: h.leverage, mode: h.mode,
+          price: e.price === null ? 0n : BigInt(e.price) * m.tickSize, qty, openQty: qty, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n,
+          status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
+          triggerPrice: e.trigger, workingType: e.working, closePosition: e.qty === null,
+        };
+        touch(row);
+        if (row.clientOrderId !== null) s.clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
+        break;
+      }
+      case 'triggered': {
+        const row = s.orders.get(e.conditional);
+        if (row !== undefined) {
+          update(e.conditional, { status: e.order === null ? 'expired' : 'filled', closeCode: e.code, openQty: 0n, updatedAt: e.time, closedAt: e.time });
+          s.orders.delete(e.conditional);
+          if (row.clientOrderId !== null) s.clientIndex.delete(clientKey(row.user, row.clientOrderId));
         }
         break;
       }

@@ -44,6 +44,11 @@ export function perp(dialect: Dialect): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addColumn('closed_at', 'bigint')
+        // Conditional orders (kind stop, stop_market, take_profit, take_profit_market): the trigger, the price it
+        // watches (mark | last), and whether it closes the whole position when it fires.
+        .addColumn('trigger_price', 'bigint')
+        .addColumn('working_type', 'text')
+        .addColumn('close_position', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       await sql`create unique index perp_orders_client_id on perp_orders (user_id, client_order_id) where client_order_id is not null`.execute(db);
       await sql`create index perp_orders_open on perp_orders (priority, id) where status in ('new', 'partially_filled')`.execute(db);

@@ -84,4 +84,34 @@ describeDialects('perp desk', (dialect) => {
     value(await w.desks.transfers.transfer({ user: U1, asset: 'USDT', amount: '1475', from: 'contract', to: 'coin' }));
     await check();
   });
+
+  it('keeps a position’s take-profit and stop-loss over a restart and closes the position when the mark reaches one', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.1' }));
+    // For a long, a take-profit must be above the mark and a stop-loss below it.
+    expect(await w.desks.perp.setTpSl({ user: U1, symbol: 'BTCUSDT', takeProfit: '49000' })).toEqual({ ok: false, code: 'perp.order.would.trigger' });
+    expect(await w.desks.perp.setTpSl({ user: U1, symbol: 'BTCUSDT', stopLoss: '51000' })).toEqual({ ok: false, code: 'perp.order.would.trigger' });
+    const set = value(await w.desks.perp.setTpSl({ user: U1, symbol: 'BTCUSDT', takeProfit: '52000', stopLoss: '48000' }));
+    expect(set.takeProfit).toMatchObject({ kind: 'take_profit_market', origin: 'tp', closePosition: true, triggerPrice: usdt(52_000) });
+    expect(set.stopLoss).toMatchObject({ kind: 'stop_market', origin: 'sl', closePosition: true, triggerPrice: usdt(48_000) });
+    // Moving the stop-loss replaces it.
+    const moved = value(await w.desks.perp.setTpSl({ user: U1, symbol: 'BTCUSDT', stopLoss: '47500' }));
+    expect(moved.stopLoss?.triggerPrice).toBe(usdt(47_500));
+    expect((await w.desks.perp.conditionals(U1)).map((o) => o.origin)).toEqual(['tp', 'sl']);
+    await w.restart();
+    await check();
+    expect((await w.desks.perp.conditionals(U1)).map((o) => [o.origin, o.triggerPrice])).toEqual([['tp', usdt(52_000)], ['sl', usdt(47_500)]]);
+    // A bid for the stop-loss to sell into, then the mark falls through 47,500.
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(48_000), index: usdt(48_000), fundingRate: null }));
+    value(await w.desks.perp.place({ user: U3, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '47400', qty: '0.1' }));
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(47_450), index: usdt(47_450), fundingRate: null }));
+    expect((await w.desks.perp.positions(U1)).filter((p) => p.lots !== 0)).toEqual([]);
+    // The take-profit went with the position; the stop-loss's order shows where it came from.
+    expect(await w.desks.perp.conditionals(U1)).toEqual([]);
+    const history = await w.store.perp.orderHistory({ user: U1, pageIndex: 1, pageSize: 20 });
+    expect(history.list.map((o) => [o.kind, o.origin, o.status])).toEqual(
+      expect.arrayContaining([['market', 'sl', 'filled'], ['stop_market', 'sl', 'filled'], ['take_profit_market', 'tp', 'expired']]),
+    );
+    await check();
+  });
 });
