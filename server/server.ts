@@ -24,6 +24,14 @@ import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { startBots, type Bots } from './bots/index.ts';
 import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
+import { parseDecimal } from './kernel/index.ts';
+
+/** A recorded index price (decimal text) in minor units, null when there is none. */
+function recordPrice(text: string | undefined): bigint | null {
+  if (text === undefined) return null;
+  const parsed = parseDecimal(text);
+  return parsed.ok ? parsed.value : null;
+}
 import { backfillStart, runBackfill } from './bots/backfill.ts';
 import type { IndexRecord } from './feeds/chain.ts';
 import { virtualClock } from './virtual-clock.ts';
@@ -208,10 +216,22 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         desk: desks.perp,
         bus,
         clock,
-        indexPrice: (symbol) => {
-          const ticks = live.trading.indexPrice(symbol);
+        indexSources: (symbol) => {
           const m = spotMarkets.get(symbol);
-          return ticks === null || m === undefined ? null : BigInt(ticks) * m.tickSize;
+          if (m === undefined) return [];
+          const minor = (ticks: number) => BigInt(ticks) * m.tickSize;
+          const now = clock();
+          const record = live.index.last(symbol);
+          const book = live.trading.market.depth(symbol, 1);
+          const bid = book.bids[0]?.[0];
+          const ask = book.asks[0]?.[0];
+          const trade = live.trading.market.trades(symbol, 1)[0];
+          return [
+            // The external index counts twice what our own spot book does.
+            { price: recordPrice(record?.price), weight: 2n, updatedAt: record?.time ?? 0 },
+            { price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now },
+            { price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0 },
+          ];
         },
         onError: (error) => logError(error, 'perpetual marks'),
       });

@@ -1,5 +1,5 @@
-// Mark prices and funding of the perpetuals, on the clock. Every second, per market: the index (the recorded index
-// price of the coin), the basis of the perpetual's book against it (a 5-minute moving average of one sample a
+// Mark prices and funding of the perpetuals, on the clock. Every second, per market: the index (weighted average of
+// the recorded external index, the spot book's mid and its last trade; their median when sources disagree), the basis of the perpetual's book against it (a 5-minute moving average of one sample a
 // second), the last contract price, and the mark = median(index × (1 + last funding rate × time to funding /
 // interval), index + MA(basis), last price), handed to the perp desk (which records it and liquidates what it
 // puts under maintenance) and published on `perp.<SYMBOL>.mark`. Every 5 seconds the premium index (impact bid
@@ -12,8 +12,8 @@ import type { Bus } from '../bus/index.ts';
 import { topics, type DeskEvent } from '../desks/events.ts';
 import type { PerpDesk } from '../desks/perp/desk.ts';
 import {
-  BasisWindow, defaultFundingCap, E8, formatDecimal, fundingRate, impactNotional, impactPrice, markParts, PremiumAverage, premiumIndex,
-  rate, type PerpMarket, type Rate,
+  BasisWindow, defaultFundingCap, E8, formatDecimal, fundingRate, impactNotional, impactPrice, indexPrice, markParts, PremiumAverage, premiumIndex,
+  rate, type IndexSource, type PerpMarket, type Rate,
 } from '../kernel/index.ts';
 
 export const MARK_INTERVAL_MS = 1_000;
@@ -22,8 +22,12 @@ export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 
 export interface PerpMarksOptions {
   readonly desk: PerpDesk;
-  /** The recorded index price of a market (quote minor units per coin), null before its first record. */
-  readonly indexPrice: (symbol: string) => bigint | null;
+  /**
+   * The index's sources for a market: the recorded external index, the spot book's mid and its last trade, each
+   * with a weight and the time it was last updated. The index is their weighted average, a source that is stale
+   * (10 s) or more than 5 % from the median left out, their median when more than one misbehaves (§5).
+   */
+  readonly indexSources: (symbol: string) => IndexSource[];
   readonly clock: Clock;
   readonly bus?: Bus<DeskEvent> | undefined;
   readonly intervalMs?: number | undefined;
@@ -74,7 +78,7 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     const now = o.clock();
     for (const c of markets.values()) {
       const symbol = c.spec.symbol;
-      const index = o.indexPrice(symbol);
+      const index = indexPrice(o.indexSources(symbol), now);
       if (index === null || index <= 0n) continue;
       const book = await o.desk.book(symbol, 50);
       if (!book.ok) continue;
