@@ -338,7 +338,7 @@ export class PerpDesk implements FundsDesk {
         const mark = e.markOf(h.symbol);
         out.push({
           symbol: h.symbol, lots: h.size, size: BigInt(h.size) * m.lotSize, cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, orderMargin: h.orderMargin,
-          mark, upnl: e.upnl(h), maintenance: e.maintenance(h), liquidationPrice: e.liquidationPrice(h),
+          mark, upnl: e.upnl(h), maintenance: e.maintenance(h), liquidationPrice: e.liquidationPrice(h), adl: e.adlQuantile(user as UserId, h.symbol),
         });
       }
       return out.filter((p) => p.lots !== 0 || p.orderMargin !== 0n);
@@ -527,6 +527,8 @@ export interface PositionRisk {
   upnl: bigint;
   maintenance: bigint;
   liquidationPrice: bigint | null;
+  /** Place in the auto-deleveraging queue, 0–4 (Binance's adlQuantile; lights = value + 1); null without a position. */
+  adl: number | null;
 }
 
 /** The desk's memory from the store: contract balances, the fund, positions, open orders in time priority, marks. */

@@ -17,7 +17,7 @@ import type { Amount, Asset, OrderId, Price, Qty, UserId } from '../money/nomina
 import { feeOn, PPM } from '../spot/fees.ts';
 import { checkLimit, checkMarketByBase, checkOrder } from '../spot/rules.ts';
 import { KeyCache } from '../spot/settlement.ts';
-import { adlRanking } from './adl.ts';
+import { adlQuantile as adlQuantileOf, adlRanking } from './adl.ts';
 import { maintenanceMargin, maxNotionalFor } from './brackets.ts';
 import { fillMath, type Holding, Lines, newHolding, signedCost, sizeMinor } from './holdings.ts';
 import { LiquidationIndex } from './liq-index.ts';
@@ -110,6 +110,9 @@ export class PerpEngine {
   private nextTrade: number;
   private adl = new Map<string, AdlQueue>();
   private readonly conditionals = new Map<OrderId, Conditional>();
+  /** Bumped by every position change and mark: cached ADL ranks older than it are recomputed. */
+  private version = 0;
+  private readonly adlRanks = new Map<string, { version: number; of: Map<number, number> }>();
   /** Users with cross positions in more than one market: a mark anywhere moves their other liquidation prices. */
   private readonly crossMulti = new Set<UserId>();
   private readonly bandBps: bigint;
@@ -165,6 +168,30 @@ export class PerpEngine {
     // Trades move the last price: conditional orders watching it may fire (and their trades may fire more).
     if (cmd.type !== 'mark' && cmd.type !== 'funding' && 'symbol' in cmd && cmd.symbol !== undefined) this.fireLast(cmd.symbol, cmd.time, out);
     return out;
+  }
+
+  /**
+   * A position's place in the auto-deleveraging queue as Binance shows it: 0–4 (lights = value + 1), by
+   * LeveragePnL among the positions on its side of the market, highest first (notes §7; the 20 % buckets are
+   * inferred). Recomputed when positions or the mark have changed since the last ask.
+   */
+  adlQuantile(user: UserId, symbol: string): number | null {
+    const h = this.holding(user, symbol);
+    if (h === undefined || h.size === 0) return null;
+    const side = h.size > 0 ? 'long' : 'short';
+    const key = `${symbol}:${side}`;
+    let ranks = this.adlRanks.get(key);
+    if (ranks === undefined || ranks.version !== this.version) {
+      const ms = this.markets.get(symbol)!;
+      const candidates = [...ms.holders]
+        .map((u) => this.holding(u, symbol)!)
+        .filter((x) => (side === 'long' ? x.size > 0 : x.size < 0))
+        .map((x) => ({ id: x.user, upnl: this.upnl(x), walletBalance: x.mode === 'isolated' ? x.margin : this.crossWallet(x.user), maintenance: this.maintenance(x) }));
+      const order = adlRanking(candidates);
+      ranks = { version: this.version, of: new Map(order.map((c, i) => [c.id, adlQuantileOf(i + 1, order.length)])) };
+      this.adlRanks.set(key, ranks);
+    }
+    return ranks.of.get(user) ?? null;
   }
 
   /** Waiting conditional orders, by id. */
@@ -595,6 +622,7 @@ export class PerpEngine {
 
   /** Puts a holding's liquidation price in its market's index (or takes it out). */
   private index(h: Holding): void {
+    this.version += 1;
     const liq = this.markets.get(h.symbol)!.liq;
     let cross = 0;
     for (const x of this.userHoldings(h.user)) if (x.mode === 'cross' && x.size !== 0) cross += 1;
@@ -834,6 +862,7 @@ export class PerpEngine {
     const ms = this.markets.get(symbol);
     if (ms === undefined || mark <= 0n) return;
     ms.mark = mark;
+    this.version += 1;
     this.adl.clear();
     // Cross accounts with positions in other markets too: their other liquidation prices moved with this mark.
     const crossUsers: UserId[] = [];

@@ -144,3 +144,23 @@ describe('perp engine: liquidation (notes §3, §4)', () => {
     expect(rejected(e.apply({ type: 'marginMode', time: 9, user: A, symbol: 'BTCUSDT', mode: 'cross' }))).toBe(Code.MARGIN_MODE_HAS_POSITION);
   });
 });
+
+describe('perp engine: ADL queue', () => {
+  it('ranks the profitable, highly levered positions first (quantile 4 = five lights)', () => {
+    const e = newEngine();
+    const [L, S1, S2] = [uid(11), uid(12), uid(13)];
+    fund(e, L, 100_000);
+    fund(e, S1, 1_000);
+    fund(e, S2, 100_000);
+    // Two shorts of 0.02 BTC at 50,000: S1 on 1,000 USDT, S2 on 100,000 (same profit, far lower margin ratio).
+    place(e, { user: S1, side: 'sell', price: 50_000, lots: 20 });
+    place(e, { user: S2, side: 'sell', price: 50_000, lots: 20 });
+    place(e, { user: L, side: 'buy', price: 50_000, lots: 40 });
+    mark(e, 45_000);
+    expect(e.adlQuantile(S1, 'BTCUSDT')).toBe(2);
+    expect(e.adlQuantile(S2, 'BTCUSDT')).toBe(0);
+    // The long, losing, is alone on its side: first of one.
+    expect(e.adlQuantile(L, 'BTCUSDT')).toBe(0);
+    expect(e.adlQuantile(uid(99), 'BTCUSDT')).toBeNull();
+  });
+});
