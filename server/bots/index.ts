@@ -1,4 +1,4 @@
-// The bots startServer runs: for now the market maker (one bot user quoting every spot market). They trade
+// The bots startServer runs: for now the market maker (one bot user quoting every spot market and every perpetual). They trade
 // through the same desk calls as any user; stop() ends their timers and waits for the work in flight.
 import type { Clock } from '../clock.ts';
 import type { Desks } from '../desks/index.ts';
@@ -7,6 +7,7 @@ import type { Store } from '../store/index.ts';
 import { DEFAULT_SEED } from '../feeds/live-index.ts';
 import { ensureBotUser } from './account.ts';
 import { MarketMaker, type MarketMakerOptions } from './market-maker.ts';
+import { perpAsSpot } from './perp-maker.ts';
 
 export interface BotLog {
   info(msg: string): void;
@@ -45,5 +46,20 @@ export async function startBots(o: BotsOptions): Promise<Bots> {
     log: o.log,
     ...o.maker,
   });
-  return { user, stop: () => maker.stop() };
+  // The same bot quotes the perpetuals from its contract wallet.
+  const perpMarkets = o.desks.perp.markets().map((p) => p.market);
+  const perp = new MarketMaker({
+    spot: perpAsSpot(o.desks.perp, perpMarkets),
+    wallet: o.desks.contract,
+    user,
+    markets: perpMarkets,
+    indexPrice: o.indexPrice,
+    clock: o.clock,
+    seed: (o.seed ?? DEFAULT_SEED) + 1,
+    log: o.log,
+    takes: false,
+    fundBase: false,
+    ...o.maker,
+  });
+  return { user, stop: async () => void (await Promise.all([maker.stop(), perp.stop()])) };
 }

@@ -32,6 +32,10 @@ export interface MarketMakerOptions {
   /** Inventory credited per market: this much quote, and base worth as much at the index. */
   readonly inventory?: bigint | undefined;
   readonly params?: ((m: Market) => MakerParams) | undefined;
+  /** Send the small crossing orders that make a market trade (default true; the perpetuals' maker doesn't). */
+  readonly takes?: boolean | undefined;
+  /** Credit the base coin as inventory too (default true; a contract wallet holds only the margin asset). */
+  readonly fundBase?: boolean | undefined;
 }
 
 export const DEFAULT_TICK_MS = 250;
@@ -167,7 +171,7 @@ export class MarketMaker {
       if (!planIsEmpty(plan)) await settleAll(sendPlan(this.o.spot, this.o.user, m, side, plan, this.counts));
     }
     b.lastIndex = index;
-    if (rng.next() < b.params.takerChance) {
+    if (this.o.takes !== false && rng.next() < b.params.takerChance) {
       const take = planTake(m, wanted, b.params, rng);
       if (take !== null) await sendTake(this.o.spot, this.o.user, m, take, this.counts);
     }
@@ -180,7 +184,9 @@ export class MarketMaker {
       if (await fundOnce(this.o.wallet, this.o.user, b.market.quote, inventory * BigInt(this.books.length))) this.o.log.info(`market maker funded with ${b.market.quote}`);
       this.quoteFunded = true;
     }
-    if (await fundOnce(this.o.wallet, this.o.user, b.market.base, baseWorth(b.market, index, inventory))) this.o.log.info(`market maker funded with ${b.market.base}`);
+    if (this.o.fundBase !== false && (await fundOnce(this.o.wallet, this.o.user, b.market.base, baseWorth(b.market, index, inventory)))) {
+      this.o.log.info(`market maker funded with ${b.market.base}`);
+    }
     b.funded = true;
   }
 

@@ -7,6 +7,7 @@ import { parsePrice, type Market, type Price } from '../../../server/kernel/inde
 import { ensureBotUser, INVENTORY_MEMO, MAKER_EMAIL } from '../../../server/bots/account.ts';
 import { MarketMaker } from '../../../server/bots/market-maker.ts';
 import { makerParams } from '../../../server/bots/quotes.ts';
+import { perpAsSpot } from '../../../server/bots/perp-maker.ts';
 import { openWorld, type World } from '../desks/world.ts';
 import { sleep } from '../live/ws-client.ts';
 
@@ -115,5 +116,45 @@ describe('market maker', () => {
   it('reuses the bot user', async () => {
     const { world: w, user } = await setUp(new Map());
     expect(await ensureBotUser(w.store, w.clock.now)).toBe(user);
+  });
+});
+
+describe('market maker on the perpetuals', () => {
+  it('quotes both sides of a perpetual from its contract wallet at 2× and follows the index, without crossing trades', async () => {
+    world = await openWorld('sqlite');
+    const w = world;
+    const markets = w.desks.perp.markets().map((p) => p.market);
+    const user = await ensureBotUser(w.store, w.clock.now);
+    const index = new Map<string, Price>([['BTCUSDT', 9_500_000 as Price]]);
+    maker = new MarketMaker({
+      spot: perpAsSpot(w.desks.perp, markets), wallet: w.desks.contract, user, markets, indexPrice: (s) => index.get(s) ?? null,
+      clock: w.clock.now, seed: 3, log: log(), tickMs: 10, perTick: 12, takes: false, fundBase: false,
+    });
+    const levels = makerParams(0.5).levels;
+    const sides = async () => {
+      const open = await w.desks.perp.openOrders(user, 'BTCUSDT');
+      return { bids: open.filter((o) => o.side === 'buy').length, asks: open.filter((o) => o.side === 'sell').length, open };
+    };
+    await until(async () => {
+      const s = await sides();
+      return s.bids === levels && s.asks === levels;
+    });
+    // Funded with USDT only, in the contract wallet; quoting at 2×.
+    const balances = await w.desks.contract.balances(user);
+    expect(balances.ok && balances.value.map((b) => b.asset)).toEqual(['USDT']);
+    expect((await w.desks.perp.settings(user)).find((s) => s.symbol === 'BTCUSDT')?.leverage).toBe(2);
+    // The index moves 2 % up: the quotes follow (every bid below every ask, around the new index).
+    index.set('BTCUSDT', 9_690_000 as Price);
+    await until(async () => {
+      const { open } = await sides();
+      const bid = Math.max(...open.filter((o) => o.side === 'buy').map((o) => Number(o.price)));
+      return bid > 9_600_000 * 1_000_000;
+    });
+    const { open } = await sides();
+    const bestBid = Math.max(...open.filter((o) => o.side === 'buy').map((o) => Number(o.price)));
+    const bestAsk = Math.min(...open.filter((o) => o.side === 'sell').map((o) => Number(o.price)));
+    expect(bestBid).toBeLessThan(bestAsk);
+    expect(await w.store.perp.userTrades({ user, limit: 10 })).toEqual([]);
+    await w.desks.perp.checkInvariants();
   });
 });
