@@ -110,6 +110,12 @@ export class PerpEngine {
   private nextTrade: number;
   private adl = new Map<string, AdlQueue>();
   private readonly conditionals = new Map<OrderId, Conditional>();
+  /** Holdings whose entrust margin a cross loss took: their orders are cancelled when the command ends. */
+  private readonly shed = new Set<Holding>();
+  /** Markets whose last price moved in the current command: their last-price conditionals are checked at its end. */
+  private readonly lastMoved = new Set<string>();
+  /** Holdings whose position changed while a mark was being applied: checked for maintenance before it ends. */
+  private dirty: Set<Holding> | null = null;
   /** Bumped by every position change and mark: cached ADL ranks older than it are recomputed. */
   private version = 0;
   private readonly adlRanks = new Map<string, { version: number; of: Map<number, number> }>();
@@ -165,9 +171,25 @@ export class PerpEngine {
         this.funding(cmd, out);
         break;
     }
-    // Trades move the last price: conditional orders watching it may fire (and their trades may fire more).
-    if (cmd.type !== 'mark' && cmd.type !== 'funding' && 'symbol' in cmd && cmd.symbol !== undefined) this.fireLast(cmd.symbol, cmd.time, out);
+    this.finish(cmd.time, out);
     return out;
+  }
+
+  /**
+   * The end of every command: orders whose margin a cross loss took are cancelled, and conditional orders watching
+   * the last price of any market that traded may fire (their trades may move more; repeated until quiet).
+   */
+  private finish(time: number, out: PerpEvent[]): void {
+    for (let round = 0; this.shed.size > 0 || this.lastMoved.size > 0; round++) {
+      for (const h of [...this.shed]) {
+        this.shed.delete(h);
+        this.cancelOrders(h, time, Code.CANCELED_MARGIN, out);
+      }
+      const moved = [...this.lastMoved].sort();
+      this.lastMoved.clear();
+      for (const symbol of moved) this.fireLast(symbol, time, out);
+      if (round > 10_000) throw new Error('conditional orders keep firing');
+    }
   }
 
   /**
@@ -389,7 +411,16 @@ export class PerpEngine {
     const h = this.holdingFor(c.user, c.symbol);
     if (code === Code.OK && c.reduceOnly) {
       const dir = c.side === 'buy' ? 1 : -1;
-      if (h.size === 0 || Math.sign(h.size) === dir || c.qty > Math.abs(h.size)) code = Code.REDUCE_ONLY_REJECTED;
+      // One that may rest must fit beside the closing side's other orders; one that can't rest, the position.
+      let room = Math.abs(h.size);
+      if (c.kind === 'limit' && c.tif === 'GTC') {
+        room = this.reduceRoom(h);
+        for (const id of h.orders) {
+          const o = this.orders.get(id)!;
+          if (o.reduceOnly && o.side === c.side) room -= o.open;
+        }
+      }
+      if (h.size === 0 || Math.sign(h.size) === dir || c.qty > room) code = Code.REDUCE_ONLY_REJECTED;
     }
     const order: PerpOrder = {
       id: this.nextOrder as OrderId, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, price: c.price, reduceOnly: c.reduceOnly,
@@ -478,6 +509,7 @@ export class PerpEngine {
     if (via === 'book') {
       this.setOpen(taker, taker.open - qty);
       ms.last = price;
+      this.lastMoved.add(ms.spec.symbol);
     }
     const lines = new Lines<AccountKey>();
     const takerSide = this.fillSide(ms, taker, price, qty, quote, taker.fees.takerPpm, lines, out);
@@ -502,13 +534,16 @@ export class PerpEngine {
     if (before === 0 && f.size !== 0) ms.holders.add(o.user);
     if (f.size === 0) ms.holders.delete(o.user);
     const heldBefore = h.margin + h.orderMargin;
-    const available = this.ledger.balance(k.available, this.asset);
+    // The other side of this trade may be the same user (self-trade prevention off): count its lines too.
+    const available = this.ledger.balance(k.available, this.asset) + lines.get(k.available);
     // Everything this market holds is released into a pool, which pays, then holds again what it can.
     let pool = available + h.orderMargin;
     let covered = 0n;
     let feePaid = 0n;
     if (h.mode === 'cross') {
       pool += h.margin + f.realized;
+      // A loss past this market's funds is the cross account's: its other markets' margins pay before the fund.
+      if (pool < 0n) pool += this.drawCross(h, -pool, lines);
       if (pool < 0n) [covered, pool] = [-pool, 0n];
       feePaid = minB(fee, pool);
       pool -= feePaid;
@@ -543,6 +578,29 @@ export class PerpEngine {
     lines.add(INSURANCE, -covered);
     lines.add(FEE_INCOME, feePaid);
     return { user: o.user, order: o.id, side: o.side, fee: feePaid as Amount, realized: f.realized as Amount, closed: f.closed, covered: covered as Amount };
+  }
+
+  /**
+   * Takes up to `need` from what the user's other cross markets hold frozen (position margin first, then entrust
+   * margin, whose orders are then cancelled after the command), for a loss the account must pay. Returns the amount.
+   */
+  private drawCross(h: Holding, need: bigint, lines: Lines<AccountKey>): bigint {
+    let drawn = 0n;
+    const k = this.keys.of(h.user);
+    for (const part of ['margin', 'orderMargin'] as const) {
+      for (const x of this.userHoldings(h.user)) {
+        if (drawn >= need) break;
+        // Entrust margin of any market is cross collateral; a position's margin only when it is cross.
+        if (x === h || (part === 'margin' && x.mode !== 'cross') || x[part] === 0n) continue;
+        const take = minB(x[part], need - drawn);
+        x[part] -= take;
+        drawn += take;
+        // Frozen only: the caller's pool carries it to available.
+        lines.add(k.frozen, -take);
+        if (part === 'orderMargin') this.shed.add(x);
+      }
+    }
+    return drawn;
   }
 
   private cancel(c: PerpCancelCommand, out: PerpEvent[]): void {
@@ -594,14 +652,22 @@ export class PerpEngine {
    * can't be held any more are cancelled, the liquidation index learns the new price, and a position event goes out.
    */
   private afterChange(h: Holding, time: number, out: PerpEvent[]): void {
+    this.dirty?.add(h);
     const book = this.markets.get(h.symbol)!.book;
-    let room = Math.abs(h.size);
+    // Reduce-only orders may rest only for what the position less the user's other orders on the closing side
+    // leaves: however a sweep fills them, they then never open a position (the excess is cut, oldest kept).
+    let room = h.reducing === 0 ? 0 : this.reduceRoom(h);
     for (const id of h.reducing === 0 ? [] : [...h.orders].sort((a, b) => a - b)) {
       const o = this.orders.get(id)!;
       if (!o.reduceOnly) continue;
       const closes = h.size !== 0 && Math.sign(h.size) !== (o.side === 'buy' ? 1 : -1);
       if (closes && o.open <= room) {
         room -= o.open;
+        continue;
+      }
+      if (closes && room > 0 && book.reduce(id, room as Qty)) {
+        this.setOpen(o, room);
+        room = 0;
         continue;
       }
       const left = book.cancel(id);
@@ -620,14 +686,33 @@ export class PerpEngine {
     out.push({ type: 'position', time, position: this.view(h) });
   }
 
+  /** Lots reduce-only orders may hold: the position less the open lots of the other orders on its closing side. */
+  private reduceRoom(h: Holding): number {
+    if (h.size === 0) return 0;
+    const closing: Side = h.size > 0 ? 'sell' : 'buy';
+    let others = 0;
+    for (const id of h.orders) {
+      const o = this.orders.get(id)!;
+      if (!o.reduceOnly && o.side === closing) others += o.open;
+    }
+    return Math.max(0, Math.abs(h.size) - others);
+  }
+
   /** Puts a holding's liquidation price in its market's index (or takes it out). */
   private index(h: Holding): void {
     this.version += 1;
-    const liq = this.markets.get(h.symbol)!.liq;
     let cross = 0;
     for (const x of this.userHoldings(h.user)) if (x.mode === 'cross' && x.size !== 0) cross += 1;
     if (cross > 1) this.crossMulti.add(h.user);
     else this.crossMulti.delete(h.user);
+    this.indexOne(h);
+    // The cross wallet is shared: whatever moved it (this market's trades, fees, funding) moved every cross
+    // position's liquidation price.
+    if (h.mode === 'cross' || cross > 0) for (const x of this.userHoldings(h.user)) if (x !== h && x.mode === 'cross') this.indexOne(x);
+  }
+
+  private indexOne(h: Holding): void {
+    const liq = this.markets.get(h.symbol)!.liq;
     if (h.size === 0) {
       liq.delete(h.user);
       return;
@@ -635,6 +720,12 @@ export class PerpEngine {
     const lp = this.liquidationPrice(h);
     // A price past 2^53 minor units (90 million USDT) is never reached: the index keeps it at its limit.
     liq.set(h.user, h.size > 0 ? 'long' : 'short', lp !== null && lp > MAX_INDEXED ? MAX_INDEXED : lp);
+  }
+
+  /** After the user's contract wallet changed outside the engine (a transfer, an operator's adjustment). */
+  touchUser(user: UserId): void {
+    const any = this.userHoldings(user)[0];
+    if (any !== undefined) this.index(any);
   }
 
   /** Registers an accepted order with its holding: its open notional joins the exposure its margin is held for. */
@@ -864,6 +955,7 @@ export class PerpEngine {
     ms.mark = mark;
     this.version += 1;
     this.adl.clear();
+    this.dirty = new Set();
     // Cross accounts with positions in other markets too: their other liquidation prices moved with this mark.
     const crossUsers: UserId[] = [];
     for (const u of this.crossMulti) {
@@ -881,7 +973,17 @@ export class PerpEngine {
       else this.index(h);
     }
     this.fire(ms, ms.onMark, mark, time, out);
-    this.fireLast(symbol, time, out);
+    this.finish(time, out);
+    // Positions that changed while this mark was applied (fills of liquidations, fired stops) are checked too,
+    // until none is left under maintenance.
+    for (let round = 0; this.dirty.size > 0; round++) {
+      const touched = [...this.dirty].sort((a, b) => a.user - b.user || (a.symbol < b.symbol ? -1 : 1));
+      this.dirty.clear();
+      for (const h of touched) if (h.size !== 0 && this.underwater(h)) this.liquidate(h, time, out);
+      this.finish(time, out);
+      if (round > 10_000) throw new Error('liquidations keep cascading');
+    }
+    this.dirty = null;
   }
 
   /** Liquidates an isolated position, or (cross) the account's positions, largest maintenance first, until safe. */
@@ -1021,6 +1123,15 @@ export class PerpEngine {
         h.margin -= fromMargin;
         lines.add(k.frozen, -fromMargin);
         left -= fromMargin;
+        // A cross payer's entrust margin here, then its other markets, pay the rest before the fund does.
+        if (left > 0n && h.mode === 'cross' && h.orderMargin > 0n) {
+          const fromOrders = minB(left, h.orderMargin);
+          h.orderMargin -= fromOrders;
+          lines.add(k.frozen, -fromOrders);
+          left -= fromOrders;
+          this.shed.add(h);
+        }
+        if (left > 0n && h.mode === 'cross') left -= this.drawCross(h, left, lines);
         fund += due - left;
         payments.push({ user: u, amount: (due - left) as Amount });
       } else {
