@@ -102,3 +102,132 @@ export function placeRefusal(code: string): BinanceError {
       return errors.rejected(`Order rejected (${code}).`);
   }
 }
+
+// ---- USDⓈ-M futures (/fapi) ------------------------------------------------------------------------------------
+// Binance's futures codes and wording (https://developers.binance.com/docs/derivatives/usds-margined-futures/error-code);
+// ccxt's binanceusdm picks its exception type from the code.
+
+export const futuresErrors = {
+  unknownOrder: () => new BinanceError(-2011, 'Unknown order sent.'),
+  noSuchOrder: () => new BinanceError(-2013, 'Order does not exist.'),
+  marginInsufficient: () => new BinanceError(-2019, 'Margin is insufficient.'),
+  reduceOnlyRejected: () => new BinanceError(-2022, 'ReduceOnly Order is rejected.'),
+  maxPosition: () => new BinanceError(-2027, 'Exceeded the maximum allowable position at current leverage.'),
+  leverageMarginShort: () => new BinanceError(-2028, 'Leverage is smaller than permitted: insufficient margin balance.'),
+  priceNotPositive: () => new BinanceError(-4001, 'Price less than 0.'),
+  qtyNotPositive: () => new BinanceError(-4003, 'Quantity less than or equal to zero.'),
+  qtyBelowMin: () => new BinanceError(-4004, 'Quantity less than min quantity.'),
+  qtyAboveMax: () => new BinanceError(-4005, 'Quantity greater than max quantity.'),
+  clientId: () => new BinanceError(-4015, 'Client order id is not valid.'),
+  aboveMarkCap: () => new BinanceError(-4016, 'Price is higher than mark price multiplier cap.'),
+  belowMarkFloor: () => new BinanceError(-4024, 'Price is lower than mark price multiplier floor.'),
+  leverage: (leverage: string) => new BinanceError(-4028, `Leverage ${leverage} is not valid`),
+  marginTypeUnchanged: () => new BinanceError(-4046, 'No need to change margin type.'),
+  marginTypeOrders: () => new BinanceError(-4047, 'Margin type cannot be changed if there exists open orders.'),
+  marginTypePosition: () => new BinanceError(-4048, 'Margin type cannot be changed if there exists position.'),
+  isolatedOnly: () => new BinanceError(-4049, 'Add margin only support for isolated position.'),
+  crossBalance: () => new BinanceError(-4050, 'Cross balance insufficient.'),
+  isolatedBalance: () => new BinanceError(-4051, 'Isolated balance insufficient.'),
+  noPosition: () => new BinanceError(-4054, 'Cannot add position margin: position is 0.'),
+  amountNotPositive: () => new BinanceError(-4055, 'Amount must be positive.'),
+  /** dualSidePosition=true: positions here are one-way only. */
+  hedgeMode: () => new BinanceError(-4059, 'Hedge mode is not supported: positions are one-way (dualSidePosition=false).'),
+  positionSide: () => new BinanceError(-4061, "Order's position side does not match user's setting."),
+  /** A conditional type on /fapi/v1/order: Binance moved them to the Algo Order API. */
+  algoOnly: () => new BinanceError(-4120, 'Order type not supported for this endpoint. Please use the Algo Order API endpoints instead.'),
+  duplicateClientId: () => new BinanceError(-4116, 'ClientOrderId is duplicated.'),
+  symbolStatus: () => new BinanceError(-4140, 'Invalid symbol status for opening position.'),
+  percentPrice: () => new BinanceError(-4131, "The counterparty's best price does not meet the PERCENT_PRICE filter limit."),
+  minNotional: (notional: string) => new BinanceError(-4164, `Order's notional must be no smaller than ${notional} (unless you choose reduce only).`),
+  fokRejected: () => new BinanceError(-5021, 'Due to the order could not be filled immediately, the FOK order has been rejected. The order will not be recorded in the order history'),
+  postOnlyRejected: () => new BinanceError(-5022, 'Due to the order could not be executed as maker, the Post Only order will be rejected. The order will not be recorded in the order history'),
+  stpMode: () => new BinanceError(-5039, 'Invalid self trade prevention mode.'),
+};
+
+/** What a futures refusal needs to know that the desk's code doesn't say. */
+export interface FuturesRefusalContext {
+  /** The market's minimum notional, as decimal text (for -4164's message). */
+  readonly minNotional?: string | undefined;
+  /** For a limit price outside the band around the mark: whether it was above the mark (-4016) or below it (-4024). */
+  readonly aboveMark?: boolean | undefined;
+  readonly leverage?: string | undefined;
+}
+
+/**
+ * A perp desk refusal (place, cancel, leverage, margin type, position margin), as Binance USDⓈ-M answers it. The
+ * kernel's dotted names and the desk's codes both arrive here; anything unexpected is -1000 with the code in the
+ * message, so a slip is visible rather than dressed up as advice.
+ */
+export function futuresRefusal(code: string, ctx: FuturesRefusalContext = {}): BinanceError {
+  switch (code) {
+    case 'market.unknown':
+    case 'order.id.invalid':
+      return errors.symbol();
+    case 'decimal.too.precise':
+    case 'decimal.price.off.tick':
+    case 'decimal.qty.off.lot':
+      return errors.precision();
+    case 'decimal.format':
+    case 'decimal.negative':
+    case 'decimal.too.large':
+      return errors.value('price/quantity');
+    case 'order.price.invalid':
+      return futuresErrors.priceNotPositive();
+    case 'order.qty.invalid':
+      return futuresErrors.qtyNotPositive();
+    case 'order.qty.below.min':
+      return futuresErrors.qtyBelowMin();
+    case 'order.qty.above.max':
+    case 'order.notional.above.max':
+      return futuresErrors.qtyAboveMax();
+    case 'order.notional.below.min':
+      return futuresErrors.minNotional(ctx.minNotional ?? '5');
+    case 'order.price.out.of.band':
+      return ctx.aboveMark === false ? futuresErrors.belowMarkFloor() : futuresErrors.aboveMarkCap();
+    case 'order.bound.invalid':
+      return futuresErrors.percentPrice();
+    case 'order.reference.invalid':
+      return errors.rejected('Market orders are unavailable: no mark price for this symbol yet.');
+    case 'order.post.only.would.take':
+      return futuresErrors.postOnlyRejected();
+    case 'order.fok.not.fillable':
+      return futuresErrors.fokRejected();
+    case 'order.duplicate.id':
+      return futuresErrors.duplicateClientId();
+    case 'order.client.id.invalid':
+      return futuresErrors.clientId();
+    case 'order.tif.invalid':
+    case 'order.post.only.needs.gtc':
+      return errors.tif();
+    case 'order.side.invalid':
+      return errors.side();
+    case 'order.type.invalid':
+      return errors.orderType();
+    case 'order.not.found':
+      return futuresErrors.unknownOrder();
+    case 'funds.insufficient':
+      return futuresErrors.marginInsufficient();
+    case 'perp.reduce.only.rejected':
+      return futuresErrors.reduceOnlyRejected();
+    case 'perp.leverage.invalid':
+      return futuresErrors.leverage(ctx.leverage ?? '');
+    case 'perp.notional.above.leverage':
+      return futuresErrors.maxPosition();
+    case 'perp.leverage.margin.short':
+      return futuresErrors.leverageMarginShort();
+    case 'perp.margin.mode.unchanged':
+      return futuresErrors.marginTypeUnchanged();
+    case 'perp.margin.mode.orders':
+      return futuresErrors.marginTypeOrders();
+    case 'perp.margin.mode.position':
+      return futuresErrors.marginTypePosition();
+    case 'perp.margin.no.isolated.position':
+      return futuresErrors.isolatedOnly();
+    case 'perp.margin.remove.too.much':
+      return futuresErrors.isolatedBalance();
+    case 'amount.invalid':
+      return futuresErrors.amountNotPositive();
+    default:
+      return new BinanceError(-1000, `An unknown error occurred while processing the request (${code}).`);
+  }
+}

@@ -1,9 +1,15 @@
-// Binance's futures market endpoints: /fapi/v1 (USDⓈ-M perpetuals) and /dapi/v1 (COIN-M). ccxt's binance class
-// loads both exchange infos in loadMarkets with its default options, so both answer in Binance's shape: `ping`,
-// `time` and `exchangeInfo`. There are no perpetuals yet, so the symbol lists are empty; the perpetuals issue
-// passes its contracts to futuresRoutes as `symbols` (in FuturesSymbol's shape) for /fapi.
+// Binance's futures endpoints: /fapi/v1 (USDⓈ-M perpetuals) and /dapi/v1 (COIN-M). ccxt's binance class loads both
+// exchange infos in loadMarkets with its default options, so both answer in Binance's shape: `ping`, `time` and
+// `exchangeInfo`. /fapi lists the perp desk's perpetuals and, given the USDⓈ-M context, serves their market data
+// (futures-public.ts) and signed trading (futures-orders.ts); /fapi/v2 and /fapi/v3 serve the account
+// (futures-account.ts). COIN-M has no contracts: /dapi answers the three with an empty list.
 import type { Clock } from '../../clock.ts';
-import { REQUEST_WEIGHT_LIMIT } from './limits.ts';
+import { futuresAccountRoutes } from './futures-account.ts';
+import type { Usdm } from './futures-context.ts';
+import { futuresOrderRoutes } from './futures-orders.ts';
+import { futuresPublicRoutes } from './futures-public.ts';
+import { REQUEST_WEIGHT_LIMIT, ORDERS_LIMIT } from './limits.ts';
+import type { SignedRoute } from './orders.ts';
 import type { Route } from './public.ts';
 
 export type FuturesKind = 'usdm' | 'coinm';
@@ -21,6 +27,9 @@ export interface FuturesSymbol {
   readonly onboardDate: number;
   /** TRADING, SETTLING, … (`status` on /fapi, `contractStatus` on /dapi: both are written). */
   readonly status: string;
+  /** USDⓈ-M: the first bracket's maintenance margin and initial margin rates, in percent ("0.4000", "0.8000"). */
+  readonly maintMarginPercent?: string;
+  readonly requiredMarginPercent?: string;
   readonly baseAsset: string;
   readonly quoteAsset: string;
   readonly marginAsset: string;
@@ -31,6 +40,8 @@ export interface FuturesSymbol {
   /** COIN-M only: the contract's value in the quote asset. */
   readonly contractSize?: number;
   readonly underlyingType: string;
+  readonly underlyingSubType?: readonly string[];
+  readonly settlePlan?: number;
   readonly triggerProtect: string;
   readonly liquidationFee: string;
   readonly marketTakeBound: string;
@@ -41,13 +52,16 @@ export interface FuturesSymbol {
 
 export interface FuturesOptions {
   kind: FuturesKind;
-  /** The listed contracts; none until the perpetuals desk exists. */
+  /** The listed contracts (default: the USDⓈ-M context's perpetuals, else none). */
   symbols?: () => readonly FuturesSymbol[];
+  /** USDⓈ-M: the perpetuals' context and the signed-route maker of the scope; with it /fapi/v1 serves everything. */
+  usdm?: { readonly context: Usdm; readonly signed: SignedRoute } | undefined;
 }
 
 /** Binance's futures exchangeInfo: USDⓈ-M also lists its margin assets; COIN-M names a contract's status `contractStatus`. */
 export function futuresExchangeInfo(kind: FuturesKind, now: number, symbols: readonly FuturesSymbol[]) {
-  const base = { timezone: 'UTC', serverTime: now, rateLimits: [REQUEST_WEIGHT_LIMIT], exchangeFilters: [] };
+  const rateLimits = kind === 'usdm' ? [REQUEST_WEIGHT_LIMIT, ORDERS_LIMIT] : [REQUEST_WEIGHT_LIMIT];
+  const base = { timezone: 'UTC', serverTime: now, rateLimits, exchangeFilters: [] };
   if (kind === 'coinm') {
     return { ...base, symbols: symbols.map(({ status, ...rest }) => ({ ...rest, contractStatus: status })) };
   }
@@ -61,11 +75,18 @@ export function futuresExchangeInfo(kind: FuturesKind, now: number, symbols: rea
 }
 
 export function futuresRoutes(route: Route, clock: Clock, options: FuturesOptions): void {
-  const symbols = options.symbols ?? (() => []);
+  const usdm = options.usdm;
+  const symbols = options.symbols ?? (usdm === undefined ? () => [] : () => usdm.context.symbols());
   route('GET', '/ping', (p) => (p.done(), {}));
   route('GET', '/time', (p) => (p.done(), { serverTime: clock() }));
   route('GET', '/exchangeInfo', (p) => {
     p.done();
     return futuresExchangeInfo(options.kind, clock(), symbols());
   });
+  if (usdm === undefined) return;
+  futuresPublicRoutes(route, usdm.context);
+  futuresOrderRoutes(usdm.signed, usdm.context);
 }
+
+/** /fapi/v2 and /fapi/v3: the account, its balances and its positions (v1 has the rest). */
+export { futuresAccountRoutes };

@@ -15,7 +15,8 @@ import { createApiKeys, loadMasterKey } from './keys.ts';
 import { ORDERS_PER_10S, ordersExceeded, WEIGHT_PER_MINUTE, weightExceeded, Windows } from './limits.ts';
 import { orderRoutes, type SignedRoute } from './orders.ts';
 import { Params } from './params.ts';
-import { futuresRoutes } from './futures.ts';
+import { futuresAccountRoutes, futuresRoutes } from './futures.ts';
+import { Usdm } from './futures-context.ts';
 import { publicRoutes, type Route } from './public.ts';
 import { walletRoutes, type KeyedRoute } from './wallet.ts';
 
@@ -128,7 +129,11 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
     orderRoutes(signed, trading, store);
   });
   await scope('/sapi/v1', ({ signed, keyed }) => walletRoutes(signed, keyed, trading));
-  await scope('/fapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'usdm' }));
+  const usdm = new Usdm({ trading, store, clock });
+  app.addHook('onClose', async () => usdm.close());
+  await scope('/fapi/v1', ({ route, signed }) => futuresRoutes(route, clock, { kind: 'usdm', usdm: { context: usdm, signed } }));
+  await scope('/fapi/v2', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v2'));
+  await scope('/fapi/v3', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v3'));
   await scope('/dapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'coinm' }));
 }
 

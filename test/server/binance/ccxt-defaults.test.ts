@@ -37,9 +37,10 @@ describeDialects('ccxt binance client with default options', (dialect) => {
     expect(ex.options['fetchCurrencies']).toBe(true);
     expect(ex.options['fetchMargins']).toBe(true);
     const markets = await ex.loadMarkets();
-    expect(Object.keys(markets)).toHaveLength(12);
+    expect(Object.keys(markets)).toHaveLength(24);
     expect(markets['BTC/USDT']).toMatchObject({ id: 'BTCUSDT', spot: true, margin: false, active: true });
-    expect(Object.values(markets).every((m) => m?.spot === true)).toBe(true);
+    expect(markets['BTC/USDT:USDT']).toMatchObject({ id: 'BTCUSDT', swap: true, linear: true, active: true });
+    expect(Object.values(markets).filter((m) => m?.spot === true)).toHaveLength(12);
     expect([...new Set(calls)].sort()).toEqual([
       'GET /api/v3/exchangeInfo',
       'GET /dapi/v1/exchangeInfo',
@@ -90,7 +91,7 @@ describeDialects('ccxt binance client with default options', (dialect) => {
     anonymous.urls['api'] = ex.urls['api'];
     const before = calls.length;
     const markets = await anonymous.loadMarkets();
-    expect(Object.keys(markets)).toHaveLength(12);
+    expect(Object.keys(markets)).toHaveLength(24);
     expect([...new Set(calls.slice(before))].sort()).toEqual(['GET /api/v3/exchangeInfo', 'GET /dapi/v1/exchangeInfo', 'GET /fapi/v1/exchangeInfo']);
   });
 

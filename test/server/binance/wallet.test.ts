@@ -78,16 +78,15 @@ describeDialects('binance wallet and futures info', (dialect) => {
     expect(await plain('/sapi/v1/margin/nope', { 'x-mbx-apikey': key.apiKey })).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown endpoint.' } });
   });
 
-  it('futures exchange infos answer Binance shapes with no contracts yet', async () => {
+  it('futures exchange infos answer Binance shapes: the perpetuals on /fapi, no contracts on /dapi', async () => {
     const now = h.clock.now();
     const fapi = await plain('/fapi/v1/exchangeInfo');
-    expect(fapi).toEqual({
-      status: 200,
-      body: {
-        timezone: 'UTC', serverTime: now, futuresType: 'U_MARGINED', exchangeFilters: [], assets: [], symbols: [],
-        rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }],
-      },
+    expect(fapi.status).toBe(200);
+    expect(fapi.body).toMatchObject({
+      timezone: 'UTC', serverTime: now, futuresType: 'U_MARGINED', exchangeFilters: [], assets: [{ asset: 'USDT', marginAvailable: true }],
+      rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }, { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 }],
     });
+    expect(fapi.body.symbols).toHaveLength(12);
     const dapi = await plain('/dapi/v1/exchangeInfo');
     expect(dapi.status).toBe(200);
     expect(dapi.body).toMatchObject({ timezone: 'UTC', serverTime: now, symbols: [], exchangeFilters: [] });
@@ -95,7 +94,8 @@ describeDialects('binance wallet and futures info', (dialect) => {
     expect(await plain('/fapi/v1/time')).toEqual({ status: 200, body: { serverTime: now } });
     expect(await plain('/dapi/v1/ping')).toEqual({ status: 200, body: {} });
     expect(await plain('/fapi/v1/exchangeInfo?symbol=BTCUSDT')).toMatchObject({ status: 400, body: { code: -1104 } });
-    expect(await plain('/fapi/v1/order')).toMatchObject({ status: 404, body: { code: -1000 } });
+    expect(await plain('/fapi/v1/nope')).toMatchObject({ status: 404, body: { code: -1000 } });
+    expect(await plain('/dapi/v1/order')).toMatchObject({ status: 404, body: { code: -1000 } });
   });
 });
 
