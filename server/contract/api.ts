@@ -45,6 +45,22 @@ export const API = {
   layoutGet: '/app/layouts/get',
   layoutSave: '/app/layouts/save',
   layoutReset: '/app/layouts/reset',
+  // perpetual contracts: markets (GET), fundingHistory and insuranceFund (POST) are public; the rest need a session.
+  // positions is a GET; every other call a POST with a JSON body. Envelope replies.
+  contractMarkets: '/app/contract/markets',
+  contractPlaceOrder: '/app/contract/placeOrder',
+  contractCancelOrder: '/app/contract/cancelOrder',
+  contractCancelAll: '/app/contract/cancelAll',
+  contractClosePosition: '/app/contract/closePosition',
+  contractCloseAll: '/app/contract/closeAll',
+  contractSetLeverage: '/app/contract/setLeverage',
+  contractSetMarginType: '/app/contract/setMarginType',
+  contractAdjustMargin: '/app/contract/adjustMargin',
+  contractPositions: '/app/contract/positions',
+  contractOrderList: '/app/contract/orderList',
+  contractOrderDetail: '/app/contract/orderDetail',
+  contractFundingHistory: '/app/contract/fundingHistory',
+  contractInsuranceFund: '/app/contract/insuranceFund',
 } as const;
 
 /** Header that carries the session token (spec §7). */
@@ -484,4 +500,377 @@ export interface LayoutReply {
   screen: LayoutScreen;
   layout: unknown;
   updatedAt: number | null;
+}
+
+
+// ---- perpetual contracts (/app/contract/*) ----
+// Linear USDT-margined perpetuals, one per USDT spot market, on its tick and lot ("contract multiplier": coin per
+// lot). One position per user and market (one-way mode); leverage and margin type are per user and market. Amounts
+// are decimal text (8 decimals at most, trailing zeros trimmed in replies), rates and fees percent as decimal text
+// ("0.01" = 0.01 %), times Unix milliseconds. markets, fundingHistory and insuranceFund are public; every other call
+// needs a session. Page requests as in spot (pageIndex from 1, pageSize one of PAGE_SIZES or 20).
+
+export type ContractDirection = 'long' | 'short';
+export const MARGIN_TYPES = ['cross', 'isolated'] as const;
+export type MarginType = (typeof MARGIN_TYPES)[number];
+/** The spec's opening type. */
+export type ContractOrderType = 'limit' | 'market';
+/** pending: resting on the book; completed: fully traded; cancelled: ended before that (it may have traded part). */
+export type ContractOrderStatus = 'pending' | 'completed' | 'cancelled';
+/**
+ * Why a closing order was placed: by the user (a close, a reduce-only order, a one-key close), by the liquidation
+ * engine, by auto-deleveraging against the user's position, or by the position's take-profit or stop-loss.
+ */
+export type ContractCloseMode = 'manual' | 'liquidation' | 'adl' | 'takeProfit' | 'stopLoss';
+
+/** One leverage and maintenance tier: a position whose notional is in [notionalFloor, notionalCap]. */
+export interface ContractBracketItem {
+  bracket: number;
+  notionalFloor: string;
+  notionalCap: string;
+  maxLeverage: number;
+  /** Maintenance margin rate, percent. */
+  maintenanceMarginRate: string;
+  /** Maintenance amount: maintenance margin = notional × rate − this amount. */
+  maintenanceAmount: string;
+}
+
+/** GET markets: every perpetual with its specification, brackets, and the current mark and funding. */
+export interface ContractMarketItem {
+  symbol: string;
+  /** "BTC/USDT" */
+  codeName: string;
+  base: string;
+  /** The margin and settlement asset. */
+  quote: string;
+  /** Coin per lot: quantities are whole multiples of it. */
+  multiplier: string;
+  tickSize: string;
+  minQuantity: string;
+  maxQuantity: string;
+  /** Bounds on price × quantity of one order. */
+  minNotional: string;
+  maxNotional: string;
+  defaultLeverage: number;
+  maxLeverage: number;
+  makerFeePercent: string;
+  takerFeePercent: string;
+  /** Clearance fee on a liquidated notional, to the insurance fund. */
+  liquidationFeePercent: string;
+  /** How far from the mark a limit price may be, and a market order may trade. */
+  priceBandPercent: string;
+  /** 0 means open for trading (spec §3). */
+  isOpen: number;
+  maintenance: boolean;
+  /** null before the first mark. */
+  markPrice: string | null;
+  indexPrice: string | null;
+  /** The predicted rate of the running interval and the last settled one (percent; longs pay when positive). */
+  fundingRate: string | null;
+  lastFundingRate: string | null;
+  nextFundingTime: number | null;
+  brackets: ContractBracketItem[];
+}
+export interface ContractMarketsReply {
+  list: ContractMarketItem[];
+}
+
+/**
+ * Places an order: limit (price and amount) or market (amount; it never trades further than priceBandPercent from
+ * the mark). amount is the coin quantity, a whole number of lots. reduceOnly orders only ever reduce the position.
+ */
+export interface ContractPlaceOrderRequest {
+  symbol: string;
+  side: OrderSide;
+  type: ContractOrderType;
+  price?: string;
+  amount: string;
+  /** Limit orders only; default GTC. */
+  timeInForce?: TimeInForce;
+  /** Limit GTC only: refused instead of trading on arrival. */
+  postOnly?: boolean;
+  reduceOnly?: boolean;
+  /** 1-64 of letters, digits and . _ : -; repeating it answers the first order instead of placing another. */
+  clientOrderId?: string;
+}
+
+/** The spec's contract order (fields that exist today). */
+export interface ContractOrderItem {
+  orderNo: number;
+  clientOrderId: string | null;
+  symbol: string;
+  codeName: string;
+  side: OrderSide;
+  /** The position side the order opens, or, for a closing order, the side of the position it closes. */
+  direction: ContractDirection;
+  /** Whether the order closes (reduces) a position: reduce-only, placed by the exchange, or realized a result. */
+  closing: boolean;
+  type: ContractOrderType;
+  /** Limit price; null for a market order. */
+  price: string | null;
+  quantity: string;
+  lots: number;
+  multiplier: string;
+  leverage: number;
+  marginType: MarginType;
+  reduceOnly: boolean;
+  postOnly: boolean;
+  timeInForce: TimeInForce | null;
+  /** Initial margin of the traded part of an opening order (traded total / leverage, rounded up); 0 for a closing one. */
+  margin: string;
+  /** Margin held for the part still resting (quantity left × price / leverage, rounded up); 0 once ended or reduce-only. */
+  entrustMargin: string;
+  status: ContractOrderStatus;
+  tradedQuantity: string;
+  tradedTotal: string;
+  /** Average trade price; null before the first trade. It is the open price of an opening order, the close price of a closing one. */
+  avgPrice: string | null;
+  openPrice: string | null;
+  closePrice: string | null;
+  /** Trading fees of the order; openFee or closeFee holds them, the other is 0. */
+  fee: string;
+  openFee: string;
+  closeFee: string;
+  feeAsset: string;
+  /** Profit (+) or loss (−) the order realized by closing. */
+  realizedPnl: string;
+  /** realizedPnl over the margin of what it closed, percent; null when it closed nothing. */
+  profitRate: string | null;
+  /** null for an opening order. */
+  closeMode: ContractCloseMode | null;
+  time: number;
+  updateTime: number;
+  /** When it was cancelled (by the user, or ended without trading all); null otherwise. */
+  cancelTime: number | null;
+  /** When it ended for any reason; null while pending. */
+  closeTime: number | null;
+}
+
+export interface ContractFillItem {
+  tradeId: number;
+  price: string;
+  quantity: string;
+  fee: string;
+  realizedPnl: string;
+  maker: boolean;
+}
+
+export interface ContractPlaceOrderReply {
+  order: ContractOrderItem;
+  /** Trades the order made on arrival. */
+  fills: ContractFillItem[];
+  /** True when clientOrderId repeated an earlier order: nothing new was placed. */
+  duplicate: boolean;
+}
+
+/** One of orderNo or clientOrderId (of a pending order). */
+export interface ContractCancelOrderRequest {
+  orderNo?: number;
+  clientOrderId?: string;
+}
+/** Every pending order of the user, or of one market. */
+export interface ContractCancelAllRequest {
+  symbol?: string;
+}
+export interface ContractCancelAllReply {
+  cancelled: ContractOrderItem[];
+}
+
+/** Closes the position of one market at market (reduce-only, within the price band of the mark). */
+export interface ContractClosePositionRequest {
+  symbol: string;
+}
+/** closePosition and closeAll (every position, one key): the closing orders, each with what it traded. */
+export interface ContractCloseReply {
+  orders: ContractOrderItem[];
+}
+
+export interface ContractSetLeverageRequest {
+  symbol: string;
+  /** A whole number from 1 to the market's maxLeverage. */
+  leverage: number;
+}
+export interface ContractSetLeverageReply {
+  symbol: string;
+  leverage: number;
+  /** The largest position notional this leverage allows (brackets). */
+  maxNotional: string;
+}
+
+/** Only without a position and without pending orders in the market. */
+export interface ContractSetMarginTypeRequest {
+  symbol: string;
+  marginType: MarginType;
+}
+export interface ContractSetMarginTypeReply {
+  symbol: string;
+  marginType: MarginType;
+}
+
+/** Adds to or removes from the margin of an isolated position. */
+export interface ContractAdjustMarginRequest {
+  symbol: string;
+  amount: string;
+  type: 'add' | 'remove';
+}
+export interface ContractAdjustMarginReply {
+  symbol: string;
+  /** The position's margin after the change. */
+  margin: string;
+}
+
+/** An open position with its risk figures at the current mark. */
+export interface ContractPositionItem {
+  symbol: string;
+  codeName: string;
+  direction: ContractDirection;
+  /** Coin quantity (positive) and the same in lots. */
+  quantity: string;
+  lots: number;
+  multiplier: string;
+  leverage: number;
+  marginType: MarginType;
+  /** Entry notional / quantity. */
+  entryPrice: string;
+  markPrice: string | null;
+  /** quantity × mark price (the entry price before the first mark). */
+  notional: string;
+  /** Isolated: the position's margin; cross: the initial margin held for it. */
+  margin: string;
+  /** Margin held for the user's pending orders in this market. */
+  entrustMargin: string;
+  unrealizedPnl: string;
+  /** unrealizedPnl over the initial margin (entry notional / leverage), percent. */
+  profitRate: string;
+  maintenanceMargin: string;
+  /** The mark price at which the position is liquidated; null when no price would (or before the first mark). */
+  liquidationPrice: string | null;
+}
+export interface ContractSettingItem {
+  symbol: string;
+  leverage: number;
+  marginType: MarginType;
+}
+/** GET positions: the open positions, and the leverage and margin type of every market. */
+export interface ContractPositionsReply {
+  positions: ContractPositionItem[];
+  settings: ContractSettingItem[];
+}
+
+/** active 1: pending orders; 2: history (every order that ended). Times bound the order time, inclusive. */
+export interface ContractOrderListRequest extends PagedRequest {
+  active: 1 | 2;
+  symbol?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface ContractOrderDetailRequest {
+  orderNo: number;
+}
+export interface ContractTradeItem {
+  tradeId: number;
+  symbol: string;
+  orderNo: number;
+  side: OrderSide;
+  maker: boolean;
+  price: string;
+  quantity: string;
+  total: string;
+  fee: string;
+  feeAsset: string;
+  realizedPnl: string;
+  time: number;
+}
+export interface ContractOrderDetailReply {
+  order: ContractOrderItem;
+  trades: ContractTradeItem[];
+}
+
+/** A market's settled funding, newest first; at most `limit` (1-1000, default 100) between the times (inclusive). */
+export interface ContractFundingHistoryRequest {
+  symbol: string;
+  startTime?: number;
+  endTime?: number;
+  limit?: number;
+}
+export interface ContractFundingItem {
+  symbol: string;
+  /** Settlement time. */
+  time: number;
+  /** Percent; longs paid shorts when positive. */
+  fundingRate: string;
+  markPrice: string;
+}
+export interface ContractFundingHistoryReply {
+  list: ContractFundingItem[];
+}
+
+/** POST insuranceFund (public): the fund's balance and its movements, newest first. */
+export type ContractInsuranceFundRequest = PagedRequest;
+export type InsuranceFundItemType = 'liquidation' | 'funding' | 'trade' | 'adl' | 'other';
+export interface InsuranceFundItem {
+  id: number;
+  time: number;
+  /** liquidation: clearance fees in, or a liquidation's loss past its margin out; funding: rounding residue and
+   *  unpaid funding; trade, adl: a loss past a user's collateral the fund paid. */
+  type: InsuranceFundItemType;
+  symbol: string | null;
+  /** Signed: + into the fund. */
+  amount: string;
+  /** The fund's balance after this movement. */
+  balance: string;
+}
+export interface ContractInsuranceFundReply {
+  asset: string;
+  /** May be negative: a fund in deficit is shown as such. */
+  balance: string;
+  history: Page<InsuranceFundItem>;
+}
+
+// ---- contract WebSocket topics, on /ws next to contract/ws.ts's ----
+// Public: `markPrice@BTCUSDT` (Binance's markPriceUpdate, once a second), `funding@BTCUSDT` (the funding rate and
+// the countdown to the next settlement, with every mark). Private (after auth): `contractPositions` (a position
+// after a change: trade, margin, leverage or margin type), `contractOrders` (an order's state after a change).
+
+export type ContractPublicTopic = `markPrice@${string}` | `funding@${string}`;
+export type ContractPrivateTopic = 'contractPositions' | 'contractOrders';
+export type ContractTopic = ContractPublicTopic | ContractPrivateTopic;
+export const CONTRACT_PRIVATE_TOPICS: readonly ContractPrivateTopic[] = ['contractPositions', 'contractOrders'];
+
+const CONTRACT_TOPIC = /^(?:(?:markPrice|funding)@[A-Z0-9]{2,20}|contractPositions|contractOrders)$/;
+export function isContractTopic(value: string): value is ContractTopic {
+  return CONTRACT_TOPIC.test(value);
+}
+export function isContractPrivateTopic(value: string): value is ContractPrivateTopic {
+  return (CONTRACT_PRIVATE_TOPICS as readonly string[]).includes(value);
+}
+
+/** `markPrice@SYMBOL`: Binance's markPriceUpdate (prices at 8 decimals, r the funding rate as a ratio). */
+export interface MarkPriceEvent {
+  e: 'markPriceUpdate';
+  E: number;
+  s: string;
+  p: string;
+  i: string | null;
+  r: string;
+  T: number;
+}
+/** `funding@SYMBOL`: what a funding countdown shows. */
+export interface FundingCountdownEvent {
+  symbol: string;
+  /** Predicted rate of the running interval, percent. */
+  fundingRate: string;
+  nextFundingTime: number;
+  /** Milliseconds from `time` to nextFundingTime (count down against the server time of pong). */
+  countdown: number;
+  time: number;
+}
+/** `contractPositions`: one market's position after a change; null when it is now closed (flat). */
+export interface ContractPositionUpdate {
+  symbol: string;
+  leverage: number;
+  marginType: MarginType;
+  position: ContractPositionItem | null;
+  time: number;
 }

@@ -13,6 +13,28 @@ export const API_KEY_ERROR_CODES = [
 ] as const;
 export type ApiKeyErrorCode = (typeof API_KEY_ERROR_CODES)[number];
 
+/** Refusals of the perpetual contract routes (/app/contract/*): the perp desk's position, leverage and margin rules. */
+export const CONTRACT_ERROR_CODES = [
+  /** A reduce-only order with no position to reduce, on the position's own side, or larger than the position. */
+  'contract.reduce.only.rejected',
+  /** data.max: the market's highest leverage. */
+  'contract.leverage.invalid',
+  /** The position (with the pending orders) could grow past what the leverage allows (brackets). */
+  'contract.position.too.large',
+  'contract.margin.mode.has.position',
+  'contract.margin.mode.has.orders',
+  'contract.margin.mode.unchanged',
+  'contract.no.isolated.position',
+  'contract.margin.remove.too.much',
+  /** A higher margin the new leverage needs is more than the available balance (or an isolated position's margin). */
+  'contract.leverage.margin.short',
+  /** closePosition on a market without a position. */
+  'contract.position.not.found',
+  /** A close found nothing to trade against within the price band: the position is unchanged. */
+  'contract.close.not.filled',
+] as const;
+export type ContractErrorCode = (typeof CONTRACT_ERROR_CODES)[number];
+
 export const ERROR_CODES = [
   // request and system
   'system.error',
@@ -79,6 +101,7 @@ export const ERROR_CODES = [
   'layout.screen.unknown',
   'layout.too.large',
   ...API_KEY_ERROR_CODES,
+  ...CONTRACT_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

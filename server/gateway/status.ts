@@ -67,6 +67,17 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'apikey.ip.too.many': 200,
   'apikey.limit.reached': 200,
   'apikey.not.found': 200,
+  'contract.reduce.only.rejected': 200,
+  'contract.leverage.invalid': 200,
+  'contract.position.too.large': 200,
+  'contract.margin.mode.has.position': 200,
+  'contract.margin.mode.has.orders': 200,
+  'contract.margin.mode.unchanged': 200,
+  'contract.no.isolated.position': 200,
+  'contract.margin.remove.too.much': 200,
+  'contract.leverage.margin.short': 200,
+  'contract.position.not.found': 200,
+  'contract.close.not.filled': 200,
 };
 
 /**

@@ -134,7 +134,8 @@ describe.skipIf(skip !== null)('session expiry', () => {
         await page.close();
       }
     }
-  });
+    // Two terminals opened one after the other: more than one test's default time on a loaded machine.
+  }, 90_000);
 
   it('a socket closed with the session-ended code raises the alert with no click and comes back public only', async () => {
     // The server's close (WS_CLOSE_SESSION_ENDED, 'session.expired') is played by a proxy between page and server,

@@ -1,7 +1,10 @@
 // Fan-out of the WebSocket topics: one group per topic (per user for private topics) holding its subscribers.
 // Each event is serialised once per group; only the per-connection seq differs, spliced into a shared prefix.
 // Public events come from the one market publisher (startServer hands them to market()); private ones from one
-// bus subscription per (user, topic), made by the first subscriber and dropped with the last.
+// bus subscription per (user, topic), made by the first subscriber and dropped with the last. The perpetual
+// contracts' topics (contract/api.ts): markPrice@ and funding@ from the bus's perp.<SYMBOL>.mark, one subscription per
+// topic; contractOrders and contractPositions from a feed per user (contract/stream.ts), which the contract routes
+// also tell of changes the desk does not publish (contractChanged).
 //
 // Sessions. A connection signed in with a ticket belongs to that session: when the session ends (sign-out,
 // revocation, password reset, a frozen account, expiry) the connection's private topics stop and it is closed
@@ -15,14 +18,23 @@ import type { FastifyInstance } from 'fastify';
 import { createSessionService, type SessionService } from '../../accounts/sessions.ts';
 import type { Unsubscribe } from '../../bus/index.ts';
 import type { Clock } from '../../clock.ts';
+import { isContractPrivateTopic, type ContractPrivateTopic, type ContractPublicTopic, type ContractTopic } from '../../contract/api.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import { isPrivateTopic, WS_HEARTBEAT_MS, type PrivateTopic, type Topic } from '../../contract/ws.ts';
+import { isPrivateTopic, PRIVATE_TOPICS, WS_HEARTBEAT_MS, type PrivateTopic, type Topic } from '../../contract/ws.ts';
 import { topics as busTopics } from '../../desks/index.ts';
 import { formatDepthDiff, formatKlineEvent, formatTicker, formatTradeEvent, type MarketMessage } from '../../market/index.ts';
 import type { Store } from '../../store/index.ts';
 import { onSessionsEnding, type SessionsEnding, type SessionState } from '../../store/sessions.ts';
 import type { Trading } from '../trading.ts';
+import { fundingEvent, markPriceEvent, ordersFeed, positionsFeed, type ContractFeed } from './contract/stream.ts';
 import { privatePayload } from './ws-payloads.ts';
+
+/** The topics of contract/ws.ts and the perpetual contracts' (contract/api.ts). */
+export type WsTopic = Topic | ContractTopic;
+
+const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic =>
+  isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+const isContractPublic = (topic: WsTopic): topic is ContractPublicTopic => topic.startsWith('markPrice@') || topic.startsWith('funding@');
 
 /** Topics one connection may hold at once: a terminal with several markets side by side needs a few dozen. */
 export const MAX_TOPICS_PER_CONNECTION = 100;
@@ -71,6 +83,8 @@ interface Group {
   readonly prefix: string;
   readonly clients: Set<WsClient>;
   unsubscribe: Unsubscribe | null;
+  /** A contract feed's notice that the user's orders or positions (of a market, or any) may have changed. */
+  poke: ((symbol?: string) => void) | null;
 }
 
 export interface WsHubOptions {
@@ -193,12 +207,12 @@ export class WsHub {
    * Adds `client` to every topic, restarting each one's seq (the next event is 1), or to none: the error code of
    * the first refused topic (unknown market, private without auth, too many topics).
    */
-  subscribe(client: WsClient, topics: readonly Topic[]): ErrorCode | null {
+  subscribe(client: WsClient, topics: readonly WsTopic[]): ErrorCode | null {
     const fresh = new Set<string>();
     for (const topic of topics) {
       const symbol = symbolOf(topic);
-      if (symbol !== null && this.trading.market.market(symbol) === undefined) return 'request.invalid';
-      if (isPrivateTopic(topic) && client.user === null) return 'login.user.not.login';
+      if (symbol !== null && !this.knows(topic, symbol)) return 'request.invalid';
+      if (isPrivate(topic) && client.user === null) return 'login.user.not.login';
       const key = this.key(client, topic);
       if (!client.seqs.has(key)) fresh.add(key);
     }
@@ -207,8 +221,8 @@ export class WsHub {
     return null;
   }
 
-  unsubscribe(client: WsClient, topic: Topic): void {
-    if (isPrivateTopic(topic) && client.user === null) return;
+  unsubscribe(client: WsClient, topic: WsTopic): void {
+    if (isPrivate(topic) && client.user === null) return;
     this.leave(client, this.key(client, topic));
   }
 
@@ -222,6 +236,17 @@ export class WsHub {
     for (const key of [...client.seqs.keys()]) this.leave(client, key);
     this.signedIn.delete(client);
     client.held = null;
+  }
+
+  /**
+   * A contract route changed something of `user`'s (an order, a close, leverage, margin type or margin) in `symbol`,
+   * or in any market: their contractOrders and contractPositions topics read it again. Desk events cover trades
+   * and margin; this covers what the desk does not publish (a reduce-only order, a setting).
+   */
+  contractChanged(user: number, symbol?: string): void {
+    if (this.closed) return;
+    this.groups.get(`contractOrders#${user}`)?.poke?.(symbol);
+    this.groups.get(`contractPositions#${user}`)?.poke?.(symbol);
   }
 
   /** One market publisher message, to every subscriber of its topic; formatted only when someone listens. */
@@ -323,14 +348,35 @@ export class WsHub {
     if (list.length > 0) this.emit('tickers', list);
   }
 
-  private join(client: WsClient, topic: Topic): void {
+  /** Whether the market a topic names exists: a perpetual for the contract topics, a spot market for the others. */
+  private knows(topic: WsTopic, symbol: string): boolean {
+    if (isContractPublic(topic)) return this.trading.desks.perp.markets().some((m) => m.symbol === symbol);
+    return this.trading.market.market(symbol) !== undefined;
+  }
+
+  private join(client: WsClient, topic: WsTopic): void {
     const key = this.key(client, topic);
     let group = this.groups.get(key);
     if (group === undefined) {
-      group = { prefix: `{"op":"event","topic":${JSON.stringify(topic)},"seq":`, clients: new Set(), unsubscribe: null };
+      const created: Group = { prefix: `{"op":"event","topic":${JSON.stringify(topic)},"seq":`, clients: new Set(), unsubscribe: null, poke: null };
+      group = created;
       this.groups.set(key, group);
-      if (isPrivateTopic(topic)) {
-        group.unsubscribe = this.trading.bus.subscribe(PRIVATE_BUS[topic](client.user!), (e) => {
+      if (isContractPrivateTopic(topic)) {
+        const feeds = { trading: this.trading, store: this.store, clock: this.clock };
+        const feed: ContractFeed =
+          topic === 'contractOrders'
+            ? ordersFeed(feeds, client.user!, (order) => this.emit(key, order))
+            : positionsFeed(feeds, client.user!, (update) => this.emit(key, update));
+        created.unsubscribe = () => feed.close();
+        created.poke = (symbol) => feed.poke(symbol);
+      } else if (isContractPublic(topic)) {
+        const [name, symbol] = topic.split('@') as [string, string];
+        const format = name === 'markPrice' ? markPriceEvent : fundingEvent;
+        created.unsubscribe = this.trading.bus.subscribe(busTopics.perpMark(symbol), (e) => {
+          if (e.type === 'perp.mark') this.emit(key, format(e));
+        });
+      } else if (isPrivateTopic(topic)) {
+        created.unsubscribe = this.trading.bus.subscribe(PRIVATE_BUS[topic](client.user!), (e) => {
           const payload = privatePayload(e);
           if (payload !== null) this.emit(key, payload);
         });
@@ -340,8 +386,8 @@ export class WsHub {
     client.seqs.set(key, 0);
   }
 
-  private key(client: WsClient, topic: Topic): string {
-    return isPrivateTopic(topic) ? `${topic}#${client.user}` : topic;
+  private key(client: WsClient, topic: WsTopic): string {
+    return isPrivate(topic) ? `${topic}#${client.user}` : topic;
   }
 
   private leave(client: WsClient, key: string): void {

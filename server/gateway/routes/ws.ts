@@ -11,7 +11,8 @@
 // doing: logged once per connection at info level without a stack and counted (status.ts gatewayCounters), so no
 // one can fill the error log by sending them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isTopic, WS_CLOSE_SESSION_ENDED, WS_HEARTBEAT_MS, WS_PATH, type Topic, type WsServerFrame } from '../../contract/ws.ts';
+import { isContractTopic } from '../../contract/api.ts';
+import { isTopic, WS_CLOSE_SESSION_ENDED, WS_HEARTBEAT_MS, WS_PATH, type WsServerFrame } from '../../contract/ws.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { resolveLocale } from '../../contract/locales.ts';
 import type { Clock } from '../../clock.ts';
@@ -21,7 +22,10 @@ import { gatewayCounters, type GatewayCounters } from '../status.ts';
 import { WsFrame } from '../schemas.ts';
 import { AppError } from '../../errors.ts';
 import { parser } from '../validate.ts';
-import { wsHubOf, type WsClient, type WsHub } from './ws-hub.ts';
+import { wsHubOf, type WsClient, type WsHub, type WsTopic } from './ws-hub.ts';
+
+/** A topic of contract/ws.ts or one of the perpetual contracts' (contract/api.ts). */
+const isWsTopic = (name: string): name is WsTopic => isTopic(name) || isContractTopic(name);
 
 const parseFrame = parser(WsFrame);
 
@@ -168,9 +172,9 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
     const subscribe = (id: number, names: string[]) => {
       if (hub === undefined) return error('service.unavailable', id);
       if (closed) return; // a frame handled after the close: joining now would leave a dead member behind
-      const topics: Topic[] = [];
+      const topics: WsTopic[] = [];
       for (const name of names) {
-        if (!isTopic(name)) return error('request.invalid', id);
+        if (!isWsTopic(name)) return error('request.invalid', id);
         topics.push(name);
       }
       // All or nothing: a refused topic leaves the subscriptions as they were and the error names the request.
@@ -192,7 +196,7 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
         case 'subscribe':
           return subscribe(frame.id, frame.topics);
         case 'unsubscribe':
-          for (const name of frame.topics) if (hub !== undefined && isTopic(name)) hub.unsubscribe(client, name);
+          for (const name of frame.topics) if (hub !== undefined && isWsTopic(name)) hub.unsubscribe(client, name);
           return send({ op: 'ack', id: frame.id });
         case 'auth': {
           if (hub === undefined) return error('service.unavailable', frame.id);

@@ -109,9 +109,13 @@ describeDialects('live markets', (dialect) => {
     const store = await createStore({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
     try {
       expect((await store.users.findByEmail(MAKER_EMAIL))?.id).toBe(bot.id);
-      const credits = await assetRecords(store, { user: bot.id, types: ['admin_credit'], pageIndex: 1, pageSize: 100 });
+      const credits = await assetRecords(store, { user: bot.id, types: ['admin_credit'], wallet: 'coin', pageIndex: 1, pageSize: 100 });
       if (!credits.ok) throw new Error(credits.code);
       expect(credits.value.total).toBe(DEMO.length + 1); // every base once, USDT once
+      // The perpetuals' quotes: USDT once in the contract wallet.
+      const margin = await assetRecords(store, { user: bot.id, types: ['admin_credit'], wallet: 'contract', pageIndex: 1, pageSize: 100 });
+      if (!margin.ok) throw new Error(margin.code);
+      expect(margin.value.list.map((r) => r.asset)).toEqual(['USDT']);
       expect(credits.value.list.every((r) => r.ref.includes(INVENTORY_MEMO))).toBe(true);
       const open = await store.spot.openOrders();
       for (const symbol of DEMO) {

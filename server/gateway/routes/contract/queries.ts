@@ -1,0 +1,103 @@
+// Reads the contract routes need that the store's perp repository does not offer: one order's trades, and the
+// insurance fund's movements (the journal lines of system:insurance, written by the contract desk).
+import { sql } from 'kysely';
+import { INSURANCE } from '../../../kernel/index.ts';
+import { money, moneySum, toAmount } from '../../../store/money.ts';
+import type { PerpOrder, PerpTrade } from '../../../store/perp.ts';
+import type { Store } from '../../../store/index.ts';
+
+/** Trades an order made, oldest first (through the per-user trade indexes, bounded by the order's lifetime). */
+export async function orderTrades(store: Store, order: PerpOrder): Promise<PerpTrade[]> {
+  let query = store.db
+    .selectFrom('perp_trades')
+    .select([
+      'symbol', 'trade_no', 'taker_side', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'via', 'time',
+      ...(['price', 'qty', 'quote', 'taker_fee', 'maker_fee', 'taker_pnl', 'maker_pnl'] as const).map((c) => money(c).as(c)),
+    ])
+    .where('symbol', '=', order.symbol)
+    .where('time', '>=', order.createdAt)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('taker_user', '=', order.user), eb('taker_order', '=', order.id)]),
+        eb.and([eb('maker_user', '=', order.user), eb('maker_order', '=', order.id)]),
+      ]),
+    );
+  if (order.closedAt !== null) query = query.where('time', '<=', order.closedAt);
+  const rows = await query.orderBy('trade_no').limit(10_000).execute();
+  return rows.map((r) => ({
+    symbol: r.symbol,
+    tradeNo: Number(r.trade_no),
+    price: toAmount(r.price),
+    qty: toAmount(r.qty),
+    quote: toAmount(r.quote),
+    takerSide: r.taker_side === 'sell' ? 'sell' : 'buy',
+    takerOrder: Number(r.taker_order),
+    makerOrder: Number(r.maker_order),
+    takerUser: Number(r.taker_user),
+    makerUser: Number(r.maker_user),
+    takerFee: toAmount(r.taker_fee),
+    makerFee: toAmount(r.maker_fee),
+    takerPnl: toAmount(r.taker_pnl),
+    makerPnl: toAmount(r.maker_pnl),
+    via: r.via === 'adl' ? 'adl' : 'book',
+    time: Number(r.time),
+  }));
+}
+
+export const PERP_DESK = 'contract';
+
+export interface FundMovement {
+  /** The journal entry's sequence number in the contract desk's journal. */
+  readonly seq: number;
+  readonly reason: string;
+  readonly ref: string;
+  readonly time: number;
+  /** Net change of the fund by the entry (+ in). */
+  readonly amount: bigint;
+  /** The fund after the entry. */
+  readonly balance: bigint;
+}
+
+/**
+ * A page of the insurance fund's movements in `asset`, newest first: one per journal entry that touched the fund,
+ * with the fund's balance after it (the sum of its lines up to that entry). The journal has no index by account,
+ * so this reads the contract desk's lines; the route caches pages briefly.
+ */
+export async function fundMovements(store: Store, asset: string, offset: number, limit: number): Promise<{ total: number; list: FundMovement[] }> {
+  const lines = () =>
+    store.db
+      .selectFrom('ledger_lines')
+      .where('desk', '=', PERP_DESK)
+      .where('account', '=', INSURANCE)
+      .where('asset', '=', asset);
+  const counted = await lines().select(sql<number>`count(distinct seq)`.as('n')).executeTakeFirstOrThrow();
+  const rows = await lines()
+    .select(['seq', moneySum('amount').as('amount')])
+    .groupBy('seq')
+    .orderBy('seq', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return { total: Number(counted.n), list: [] };
+  const seqs = rows.map((r) => Number(r.seq));
+  const oldest = Math.min(...seqs);
+  const entries = await store.db
+    .selectFrom('ledger_entries')
+    .select(['seq', 'reason', 'ref', 'time'])
+    .where('desk', '=', PERP_DESK)
+    .where('seq', 'in', seqs)
+    .execute();
+  const heads = new Map(entries.map((e) => [Number(e.seq), e]));
+  const upTo = await lines().select(moneySum('amount').as('sum')).where('seq', '<=', oldest).executeTakeFirstOrThrow();
+  // Balance after the oldest entry of the page, then forward to the newest.
+  let balance = toAmount(upTo.sum);
+  const list: FundMovement[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const seq = Number(rows[i]!.seq);
+    const amount = toAmount(rows[i]!.amount);
+    if (i < rows.length - 1) balance += amount;
+    const head = heads.get(seq);
+    list.push({ seq, reason: head?.reason ?? '', ref: head?.ref ?? '', time: Number(head?.time ?? 0), amount, balance });
+  }
+  return { total: Number(counted.n), list: list.reverse() };
+}
