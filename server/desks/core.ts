@@ -53,6 +53,8 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   /** After a commit, before its events go out. */
   committed?(batch: B): void;
   reserved?(user: UserId, asset: Asset): bigint;
+  /** After an operator adjustment or a transfer changed a user's balance, in the same command. */
+  fundsChanged?(user: UserId): void;
   /** At most this may leave the wallet by a transfer (null: the available balance); the perp desk's keeps losses covered. */
   spendable?(user: UserId, asset: Asset): bigint | null;
   /** Operator locks by `user:asset`, as loadLocks read them (funds.ts explains locks). */
@@ -147,7 +149,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   }
 
   adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
-    return this.run((b, time) => applyAdjust(this.funds(time), b, req));
+    return this.run((b, time) => this.changed(req.user, applyAdjust(this.funds(time), b, req)));
   }
 
   adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>> {
@@ -164,7 +166,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
         if (!asset.ok) return asset;
         return accept({ balance: balanceOf(this.ledger, this.wallet, user.value, asset.value), duplicate: true, ref });
       }
-      const reply = applyAdjust(this.funds(time), b, req, req.requestId);
+      const reply = this.changed(req.user, applyAdjust(this.funds(time), b, req, req.requestId));
       if (!reply.ok) return reply;
       this.pendingAdmin.add(ref);
       return accept({ balance: reply.value, duplicate: false, ref });
@@ -189,7 +191,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       return this.pendingOut.get(key) ?? (await this.o.store.transfers.findByClientId(req.user, req.clientId));
     };
     return this.runPrepared(find, (existing, b, time) => {
-      const reply = applyTransferOut(this.funds(time), b, req, existing);
+      const reply = this.changed(req.user, applyTransferOut(this.funds(time), b, req, existing));
       if (reply.ok && existing === undefined && key !== null) this.pendingOut.set(key, reply.value);
       return reply;
     });
@@ -198,7 +200,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   transferIn(transferId: string): Promise<Reply<Transfer>> {
     const find = async () => ({ credited: this.pendingIn.has(transferId), row: await this.o.store.transfers.find(transferId) });
     return this.runPrepared(find, ({ credited, row }, b, time) => {
-      const reply = applyTransferIn(this.funds(time), b, row, credited);
+      const reply = this.changed(row?.user, applyTransferIn(this.funds(time), b, row, credited));
       if (reply.ok && b.transfersIn.includes(transferId)) this.pendingIn.add(transferId);
       return reply;
     });
@@ -214,6 +216,12 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       });
       return accept(assets.map((a) => balanceOf(this.ledger, this.wallet, u.value, a)));
     });
+  }
+
+  /** Tells the desk (in the same command) that a user's balance changed by an operator or a transfer. */
+  private changed<T>(user: number | undefined, reply: Reply<T>): Reply<T> {
+    if (reply.ok && user !== undefined && Number.isSafeInteger(user)) this.o.fundsChanged?.(user as UserId);
+    return reply;
   }
 
   /** Finishes queued commands and the last commit, then gives the lease back (a stopped desk writes nothing more). */

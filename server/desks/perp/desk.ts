@@ -3,7 +3,7 @@
 // engine, committed in groups and only then answered and published, exactly as the spot desk's.
 import { systemClock, type Clock } from '../../clock.ts';
 import {
-  Code, FastBook, formatDecimal, INSURANCE, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
+  Code, FastBook, formatDecimal, INSURANCE, minB, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
   type Amount, type Asset, type FeeRates, type MarginMode, type PerpCommand, type PerpMarket, type Price, type Qty, type Side,
   type TimeInForce, type UserId, type OrderId, type Rate, type ConditionalKind,
 } from '../../kernel/index.ts';
@@ -113,6 +113,8 @@ export class PerpDesk implements FundsDesk {
       reserved: (user, asset) => (asset === s.engine.asset ? s.engine.held(user) : 0n),
       // A transfer out keeps unrealized losses of cross positions covered.
       spendable: (user, asset) => (asset === s.engine.asset ? this.spendable(user) : null),
+      // The cross wallet moved: every cross position's liquidation price moved with it.
+      fundsChanged: (user) => s.engine.touchUser(user),
       locks,
       onStop: (error) => o.onStop?.(error),
     });
@@ -427,11 +429,15 @@ export class PerpDesk implements FundsDesk {
     return this.core.close();
   }
 
-  /** What may leave the contract wallet: available less the cross positions' unrealized loss. */
+  /**
+   * What may leave the contract wallet (Binance's max withdraw): available less the cross positions' unrealized
+   * loss, and never so much that the cross account would fall to its maintenance margin.
+   */
   private spendable(user: UserId): bigint {
     const available = this.s.ledger.balance(userAccount(user, 'contract', 'available'), this.s.engine.asset as Asset);
-    const upnl = this.s.engine.crossRisk(user).upnl;
-    return available + (upnl < 0n ? upnl : 0n);
+    const r = this.s.engine.crossRisk(user);
+    const most = available + (r.upnl < 0n ? r.upnl : 0n);
+    return r.positions === 0 ? most : minB(most, r.wallet + r.upnl - r.maintenance - 1n);
   }
 
   private known(user: number, clientOrderId: string): PerpOrder | undefined {

@@ -63,7 +63,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         const h = s.engine.holding(e.user, e.symbol)!;
         const row: PerpOrder = {
           id: e.order, user: e.user, symbol: e.symbol, clientOrderId: e.order === subject ? clientOrderId : null, side: e.side, kind: e.kind,
-          origin: e.origin, tif: 'GTC', postOnly: false, reduceOnly: e.reduceOnly, leverage: e.leverage, mode: h.mode,
+          origin: e.origin, tif: e.tif, postOnly: e.postOnly, reduceOnly: e.reduceOnly, leverage: e.leverage, mode: h.mode,
           price: BigInt(e.price) * m.tickSize, qty: BigInt(e.qty) * m.lotSize, openQty: BigInt(e.qty) * m.lotSize, filledQty: 0n, filledQuote: 0n,
           fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
           triggerPrice: null, workingType: null, closePosition: false,

@@ -461,7 +461,7 @@ export class PerpEngine {
     const postings = this.post(lines);
     h.orderMargin += freeze;
     this.register(o, h);
-    out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, leverage: h.leverage, postings });
+    out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, postOnly: o.postOnly, tif: bo.tif, leverage: h.leverage, postings });
     this.settle(o, ms, out);
     return true;
   }

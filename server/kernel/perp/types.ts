@@ -183,6 +183,8 @@ export type PerpEvent =
       readonly price: Price;
       readonly qty: Qty;
       readonly reduceOnly: boolean;
+      readonly postOnly: boolean;
+      readonly tif: TimeInForce;
       readonly leverage: number;
       /** Entrust margin frozen for the order. */
       readonly postings: readonly Posting[];

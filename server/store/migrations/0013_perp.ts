@@ -91,6 +91,11 @@ export function perp(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('perp_trades_taker_user_time').on('perp_trades').columns(['taker_user', 'time']).execute();
       await db.schema.createIndex('perp_trades_maker_user_time').on('perp_trades').columns(['maker_user', 'time']).execute();
+      // A market's trades by time: klines, aggTrades and an order's fills read ranges of it.
+      await db.schema.createIndex('perp_trades_symbol_time').on('perp_trades').columns(['symbol', 'time']).execute();
+      // The insurance fund's public history: its journal lines, newest first. Partial: only the fund's lines are
+      // indexed, so the journal's other writes (every trade's lines) pay nothing for it.
+      await sql`create index ledger_lines_insurance on ledger_lines (desk, asset, seq) where account = 'system:insurance'`.execute(db);
 
       await db.schema
         .createTable('perp_funding')
@@ -125,6 +130,7 @@ export function perp(dialect: Dialect): Migration {
         .execute();
     },
     async down(db: Kysely<any>) {
+      await db.schema.dropIndex('ledger_lines_insurance').execute();
       for (const table of ['perp_marks', 'perp_liquidations', 'perp_funding', 'perp_trades', 'perp_positions', 'perp_orders']) {
         await db.schema.dropTable(table).execute();
       }
