@@ -56,6 +56,7 @@ export const API = {
   contractSetLeverage: '/app/contract/setLeverage',
   contractSetMarginType: '/app/contract/setMarginType',
   contractAdjustMargin: '/app/contract/adjustMargin',
+  contractSetTpSl: '/app/contract/setTpSl',
   contractPositions: '/app/contract/positions',
   contractOrderList: '/app/contract/orderList',
   contractOrderDetail: '/app/contract/orderDetail',
@@ -705,6 +706,23 @@ export interface ContractSetMarginTypeRequest {
 export interface ContractSetMarginTypeReply {
   symbol: string;
   marginType: MarginType;
+}
+
+/**
+ * A position's take-profit and stop-loss: each closes the whole position at market when the mark reaches it.
+ * A price sets or moves it, null removes it, leaving it out keeps it. Neither may be 0; for a long the take-profit
+ * is above the latest price and the stop-loss below, for a short the reverse.
+ */
+export interface ContractSetTpSlRequest {
+  symbol: string;
+  takeProfit?: string | null;
+  stopLoss?: string | null;
+}
+/** The trigger prices in force after the change (null: none). */
+export interface ContractSetTpSlReply {
+  symbol: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
 }
 
 /** Adds to or removes from the margin of an isolated position. */

@@ -32,6 +32,12 @@ export const CONTRACT_ERROR_CODES = [
   'contract.position.not.found',
   /** A close found nothing to trade against within the price band: the position is unchanged. */
   'contract.close.not.filled',
+  /** setTpSl: a take-profit or stop-loss price of 0. */
+  'contract.trigger.zero',
+  /** setTpSl: a long's take-profit not above the latest (mark) price, or a short's not below it. */
+  'contract.take.profit.invalid',
+  /** setTpSl: a long's stop-loss not below the latest (mark) price, or a short's not above it. */
+  'contract.stop.loss.invalid',
 ] as const;
 export type ContractErrorCode = (typeof CONTRACT_ERROR_CODES)[number];
 

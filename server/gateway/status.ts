@@ -78,6 +78,9 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'contract.leverage.margin.short': 200,
   'contract.position.not.found': 200,
   'contract.close.not.filled': 200,
+  'contract.trigger.zero': 200,
+  'contract.take.profit.invalid': 200,
+  'contract.stop.loss.invalid': 200,
 };
 
 /**

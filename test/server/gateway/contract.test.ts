@@ -286,6 +286,22 @@ describeDialects('contract API', (dialect) => {
     expect(await contractWallet(taker)).toEqual([expect.objectContaining({ available: '9870', frozen: '129.5' })]);
   });
 
+  it('sets, moves and removes a position\'s take-profit and stop-loss, refusing the spec\'s wrong prices in the user\'s language', async () => {
+    ok(await limit(maker, 'sell', '50000', '0.02'));
+    ok(await limit(taker, 'buy', '50000', '0.02'));
+    // The mark is 50,000: for this long a take-profit must be above it, a stop-loss below, neither 0.
+    await refuses(taker, (lang) => post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', takeProfit: '49000' }, lang), 'contract.take.profit.invalid');
+    await refuses(taker, (lang) => post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', stopLoss: '51000' }, lang), 'contract.stop.loss.invalid');
+    await refuses(taker, (lang) => post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', stopLoss: '0' }, lang), 'contract.trigger.zero');
+    await refuses(maker, (lang) => post(API.contractSetTpSl, maker, { symbol: 'ETHUSDT', takeProfit: '1' }, lang), 'contract.position.not.found');
+    expect(ok(await post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', takeProfit: '55000', stopLoss: '46000' }))).toEqual({ symbol: 'BTCUSDT', takeProfit: '55000', stopLoss: '46000' });
+    expect(ok(await post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', stopLoss: '47000' }))).toEqual({ symbol: 'BTCUSDT', takeProfit: '55000', stopLoss: '47000' });
+    expect(ok(await post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', takeProfit: null }))).toEqual({ symbol: 'BTCUSDT', takeProfit: null, stopLoss: '47000' });
+    // The maker's short: the reverse rules.
+    await refuses(maker, (lang) => post(API.contractSetTpSl, maker, { symbol: 'BTCUSDT', takeProfit: '51000' }, lang), 'contract.take.profit.invalid');
+    expect(ok(await post(API.contractSetTpSl, maker, { symbol: 'BTCUSDT', takeProfit: '45000', stopLoss: '52000' }))).toEqual({ symbol: 'BTCUSDT', takeProfit: '45000', stopLoss: '52000' });
+  });
+
   it('refuses what the position, leverage and margin rules do not allow, in the user\'s language, changing nothing', async () => {
     const isolated = await h.signUp(`ciso${n}@example.com`);
     await h.fund(isolated.id, '10000');

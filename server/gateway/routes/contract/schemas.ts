@@ -48,6 +48,12 @@ export const LeverageBody = Type.Object(
 
 export const MarginTypeBody = Type.Object({ symbol: MarketSymbol, marginType: Type.Enum(MARGIN_TYPES) }, { additionalProperties: false });
 
+const TriggerPrice = Type.Union([Decimal, Type.Null()]);
+export const TpSlBody = Type.Object(
+  { symbol: MarketSymbol, takeProfit: Type.Optional(TriggerPrice), stopLoss: Type.Optional(TriggerPrice) },
+  { additionalProperties: false },
+);
+
 export const AdjustMarginBody = Type.Object(
   { symbol: MarketSymbol, amount: Decimal, type: Type.Union([Type.Literal('add'), Type.Literal('remove')]) },
   { additionalProperties: false },
