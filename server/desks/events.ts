@@ -2,6 +2,12 @@
 // needs; user topics what one user's sessions need. `spot.<SYMBOL>.order` carries user ids: internal, never
 // forwarded to the public as is.
 import type { OrderView, TransferView } from './views.ts';
+import type { PerpOrder } from '../store/perp.ts';
+
+/** A perpetual order's row with its amounts as decimal text (events stay plain JSON). */
+export type PerpOrderView = {
+  [K in keyof PerpOrder]: PerpOrder[K] extends bigint ? string : PerpOrder[K] extends bigint | null ? string | null : PerpOrder[K];
+};
 
 export type OrderLifecycle = 'accepted' | 'rested' | 'amended' | 'closed';
 
@@ -76,6 +82,10 @@ export type DeskEvent =
   | { type: 'perp.trade'; symbol: string; tradeId: number; price: string; qty: string; takerSide: 'buy' | 'sell'; via: 'book' | 'adl'; time: number }
   /** perp.<SYMBOL>.mark: the mark price with its inputs, once a second. */
   | { type: 'perp.mark'; symbol: string; mark: string; index: string | null; fundingRate: string; nextFundingTime: number; time: number }
+  /** user.<id>.perpOrder: a perpetual order's latest state after a command changed it (one event per order and command). */
+  | { type: 'perp.order'; order: PerpOrderView }
+  /** user.<id>.perpFill: one of the user's perpetual orders traded. */
+  | { type: 'perp.fill'; symbol: string; tradeId: number; orderId: number; side: 'buy' | 'sell'; maker: boolean; price: string; qty: string; fee: string; realizedPnl: string; via: 'book' | 'adl'; time: number }
   /** user.<id>.position: a perpetual position after a command changed it (size in coin, signed). */
   | { type: 'perp.position'; symbol: string; size: string; cost: string; margin: string; leverage: number; mode: 'cross' | 'isolated'; time: number };
 
@@ -90,4 +100,6 @@ export const topics = {
   perpTrades: (symbol: string) => `perp.${symbol}.trade`,
   perpMark: (symbol: string) => `perp.${symbol}.mark`,
   userPositions: (user: number) => `user.${user}.position`,
+  userPerpOrders: (user: number) => `user.${user}.perpOrder`,
+  userPerpFills: (user: number) => `user.${user}.perpFill`,
 } as const;

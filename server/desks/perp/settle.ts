@@ -3,7 +3,7 @@
 // each order and position, trades, funding and liquidation rows, and the events to publish after the commit.
 import { codeName, formatDecimal, type Market, type PerpEvent, type PositionView, type Side } from '../../kernel/index.ts';
 import type { PerpOrder, PerpPosition } from '../../store/perp.ts';
-import { topics } from '../events.ts';
+import { topics, type PerpOrderView } from '../events.ts';
 import { addRecords, type RecordType } from '../records.ts';
 import { clientKey, type PerpBatch, type PerpState } from './state.ts';
 
@@ -25,6 +25,15 @@ export function positionRow(m: Market, p: PositionView, orderMargin: bigint, tim
   };
 }
 
+/** An order row with its bigint amounts as decimal text. */
+export function perpOrderView(o: PerpOrder): PerpOrderView {
+  const d = (v: bigint) => formatDecimal(v, 8, true);
+  return {
+    ...o, price: d(o.price), qty: d(o.qty), openQty: d(o.openQty), filledQty: d(o.filledQty), filledQuote: d(o.filledQuote), fee: d(o.fee),
+    realizedPnl: d(o.realizedPnl), triggerPrice: o.triggerPrice === null ? null : d(o.triggerPrice),
+  };
+}
+
 export interface PerpFill {
   readonly tradeId: number;
   readonly price: string;
@@ -42,9 +51,11 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
   const fills: PerpFill[] = [];
   const desk = s.ledger.desk;
   const dec = (v: bigint) => formatDecimal(v, 8, true);
+  const changed = new Set<number>();
   const touch = (row: PerpOrder) => {
     s.orders.set(row.id, row);
     batch.orders.set(row.id, row);
+    changed.add(row.id);
     if (row.clientOrderId !== null) s.pendingClient.set(clientKey(row.user, row.clientOrderId), row);
   };
   const update = (id: number, change: Partial<PerpOrder>): PerpOrder | undefined => {
@@ -97,6 +108,12 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
           });
           if (done) s.orders.delete(side.order);
           if (side.order === subject) fills.push({ tradeId: e.trade, price: dec(price), qty: dec(qty), fee: dec(side.fee), realizedPnl: dec(side.realized), maker });
+          if (batch.wants(topics.userPerpFills(side.user))) {
+            batch.emit(topics.userPerpFills(side.user), {
+              type: 'perp.fill', symbol: e.symbol, tradeId: e.trade, orderId: side.order, side: side.side, maker, price: dec(price), qty: dec(qty),
+              fee: dec(side.fee), realizedPnl: dec(side.realized), via: e.via, time: e.time,
+            });
+          }
         }
         batch.trades.push({
           symbol: e.symbol, tradeNo: e.trade, price, qty, quote: e.quote, takerSide: e.takerSide, takerOrder: e.taker.order, makerOrder: e.maker.order,
@@ -193,6 +210,11 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         break;
       }
     }
+  }
+  // Each order's state once per command, after all of its events.
+  for (const id of changed) {
+    const row = batch.orders.get(id)!;
+    if (batch.wants(topics.userPerpOrders(row.user))) batch.emit(topics.userPerpOrders(row.user), { type: 'perp.order', order: perpOrderView(row) });
   }
   return fills;
 }
