@@ -81,7 +81,22 @@ export type DeskEvent =
   /** perp.<SYMBOL>.trade: public trades of a perpetual (via 'adl' for a deleveraging close). */
   | { type: 'perp.trade'; symbol: string; tradeId: number; price: string; qty: string; takerSide: 'buy' | 'sell'; via: 'book' | 'adl'; time: number }
   /** perp.<SYMBOL>.mark: the mark price with its inputs, once a second. */
-  | { type: 'perp.mark'; symbol: string; mark: string; index: string | null; fundingRate: string; nextFundingTime: number; time: number }
+  | {
+      type: 'perp.mark';
+      symbol: string;
+      mark: string;
+      index: string | null;
+      fundingRate: string;
+      nextFundingTime: number;
+      time: number;
+      /** The mark's inputs (the mark job always sends them): index × (1 + funding basis), index + MA(basis), the last price. */
+      price1?: string;
+      price2?: string;
+      contractPrice?: string;
+      /** MA of (book mid − index) over the window, and how many one-second samples it holds. */
+      basisAverage?: string;
+      basisSamples?: number;
+    }
   /** user.<id>.perpOrder: a perpetual order's latest state after a command changed it (one event per order and command). */
   | { type: 'perp.order'; order: PerpOrderView }
   /** user.<id>.perpFill: one of the user's perpetual orders traded. */

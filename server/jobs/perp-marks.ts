@@ -110,6 +110,8 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
       o.bus?.publish(topics.perpMark(symbol), {
         type: 'perp.mark', symbol, mark: formatDecimal(parts.price, 8, true), index: formatDecimal(index, 8, true), fundingRate: formatDecimal(predicted(c), 8, true),
         nextFundingTime: c.nextFunding, time: now,
+        price1: formatDecimal(parts.price1, 8, true), price2: formatDecimal(parts.price2, 8, true), contractPrice: formatDecimal(parts.contractPrice, 8, true),
+        basisAverage: formatDecimal(c.basis.mean() ?? 0n, 8, true), basisSamples: c.basis.count,
       });
     }
   }
