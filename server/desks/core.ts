@@ -281,3 +281,42 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     for (const { topic, event } of b.balanceEvents) this.o.bus.publish(topic, event);
   }
 }
+
+/**
+ * A trading desk's balance side is its DeskCore's: the FundsDesk calls (operator adjustments, transfer halves,
+ * balances) delegated, so each desk writes only what it trades.
+ */
+export abstract class CoreFunds<B extends DeskBatch> implements FundsDesk {
+  abstract readonly wallet: Wallet;
+  protected abstract readonly core: DeskCore<B>;
+
+  get stopped(): boolean {
+    return this.core.stopped;
+  }
+
+  adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
+    return this.core.adjust(req);
+  }
+
+  adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>> {
+    return this.core.adjustOnce(req);
+  }
+
+  locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>> {
+    return this.core.locked(user);
+  }
+
+  transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
+    return this.core.transferOut(req);
+  }
+
+  transferIn(transferId: string): Promise<Reply<Transfer>> {
+    return this.core.transferIn(transferId);
+  }
+
+  balances(user: number): Promise<Reply<BalanceView[]>> {
+    return this.core.balances(user);
+  }
+
+  abstract close(): Promise<void>;
+}

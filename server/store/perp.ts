@@ -408,6 +408,20 @@ export function createPerp(db: Kysely<Database>) {
     },
 
     /** A user's trades as taker or maker, newest first (time, then symbol, then trade number). */
+    /** Trades an order made, oldest first (through the per-user trade indexes, bounded by the order's lifetime). */
+    async orderTrades(order: Pick<PerpOrder, 'id' | 'user' | 'symbol' | 'createdAt' | 'closedAt'>): Promise<PerpTrade[]> {
+      let query = trades()
+        .where('symbol', '=', order.symbol)
+        .where('time', '>=', order.createdAt)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('taker_user', '=', order.user), eb('taker_order', '=', order.id)]),
+            eb.and([eb('maker_user', '=', order.user), eb('maker_order', '=', order.id)]),
+          ]),
+        );
+      if (order.closedAt !== null) query = query.where('time', '<=', order.closedAt);
+      return (await query.orderBy('trade_no').limit(10_000).execute()).map(toTrade);
+    },
     async userTrades(q: { readonly user: number; readonly symbol?: string | undefined } & PerpRange): Promise<PerpTrade[]> {
       let query = trades().where((eb) => eb.or([eb('taker_user', '=', q.user), eb('maker_user', '=', q.user)]));
       if (q.symbol !== undefined) query = query.where('symbol', '=', q.symbol);

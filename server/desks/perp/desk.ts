@@ -10,15 +10,12 @@ import {
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { PerpOrder } from '../../store/perp.ts';
-import type { Transfer } from '../../store/transfers.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
-import { DeskCore, loadLocks, loadOwned, ownership, type FundsDesk } from '../core.ts';
+import { CoreFunds, DeskCore, loadLocks, loadOwned, ownership } from '../core.ts';
 import type { DeskEvent } from '../events.ts';
-import type { AdjustOnceRequest, AdjustOnceResult, AdjustRequest, TransferOutRequest } from '../funds.ts';
 import { DeskLease } from '../lease.ts';
 import { DeskLedger } from '../ledger.ts';
 import { checkUser, isClientId } from '../validate.ts';
-import type { BalanceView } from '../views.ts';
 import { perpMarkets } from './markets.ts';
 import { settle, type PerpFill } from './settle.ts';
 import { clientKey, PerpBatch, type PerpState } from './state.ts';
@@ -84,13 +81,14 @@ export interface PerpConditionalRequest {
   readonly origin?: 'trigger' | 'tp' | 'sl' | undefined;
 }
 
-export class PerpDesk implements FundsDesk {
+export class PerpDesk extends CoreFunds<PerpBatch> {
   readonly wallet = 'contract' as const;
-  private readonly core: DeskCore<PerpBatch>;
+  protected readonly core: DeskCore<PerpBatch>;
   private readonly s: PerpState;
   private readonly o: PerpDeskOptions;
 
   private constructor(o: PerpDeskOptions, s: PerpState, lease: DeskLease, locks: Map<string, bigint>) {
+    super();
     this.o = o;
     this.s = s;
     this.core = new DeskCore<PerpBatch>({
@@ -131,10 +129,6 @@ export class PerpDesk implements FundsDesk {
       await lease.release();
       throw error;
     }
-  }
-
-  get stopped(): boolean {
-    return this.core.stopped;
   }
 
   markets(): PerpMarket[] {
@@ -401,29 +395,11 @@ export class PerpDesk implements FundsDesk {
     });
   }
 
-  adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
-    return this.core.adjust(req);
-  }
 
-  adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>> {
-    return this.core.adjustOnce(req);
-  }
 
-  locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>> {
-    return this.core.locked(user);
-  }
 
-  transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
-    return this.core.transferOut(req);
-  }
 
-  transferIn(transferId: string): Promise<Reply<Transfer>> {
-    return this.core.transferIn(transferId);
-  }
 
-  balances(user: number): Promise<Reply<BalanceView[]>> {
-    return this.core.balances(user);
-  }
 
   close(): Promise<void> {
     return this.core.close();

@@ -6,13 +6,11 @@ import { systemClock, type Clock } from '../../clock.ts';
 import { userAccount, type Asset, type FeeRates, type UserId } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
-import type { Transfer } from '../../store/transfers.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
-import { DeskCore, loadLocks, type FundsDesk } from '../core.ts';
+import { CoreFunds, DeskCore, loadLocks } from '../core.ts';
 import type { DeskEvent } from '../events.ts';
-import type { AdjustOnceRequest, AdjustOnceResult, AdjustRequest, TransferOutRequest } from '../funds.ts';
 import { DeskLease } from '../lease.ts';
-import type { BalanceView, OrderView } from '../views.ts';
+import type { OrderView } from '../views.ts';
 import {
   applyCancel, applyCancelAll, applyPlace, applyReplace, depthOf, knownClientOrder, openOrdersOf,
   type DepthSnapshot, type PlaceResult,
@@ -47,14 +45,15 @@ export interface MarketStatus {
   priceBandBps: number;
 }
 
-export class SpotDesk implements FundsDesk {
+export class SpotDesk extends CoreFunds<SpotBatch> {
   readonly wallet = 'coin' as const;
-  private readonly core: DeskCore<SpotBatch>;
+  protected readonly core: DeskCore<SpotBatch>;
   private readonly s: SpotState;
   private readonly o: SpotDeskOptions;
   private readonly timer: NodeJS.Timeout | null;
 
   private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>) {
+    super();
     this.o = o;
     this.s = s;
     this.core = new DeskCore<SpotBatch>({
@@ -94,10 +93,6 @@ export class SpotDesk implements FundsDesk {
       await lease.release();
       throw error;
     }
-  }
-
-  get stopped(): boolean {
-    return this.core.stopped;
   }
 
   /** Transactions committed so far (for tests of group commit). */
@@ -162,29 +157,11 @@ export class SpotDesk implements FundsDesk {
     return accept(this.markets().find((m) => m.symbol === symbol)!);
   }
 
-  adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {
-    return this.core.adjust(req);
-  }
 
-  adjustOnce(req: AdjustOnceRequest): Promise<Reply<AdjustOnceResult>> {
-    return this.core.adjustOnce(req);
-  }
 
-  locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>> {
-    return this.core.locked(user);
-  }
 
-  transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
-    return this.core.transferOut(req);
-  }
 
-  transferIn(transferId: string): Promise<Reply<Transfer>> {
-    return this.core.transferIn(transferId);
-  }
 
-  balances(user: number): Promise<Reply<BalanceView[]>> {
-    return this.core.balances(user);
-  }
 
   /** Throws if memory disagrees with itself: books, levels, reservations and the ledger (tests call it often). */
   async checkInvariants(): Promise<void> {

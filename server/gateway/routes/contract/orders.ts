@@ -15,7 +15,6 @@ import { checkMarketOpen, checkMayTrade, signedIn } from '../spot/guard.ts';
 import { paging } from '../spot/paging.ts';
 import { perpDesk } from './codes.ts';
 import { notifyChanged, perpMarketOf, type ContractRouteDeps } from './deps.ts';
-import { orderTrades } from './queries.ts';
 import { CancelBody, EmptyBody, OptionalSymbolBody, OrderDetailBody, OrderListBody, PlaceBody, SymbolBody } from './schemas.ts';
 import { fillItems, orderItem, tradeItem } from './views.ts';
 
@@ -127,7 +126,7 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
     if (order === undefined) fail('order.not.found');
     const pm = marketOf(order.symbol);
     const quote = pm?.market.quote ?? 'USDT';
-    const trades = (await orderTrades(store, order)).map((t) => tradeItem(t, order, quote));
+    const trades = (await store.perp.orderTrades(order)).map((t) => tradeItem(t, order, quote));
     const reply: ContractOrderDetailReply = { order: orderItem(order, pm), trades };
     return envelopes.success(request, reply);
   });

@@ -1,48 +1,9 @@
-// Reads the contract routes need that the store's perp repository does not offer: one order's trades, and the
-// insurance fund's movements (the journal lines of system:insurance, written by the contract desk).
+// Reads the contract routes need that the store's perp repository does not offer: the insurance fund's movements
+// (the journal lines of system:insurance, written by the contract desk).
 import { sql } from 'kysely';
 import { INSURANCE } from '../../../kernel/index.ts';
-import { money, moneySum, toAmount } from '../../../store/money.ts';
-import type { PerpOrder, PerpTrade } from '../../../store/perp.ts';
+import { moneySum, toAmount } from '../../../store/money.ts';
 import type { Store } from '../../../store/index.ts';
-
-/** Trades an order made, oldest first (through the per-user trade indexes, bounded by the order's lifetime). */
-export async function orderTrades(store: Store, order: PerpOrder): Promise<PerpTrade[]> {
-  let query = store.db
-    .selectFrom('perp_trades')
-    .select([
-      'symbol', 'trade_no', 'taker_side', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'via', 'time',
-      ...(['price', 'qty', 'quote', 'taker_fee', 'maker_fee', 'taker_pnl', 'maker_pnl'] as const).map((c) => money(c).as(c)),
-    ])
-    .where('symbol', '=', order.symbol)
-    .where('time', '>=', order.createdAt)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('taker_user', '=', order.user), eb('taker_order', '=', order.id)]),
-        eb.and([eb('maker_user', '=', order.user), eb('maker_order', '=', order.id)]),
-      ]),
-    );
-  if (order.closedAt !== null) query = query.where('time', '<=', order.closedAt);
-  const rows = await query.orderBy('trade_no').limit(10_000).execute();
-  return rows.map((r) => ({
-    symbol: r.symbol,
-    tradeNo: Number(r.trade_no),
-    price: toAmount(r.price),
-    qty: toAmount(r.qty),
-    quote: toAmount(r.quote),
-    takerSide: r.taker_side === 'sell' ? 'sell' : 'buy',
-    takerOrder: Number(r.taker_order),
-    makerOrder: Number(r.maker_order),
-    takerUser: Number(r.taker_user),
-    makerUser: Number(r.maker_user),
-    takerFee: toAmount(r.taker_fee),
-    makerFee: toAmount(r.maker_fee),
-    takerPnl: toAmount(r.taker_pnl),
-    makerPnl: toAmount(r.maker_pnl),
-    via: r.via === 'adl' ? 'adl' : 'book',
-    time: Number(r.time),
-  }));
-}
 
 export const PERP_DESK = 'contract';
 
