@@ -140,7 +140,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         const qty = e.qty === null ? 0n : BigInt(e.qty) * m.lotSize;
         const row: PerpOrder = {
           id: e.order, user: e.user, symbol: e.symbol, clientOrderId: e.order === subject ? clientOrderId : null, side: e.side, kind: e.kind,
-          origin: e.origin, tif: 'GTC', postOnly: false, reduceOnly: e.reduceOnly, leverage: h.leverage, mode: h.mode,
+          origin: e.origin, tif: e.tif, postOnly: false, reduceOnly: e.reduceOnly, leverage: h.leverage, mode: h.mode,
           price: e.price === null ? 0n : BigInt(e.price) * m.tickSize, qty, openQty: qty, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n,
           status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
           triggerPrice: e.trigger, workingType: e.working, closePosition: e.qty === null,

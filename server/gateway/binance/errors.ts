@@ -111,6 +111,8 @@ export const futuresErrors = {
   unknownOrder: () => new BinanceError(-2011, 'Unknown order sent.'),
   noSuchOrder: () => new BinanceError(-2013, 'Order does not exist.'),
   marginInsufficient: () => new BinanceError(-2019, 'Margin is insufficient.'),
+  /** A conditional order whose trigger the watched price (mark or last) has already reached. */
+  wouldTrigger: () => new BinanceError(-2021, 'Order would immediately trigger.'),
   reduceOnlyRejected: () => new BinanceError(-2022, 'ReduceOnly Order is rejected.'),
   maxPosition: () => new BinanceError(-2027, 'Exceeded the maximum allowable position at current leverage.'),
   leverageMarginShort: () => new BinanceError(-2028, 'Leverage is smaller than permitted: insufficient margin balance.'),
@@ -118,6 +120,7 @@ export const futuresErrors = {
   qtyNotPositive: () => new BinanceError(-4003, 'Quantity less than or equal to zero.'),
   qtyBelowMin: () => new BinanceError(-4004, 'Quantity less than min quantity.'),
   qtyAboveMax: () => new BinanceError(-4005, 'Quantity greater than max quantity.'),
+  stopPriceNotPositive: () => new BinanceError(-4006, 'Stop price less than zero.'),
   clientId: () => new BinanceError(-4015, 'Client order id is not valid.'),
   aboveMarkCap: () => new BinanceError(-4016, 'Price is higher than mark price multiplier cap.'),
   belowMarkFloor: () => new BinanceError(-4024, 'Price is lower than mark price multiplier floor.'),
@@ -136,6 +139,8 @@ export const futuresErrors = {
   /** A conditional type on /fapi/v1/order: Binance moved them to the Algo Order API. */
   algoOnly: () => new BinanceError(-4120, 'Order type not supported for this endpoint. Please use the Algo Order API endpoints instead.'),
   duplicateClientId: () => new BinanceError(-4116, 'ClientOrderId is duplicated.'),
+  /** closePosition=true on a type other than STOP_MARKET and TAKE_PROFIT_MARKET. */
+  closePositionType: (type: string) => new BinanceError(-4136, `Target strategy invalid for orderType ${type},closePosition true`),
   symbolStatus: () => new BinanceError(-4140, 'Invalid symbol status for opening position.'),
   percentPrice: () => new BinanceError(-4131, "The counterparty's best price does not meet the PERCENT_PRICE filter limit."),
   minNotional: (notional: string) => new BinanceError(-4164, `Order's notional must be no smaller than ${notional} (unless you choose reduce only).`),
@@ -209,6 +214,10 @@ export function futuresRefusal(code: string, ctx: FuturesRefusalContext = {}): B
       return futuresErrors.marginInsufficient();
     case 'perp.reduce.only.rejected':
       return futuresErrors.reduceOnlyRejected();
+    case 'perp.order.would.trigger':
+      return futuresErrors.wouldTrigger();
+    case 'perp.trigger.invalid':
+      return futuresErrors.stopPriceNotPositive();
     case 'perp.leverage.invalid':
       return futuresErrors.leverage(ctx.leverage ?? '');
     case 'perp.notional.above.leverage':

@@ -173,7 +173,8 @@ export function contract(p: PerpMarket, status = 'TRADING'): FuturesSymbol {
       { filterType: 'MIN_NOTIONAL', notional: formatDecimal(m.minNotional, 8, true) },
       { filterType: 'PERCENT_PRICE', multiplierUp: multiplier(PRICE_BAND_BPS), multiplierDown: multiplier(-PRICE_BAND_BPS), multiplierDecimal: '4' },
     ],
-    orderTypes: ['LIMIT', 'MARKET'],
+    // The conditional types go to the Algo Order API (futures-algo.ts); ccxt checks a type against this list.
+    orderTypes: ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'],
     timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],
   };
 }

@@ -2,7 +2,7 @@
 // and income, and the per-symbol settings (leverage, margin type, isolated margin, position mode, brackets, symbol
 // configuration, commission). Orders go to the perp desk; a refusal leaves nothing changed and answers Binance's
 // code for it (errors.ts futuresRefusal). Positions are one-way only (positionSide BOTH); conditional order types
-// belong to Binance's Algo Order API and are not served here.
+// belong to Binance's Algo Order API (futures-algo.ts), as on Binance since December 2025: -4120 here.
 import { randomInt } from 'node:crypto';
 import { PERP_FEES, type PerpPlaceRequest, type Reply } from '../../desks/index.ts';
 import { Code, formatDecimal, maxNotionalFor, parseDecimal, type MarginMode, type PerpMarket } from '../../kernel/index.ts';
@@ -15,13 +15,13 @@ import type { Params } from './params.ts';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** Binance always has a client order id; one is made when the caller sends none. */
-const newClientId = () => Array.from({ length: 22 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join('');
+export const newClientId = () => Array.from({ length: 22 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join('');
 
 const ORDER_TYPES = ['LIMIT', 'MARKET'] as const;
 /** Conditional types: Binance serves them on the Algo Order API (-4120 on /order). */
 const ALGO_TYPES = ['STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'];
 const TIFS = ['GTC', 'IOC', 'FOK', 'GTX'] as const;
-const RESP_TYPES = ['ACK', 'RESULT'] as const;
+export const RESP_TYPES = ['ACK', 'RESULT'] as const;
 const BOOLS = ['true', 'false'] as const;
 const DEFAULT_WINDOW = 7 * 86_400_000;
 
@@ -30,6 +30,33 @@ const rateText = (ppm: number) => formatDecimal(BigInt(ppm) * 100n, 8, true);
 
 /** A market's largest position notional at `leverage`, as text. */
 export const maxNotional = (p: PerpMarket, leverage: number): string => formatDecimal(maxNotionalFor(p.brackets, leverage) ?? 0n, 8, true);
+
+/** -1106 for any of `names` that was sent. */
+export const notSent = (p: Params, ...names: string[]): void => {
+  for (const n of names) if (p.has(n)) throw errors.notRequired(n);
+};
+
+/** positionSide: BOTH (one-way) or absent; LONG and SHORT are hedge mode's. */
+export const oneWay = (p: Params): void => {
+  const side = p.text('positionSide');
+  if (side === undefined || side === 'BOTH') return;
+  if (side === 'LONG' || side === 'SHORT') throw futuresErrors.positionSide();
+  throw errors.value('positionSide');
+};
+
+/** "true" or "false" in any case; undefined when not sent. */
+export const bool = (p: Params, name: string): boolean | undefined => {
+  const v = p.text(name);
+  if (v === undefined) return undefined;
+  if (!(BOOLS as readonly string[]).includes(v.toLowerCase())) throw errors.value(name);
+  return v.toLowerCase() === 'true';
+};
+
+/** priceProtect: "TRUE"/"FALSE" (either case); read and left at that (see README). */
+export const priceProtect = (p: Params): void => {
+  const protect = p.text('priceProtect');
+  if (protect !== undefined && !['TRUE', 'FALSE', 'true', 'false'].includes(protect)) throw errors.value('priceProtect');
+};
 
 // ---- shapes -------------------------------------------------------------------------------------------------
 
@@ -91,22 +118,6 @@ const value = <T>(reply: Reply<T>, ctx?: FuturesRefusalContext): T => {
 export function futuresOrderRoutes(route: SignedRoute, u: Usdm): void {
   const desk = u.desk;
   const store = u.store;
-  const notSent = (p: Params, ...names: string[]) => {
-    for (const n of names) if (p.has(n)) throw errors.notRequired(n);
-  };
-  /** positionSide: BOTH (one-way) or absent; LONG and SHORT are hedge mode's. */
-  const oneWay = (p: Params) => {
-    const side = p.text('positionSide');
-    if (side === undefined || side === 'BOTH') return;
-    if (side === 'LONG' || side === 'SHORT') throw futuresErrors.positionSide();
-    throw errors.value('positionSide');
-  };
-  const bool = (p: Params, name: string): boolean | undefined => {
-    const v = p.text(name);
-    if (v === undefined) return undefined;
-    if (!(BOOLS as readonly string[]).includes(v.toLowerCase())) throw errors.value(name);
-    return v.toLowerCase() === 'true';
-  };
 
   /** The desk's request for a new order, from Binance's parameters. */
   function placement(p: Params, user: number): { req: PerpPlaceRequest; tif: string; market: PerpMarket } {
@@ -127,8 +138,7 @@ export function futuresOrderRoutes(route: SignedRoute, u: Usdm): void {
     notSent(p, 'stopPrice', 'activationPrice', 'callbackRate', 'goodTillDate');
     if (bool(p, 'closePosition') === true) throw errors.notRequired('closePosition');
     p.choice('workingType', ['MARK_PRICE', 'CONTRACT_PRICE'], () => errors.value('workingType'), 'CONTRACT_PRICE');
-    const protect = p.text('priceProtect');
-    if (protect !== undefined && !['TRUE', 'FALSE', 'true', 'false'].includes(protect)) throw errors.value('priceProtect');
+    priceProtect(p);
     const reduceOnly = bool(p, 'reduceOnly') ?? false;
     const qty = p.requiredDecimal('quantity');
     const base = { user, symbol: market.symbol, side, qty, reduceOnly, clientOrderId } as const;

@@ -381,19 +381,55 @@ export async function userTrades(
   return out;
 }
 
+export interface OrderRange {
+  readonly symbol: string;
+  readonly fromId?: number | undefined;
+  readonly startTime?: number | undefined;
+  readonly endTime?: number | undefined;
+  readonly limit: number;
+  /** From 1: pages of `limit` in (the Algo API's `page`). */
+  readonly page?: number | undefined;
+}
+
 /**
- * Ids of a user's orders in one market (not conditional orders: those are the Algo API's), oldest first: from order
- * `fromId`, or from `startTime` (to `endTime`), else the newest `limit`.
+ * Ids of a user's orders in one market, oldest first: from order `fromId`, or from `startTime` (to `endTime`), else
+ * the newest `limit`. Plain orders (`/allOrders`) or, with `conditional`, conditional ones (the Algo API's).
  */
-export async function orderIds(db: Db, user: number, r: { symbol: string; fromId?: number | undefined; startTime?: number | undefined; endTime?: number | undefined; limit: number }): Promise<number[]> {
-  let q = db.selectFrom('perp_orders').select('id').where('user_id', '=', user).where('symbol', '=', r.symbol).where('trigger_price', 'is', null);
+export async function orderIds(db: Db, user: number, r: OrderRange, conditional = false): Promise<number[]> {
+  let q = db.selectFrom('perp_orders').select('id').where('user_id', '=', user).where('symbol', '=', r.symbol).where('trigger_price', conditional ? 'is not' : 'is', null);
   if (r.fromId !== undefined) q = q.where('id', '>=', r.fromId);
   if (r.startTime !== undefined) q = q.where('created_at', '>=', r.startTime);
   if (r.endTime !== undefined) q = q.where('created_at', '<=', r.endTime);
   const oldestFirst = r.fromId !== undefined || r.startTime !== undefined;
-  const ids = (await q.orderBy('id', oldestFirst ? 'asc' : 'desc').limit(r.limit).execute()).map((x) => Number(x.id));
+  const page = q.orderBy('id', oldestFirst ? 'asc' : 'desc').limit(r.limit).offset(((r.page ?? 1) - 1) * r.limit);
+  const ids = (await page.execute()).map((x) => Number(x.id));
   if (!oldestFirst) ids.reverse();
   return ids;
+}
+
+/**
+ * What fired in one market for a user at one time, oldest first: the conditional orders that placed an order
+ * (status filled) and the orders placed by conditional orders (origin trigger, tp or sl). The store keeps no link
+ * between the two; futures-algo.ts pairs them.
+ */
+export async function firedAt(db: Db, user: number, symbol: string, time: number): Promise<{ conditionals: number[]; placed: number[] }> {
+  const rows = await db
+    .selectFrom('perp_orders')
+    .select(['id', 'trigger_price'])
+    .where('user_id', '=', user)
+    .where('symbol', '=', symbol)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('trigger_price', 'is not', null), eb('status', '=', 'filled'), eb('closed_at', '=', time)]),
+        eb.and([eb('trigger_price', 'is', null), eb('origin', 'in', ['trigger', 'tp', 'sl']), eb('created_at', '=', time)]),
+      ]),
+    )
+    .orderBy('id', 'asc')
+    .execute();
+  return {
+    conditionals: rows.filter((r) => r.trigger_price !== null).map((r) => Number(r.id)),
+    placed: rows.filter((r) => r.trigger_price === null).map((r) => Number(r.id)),
+  };
 }
 
 /** When each of a user's positions (and settings) last changed, by symbol. */

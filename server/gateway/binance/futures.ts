@@ -1,10 +1,12 @@
 // Binance's futures endpoints: /fapi/v1 (USDⓈ-M perpetuals) and /dapi/v1 (COIN-M). ccxt's binance class loads both
 // exchange infos in loadMarkets with its default options, so both answer in Binance's shape: `ping`, `time` and
 // `exchangeInfo`. /fapi lists the perp desk's perpetuals and, given the USDⓈ-M context, serves their market data
-// (futures-public.ts) and signed trading (futures-orders.ts); /fapi/v2 and /fapi/v3 serve the account
-// (futures-account.ts). COIN-M has no contracts: /dapi answers the three with an empty list.
+// (futures-public.ts) and signed trading (futures-orders.ts; conditional orders on the Algo Order API,
+// futures-algo.ts); /fapi/v2 and /fapi/v3 serve the account (futures-account.ts). COIN-M has no contracts: /dapi
+// answers the three with an empty list.
 import type { Clock } from '../../clock.ts';
 import { futuresAccountRoutes } from './futures-account.ts';
+import { futuresAlgoRoutes } from './futures-algo.ts';
 import type { Usdm } from './futures-context.ts';
 import { futuresOrderRoutes } from './futures-orders.ts';
 import { futuresPublicRoutes } from './futures-public.ts';
@@ -86,6 +88,7 @@ export function futuresRoutes(route: Route, clock: Clock, options: FuturesOption
   if (usdm === undefined) return;
   futuresPublicRoutes(route, usdm.context);
   futuresOrderRoutes(usdm.signed, usdm.context);
+  futuresAlgoRoutes(usdm.signed, usdm.context);
 }
 
 /** /fapi/v2 and /fapi/v3: the account, its balances and its positions (v1 has the rest). */

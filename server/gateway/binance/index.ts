@@ -110,7 +110,8 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
         const signed: SignedRoute = (method, path, trade, handler) =>
           on(method, path, async (request, reply, params, raw) => {
             const caller = await authenticate(auth, request, params, raw, trade);
-            if (method === 'POST' && path === '/order') {
+            // New orders count toward the 10-second limit wherever they are placed (conditional ones too).
+            if (method === 'POST' && (path === '/order' || path === '/algoOrder')) {
               const placed = orders.add(caller.apiKey, 1, clock());
               reply.header('x-mbx-order-count-10s', String(placed));
               if (placed > ORDERS_PER_10S) throw ordersExceeded();

@@ -816,7 +816,7 @@ export class PerpEngine {
     this.nextOrder += 1;
     const w: Conditional = { id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: c.reduceOnly || c.qty === null, tif: c.tif, origin: c.origin, fees: c.fees, time: c.time };
     this.addConditional(w);
-    out.push({ type: 'conditional', time: c.time, order: id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: w.reduceOnly, origin: c.origin });
+    out.push({ type: 'conditional', time: c.time, order: id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: w.reduceOnly, tif: c.tif, origin: c.origin });
   }
 
   /** Puts a stored conditional order back after a restart. */

@@ -227,6 +227,7 @@ export type PerpEvent =
       readonly price: Price | null;
       readonly qty: Qty | null;
       readonly reduceOnly: boolean;
+      readonly tif: TimeInForce;
       readonly origin: OrderOrigin;
     })
   | (EventBase & {

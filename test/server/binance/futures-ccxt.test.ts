@@ -1,7 +1,8 @@
 // ccxt's `binanceusdm` class, unchanged but for its URLs, against a listening server: what a futures bot does.
 // Load the perpetuals, set leverage and margin type, open against a resting order, read the position and the
-// balance, close reduce-only, read trades, funding and income. Marks are set by hand (as the mark job would:
-// on the desk and on the bus); the counterparty trades through the perp desk.
+// balance, close reduce-only, read trades, funding and income; stop-loss and take-profit orders on the Algo Order
+// API, fired by the mark. Marks are set by hand (as the mark job would: on the desk and on the bus); the
+// counterparty trades through the perp desk.
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { topics } from '../../../server/desks/index.ts';
@@ -198,5 +199,76 @@ describeDialects('ccxt binanceusdm client', (dialect) => {
     expect(marks.length).toBeGreaterThan(0);
     expect(await ex.fetchOpenInterest(BTC)).toMatchObject({ symbol: BTC, openInterestAmount: 0 });
     expect(await ex.fetchMarkPrice(BTC)).toMatchObject({ symbol: BTC, markPrice: 50_000 });
+  });
+
+  it('places conditional orders on the Algo Order API: stop-loss, take-profit, cancel, trigger', async () => {
+    // A new long of 0.1 at 50 000 (mark 50 000, last trade 50 000).
+    await h.desks.perp.cancelAll({ user: lp, symbol: 'BTCUSDT' });
+    await rest('sell', '50000', '1');
+    expect(await ex.createOrder(BTC, 'market', 'buy', 0.1)).toMatchObject({ status: 'closed', filled: 0.1, average: 50_000 });
+
+    // stopLossPrice with a market order: STOP_MARKET; here on the mark (Binance's default is the last price).
+    const sl = await ex.createOrder(BTC, 'market', 'sell', 0.1, undefined, { stopLossPrice: 49_000, reduceOnly: true, workingType: 'MARK_PRICE' });
+    expect(sl).toMatchObject({ symbol: BTC, type: 'market', side: 'sell', status: 'open', triggerPrice: 49_000, amount: 0.1, filled: 0, reduceOnly: true });
+    expect(sl.info).toMatchObject({ algoType: 'CONDITIONAL', orderType: 'STOP_MARKET', algoStatus: 'NEW', workingType: 'MARK_PRICE', quantity: '0.10000000' });
+    expect(String(sl.clientOrderId)).toMatch(/^x-/);
+    // takeProfitPrice: TAKE_PROFIT_MARKET on the last price.
+    const tp = await ex.createOrder(BTC, 'market', 'sell', 0.1, undefined, { takeProfitPrice: 52_000, reduceOnly: true });
+    expect(tp).toMatchObject({ type: 'market', side: 'sell', status: 'open', triggerPrice: 52_000, reduceOnly: true });
+    expect(tp.info).toMatchObject({ orderType: 'TAKE_PROFIT_MARKET', workingType: 'CONTRACT_PRICE' });
+    // triggerPrice with a limit order: STOP (a stop-limit), here a closing one.
+    const stopLimit = await ex.createOrder(BTC, 'limit', 'sell', 0.05, 48_500, { triggerPrice: 48_600, reduceOnly: true, workingType: 'MARK_PRICE' });
+    expect(stopLimit).toMatchObject({ type: 'limit', price: 48_500, triggerPrice: 48_600, amount: 0.05, status: 'open', timeInForce: 'GTC' });
+    expect(stopLimit.info['orderType']).toBe('STOP');
+    expect(calls).toContain('POST /fapi/v1/algoOrder');
+
+    // Open orders: ccxt asks the Algo API only with { trigger: true }; the plain list stays empty.
+    expect(await ex.fetchOpenOrders(BTC)).toEqual([]);
+    const waiting = await ex.fetchOpenOrders(BTC, undefined, undefined, { trigger: true });
+    expect(waiting.map((o) => [o.id, o.status, o.triggerPrice])).toEqual([[sl.id, 'open', 49_000], [tp.id, 'open', 52_000], [stopLimit.id, 'open', 48_600]]);
+    expect(calls).toContain('GET /fapi/v1/openAlgoOrders');
+    expect(await ex.fetchOrder(String(tp.id), BTC, { trigger: true })).toMatchObject({ id: tp.id, status: 'open', clientOrderId: tp.clientOrderId });
+    expect(calls).toContain('GET /fapi/v1/algoOrder');
+    // Without { trigger: true } ccxt asks /order, where an algo id is no order.
+    await expect(ex.fetchOrder(String(tp.id), BTC)).rejects.toBeInstanceOf(ccxt.OrderNotFound);
+
+    // A stop the mark is already past: -2021.
+    await expect(ex.createOrder(BTC, 'market', 'sell', 0.1, undefined, { stopLossPrice: 51_000, reduceOnly: true, workingType: 'MARK_PRICE' })).rejects.toThrow(
+      /"code":-2021,"msg":"Order would immediately trigger."/,
+    );
+
+    // Cancel the take-profit and the stop-limit.
+    expect(await ex.cancelOrder(String(tp.id), BTC, { trigger: true })).toMatchObject({ id: tp.id, clientOrderId: tp.clientOrderId });
+    expect(calls).toContain('DELETE /fapi/v1/algoOrder');
+    expect(await ex.fetchOrder(String(tp.id), BTC, { trigger: true })).toMatchObject({ status: 'canceled' });
+    await expect(ex.cancelOrder(String(tp.id), BTC, { trigger: true })).rejects.toBeInstanceOf(ccxt.OrderNotFound);
+    expect(await ex.cancelOrder(String(stopLimit.id), BTC, { trigger: true, clientOrderId: stopLimit.clientOrderId })).toMatchObject({ id: stopLimit.id });
+
+    // The mark falls through the stop: it sells the position at market into the bid.
+    await rest('buy', '48900', '1');
+    await mark('BTCUSDT', 48_950);
+    expect(await ex.fetchPositions([BTC])).toEqual([]);
+    const fired = await ex.fetchOrder(String(sl.id), BTC, { trigger: true });
+    expect(fired).toMatchObject({ id: sl.id, status: 'closed', triggerPrice: 49_000 });
+    expect(fired.info).toMatchObject({ algoStatus: 'FINISHED', actualPrice: '48900.00000000' });
+    // The order it placed is a plain one.
+    const actual = await ex.fetchOrder(String(fired.info['actualOrderId']), BTC);
+    expect(actual).toMatchObject({ type: 'market', side: 'sell', status: 'closed', filled: 0.1, average: 48_900, reduceOnly: true });
+    expect((await ex.fetchMyTrades(BTC)).at(-1)).toMatchObject({ order: actual.id, side: 'sell', price: 48_900, amount: 0.1 });
+    expect(await ex.fetchOpenOrders(BTC, undefined, undefined, { trigger: true })).toEqual([]);
+
+    // History: fetchOrders with { trigger: true } reads allAlgoOrders.
+    const history = await ex.fetchOrders(BTC, undefined, undefined, { trigger: true });
+    expect(history.map((o) => [o.id, o.status])).toEqual([[sl.id, 'closed'], [tp.id, 'canceled'], [stopLimit.id, 'canceled']]);
+    expect(calls).toContain('GET /fapi/v1/allAlgoOrders');
+    expect((await ex.fetchCanceledOrders(BTC, undefined, undefined, { trigger: true })).map((o) => o.id)).toEqual([tp.id, stopLimit.id]);
+
+    // cancelAllOrders with { trigger: true }: DELETE algoOpenOrders (conditional orders that open are fine too).
+    await ex.createOrder(BTC, 'market', 'buy', 0.01, undefined, { triggerPrice: 52_000 });
+    await ex.createOrder(BTC, 'market', 'buy', 0.01, undefined, { takeProfitPrice: 47_000, workingType: 'MARK_PRICE' });
+    expect(await ex.fetchOpenOrders(BTC, undefined, undefined, { trigger: true })).toHaveLength(2);
+    await ex.cancelAllOrders(BTC, { trigger: true });
+    expect(calls).toContain('DELETE /fapi/v1/algoOpenOrders');
+    expect(await ex.fetchOpenOrders(BTC, undefined, undefined, { trigger: true })).toEqual([]);
   });
 });

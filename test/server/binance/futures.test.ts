@@ -61,7 +61,7 @@ describeDialects('binance usdm futures', (dialect) => {
       expect(btc).toMatchObject({
         pair: 'BTCUSDT', contractType: 'PERPETUAL', deliveryDate: 4133404800000, status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT', marginAsset: 'USDT',
         pricePrecision: 2, quantityPrecision: 5, liquidationFee: '0.012500', marketTakeBound: '0.05', maintMarginPercent: '0.4000', requiredMarginPercent: '0.8000',
-        orderTypes: ['LIMIT', 'MARKET'], timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],
+        orderTypes: ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'], timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],
       });
       const filters = Object.fromEntries(btc.filters.map((f: { filterType: string }) => [f.filterType, f]));
       expect(filters['PRICE_FILTER']).toMatchObject({ tickSize: '0.01000000', minPrice: '0.01000000' });
@@ -398,6 +398,174 @@ describeDialects('binance usdm futures', (dialect) => {
       expect((await fapi('GET', '/income', key, 'startTime=5&endTime=4')).body.code).toBe(-1128);
       // Nothing of another user's.
       expect((await fapi('GET', '/income', lpKey, 'incomeType=TRANSFER')).body.map((x: { income: string }) => x.income)).toEqual(['1000000.00000000']);
+    });
+  });
+
+  describe('conditional orders (Algo Order API)', () => {
+    const algo = (k: Key, params: string) => fapi('POST', '/algoOrder', k, params);
+    const base = 'symbol=BTCUSDT&algoType=CONDITIONAL';
+    const statusOf = async (id: number) => (await fapi('GET', '/algoOrder', key, `algoId=${id}`)).body.algoStatus as string;
+
+    it('answers bad conditional orders with Binance codes and changes nothing', async () => {
+      // Mark 50 200, last trade 50 300, no position.
+      const before = await fapi('GET', '/account', key, '', 'v3');
+      const cases: Array<[string, number]> = [
+        [`${base}&side=SELL&type=STOP_MARKET&triggerPrice=49000&closePosition=true`, -2022],
+        [`${base}&side=SELL&type=STOP_MARKET&triggerPrice=49000&quantity=0.01&reduceOnly=true`, -2022],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=50000&quantity=0.01&workingType=MARK_PRICE`, -2021],
+        [`${base}&side=SELL&type=TAKE_PROFIT_MARKET&triggerPrice=50300&quantity=0.01`, -2021],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=0&quantity=0.01`, -4006],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000.001&quantity=0.01`, -1111],
+        [`${base}&side=BUY&type=STOP_MARKET&quantity=0.01`, -1102],
+        [`${base}&side=BUY&type=STOP&triggerPrice=51000&quantity=0.01`, -1102],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&price=51000`, -1106],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000`, -1102],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0`, -4003],
+        [`${base}&side=SELL&type=STOP_MARKET&triggerPrice=49000&closePosition=true&quantity=0.01`, -1106],
+        [`${base}&side=SELL&type=STOP_MARKET&triggerPrice=49000&closePosition=true&reduceOnly=true`, -1106],
+        [`${base}&side=SELL&type=STOP&triggerPrice=49000&price=49000&closePosition=true`, -4136],
+        [`${base}&side=SELL&type=TRAILING_STOP_MARKET&quantity=0.01&callbackRate=1`, -1116],
+        [`${base}&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=49000`, -1116],
+        ['symbol=BTCUSDT&algoType=VP&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01', -1130],
+        ['symbol=BTCUSDT&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01', -1102],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&workingType=INDEX_PRICE`, -1130],
+        [`${base}&side=BUY&type=STOP&triggerPrice=51000&price=51000&quantity=0.01&timeInForce=GTX`, -1115],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&positionSide=LONG`, -4061],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&priceMatch=OPPONENT`, -1130],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&priceProtect=maybe`, -1130],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&goodTillDate=1`, -1106],
+        [`${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&stopPrice=51000`, -1104],
+        ['symbol=NOPEUSDT&algoType=CONDITIONAL&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01', -1121],
+      ];
+      for (const [params, code] of cases) {
+        const r = await algo(key, params);
+        expect({ params, status: r.status, code: r.body.code }).toEqual({ params, status: 400, code });
+      }
+      expect((await algo(key, `${base}&side=BUY&type=STOP_MARKET&triggerPrice=50000&quantity=0.01&workingType=MARK_PRICE`)).body).toEqual({
+        code: -2021, msg: 'Order would immediately trigger.',
+      });
+      expect((await algo(key, `${base}&side=SELL&type=STOP_MARKET&triggerPrice=49000&closePosition=true`)).body).toEqual({ code: -2022, msg: 'ReduceOnly Order is rejected.' });
+      expect((await algo(readOnly, `${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01`)).body.code).toBe(-2015);
+      // The conditional types stay off /order, as on Binance.
+      expect((await order(key, 'symbol=BTCUSDT&side=BUY&type=TAKE_PROFIT_MARKET&quantity=0.01&stopPrice=49000')).body.code).toBe(-4120);
+      expect((await fapi('GET', '/openAlgoOrders', key)).body).toEqual([]);
+      expect((await fapi('GET', '/account', key, '', 'v3')).body).toEqual(before.body);
+    });
+
+    it('places, queries and cancels a stop order', async () => {
+      const placed = await algo(key, `${base}&side=BUY&type=STOP_MARKET&triggerPrice=51000&quantity=0.01&workingType=MARK_PRICE&clientAlgoId=algo-1&newOrderRespType=RESULT`);
+      expect(placed.status).toBe(200);
+      const id = placed.body.algoId as number;
+      expect(placed.body).toEqual({
+        algoId: id, clientAlgoId: 'algo-1', algoType: 'CONDITIONAL', orderType: 'STOP_MARKET', symbol: 'BTCUSDT', side: 'BUY', positionSide: 'BOTH', timeInForce: 'GTC',
+        quantity: '0.01000000', algoStatus: 'NEW', actualOrderId: '', actualPrice: '0.00000000', triggerPrice: '51000.00000000', price: '0.00000000', icebergQuantity: null,
+        tpTriggerPrice: '0.00000000', tpPrice: '0.00000000', slTriggerPrice: '0.00000000', slPrice: '0.00000000', tpOrderType: '', selfTradePreventionMode: 'EXPIRE_TAKER',
+        workingType: 'MARK_PRICE', priceMatch: 'NONE', closePosition: false, priceProtect: false, reduceOnly: false, createTime: h.clock.now(), updateTime: h.clock.now(),
+        triggerTime: 0, goodTillDate: 0,
+      });
+      expect((await fapi('GET', '/algoOrder', key, `algoId=${id}`)).body).toEqual(placed.body);
+      expect((await fapi('GET', '/algoOrder', key, 'clientAlgoId=algo-1')).body.algoId).toBe(id);
+      expect((await fapi('GET', '/algoOrder', key, `symbol=BTCUSDT&algoId=${id}`)).body.algoId).toBe(id);
+      expect((await fapi('GET', '/algoOrder', key, `symbol=ETHUSDT&algoId=${id}`)).body).toEqual({ code: -2013, msg: 'Order does not exist.' });
+      expect((await fapi('GET', '/algoOrder', key, `algoId=${id}&clientAlgoId=other`)).body.code).toBe(-2013);
+      expect((await fapi('GET', '/algoOrder', lpKey, `algoId=${id}`)).body.code).toBe(-2013);
+      expect((await fapi('GET', '/algoOrder', key, 'symbol=BTCUSDT')).body.code).toBe(-1102);
+      // Not a plain order, and not listed with them.
+      expect((await fapi('GET', '/order', key, `symbol=BTCUSDT&orderId=${id}`)).body.code).toBe(-2013);
+      expect((await fapi('GET', '/openOrders', key)).body).toEqual([]);
+      expect((await fapi('GET', '/openAlgoOrders', key)).body).toEqual([placed.body]);
+      expect((await fapi('GET', '/openAlgoOrders', key, 'symbol=BTCUSDT&algoType=CONDITIONAL')).body).toEqual([placed.body]);
+      expect((await fapi('GET', '/openAlgoOrders', key, `algoId=${id + 1}`)).body).toEqual([]);
+      expect((await fapi('GET', '/openAlgoOrders', key, 'symbol=ETHUSDT')).body).toEqual([]);
+      expect((await fapi('GET', '/openAlgoOrders', key, 'algoType=VP')).body.code).toBe(-1130);
+      expect((await fapi('GET', '/openAlgoOrders', lpKey)).body).toEqual([]);
+      // Client ids are one namespace with plain orders'.
+      expect((await algo(key, `${base}&side=BUY&type=STOP_MARKET&triggerPrice=52000&quantity=0.01&clientAlgoId=algo-1`)).body).toEqual({ code: -4116, msg: 'ClientOrderId is duplicated.' });
+      expect((await order(key, 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=49000&newClientOrderId=algo-1')).body.code).toBe(-4116);
+
+      expect((await fapi('DELETE', '/algoOrder', readOnly, `algoId=${id}`)).body.code).toBe(-2015);
+      expect((await fapi('DELETE', '/algoOrder', key, `symbol=BTCUSDT&algoId=${id}`)).body).toEqual({ algoId: id, clientAlgoId: 'algo-1', code: '200', msg: 'success' });
+      expect((await fapi('DELETE', '/algoOrder', key, `algoId=${id}`)).body).toEqual({ code: -2011, msg: 'Unknown order sent.' });
+      expect((await fapi('GET', '/algoOrder', key, `algoId=${id}`)).body).toMatchObject({ algoStatus: 'CANCELED', triggerTime: 0 });
+      expect((await fapi('GET', '/openAlgoOrders', key)).body).toEqual([]);
+      const all = await fapi('GET', '/allAlgoOrders', key, 'symbol=BTCUSDT');
+      expect(all.body.map((o: { algoId: number; algoStatus: string }) => [o.algoId, o.algoStatus])).toEqual([[id, 'CANCELED']]);
+      expect((await fapi('GET', '/allAlgoOrders', key, 'symbol=ETHUSDT')).body).toEqual([]);
+      expect((await fapi('GET', '/allAlgoOrders', key)).body.code).toBe(-1102);
+      expect((await fapi('GET', '/allOrders', key, 'symbol=BTCUSDT')).body.map((o: { orderId: number }) => o.orderId)).not.toContain(id);
+    });
+
+    it('a take-profit on the last price and a stop-loss on the mark', async () => {
+      // A long of 0.1 at 50 200.
+      expect((await fapi('DELETE', '/allOpenOrders', lpKey, 'symbol=BTCUSDT')).status).toBe(200);
+      expect((await order(lpKey, 'symbol=BTCUSDT&side=SELL&type=LIMIT&timeInForce=GTC&quantity=1&price=50200')).body.status).toBe('NEW');
+      expect((await order(key, 'symbol=BTCUSDT&side=BUY&type=MARKET&quantity=0.1')).body.status).toBe('FILLED');
+      const tp = await algo(key, `${base}&side=SELL&type=TAKE_PROFIT_MARKET&triggerPrice=50500&closePosition=true`);
+      expect(tp.body).toMatchObject({
+        orderType: 'TAKE_PROFIT_MARKET', side: 'SELL', quantity: '0.00000000', closePosition: true, reduceOnly: true, workingType: 'CONTRACT_PRICE', algoStatus: 'NEW',
+      });
+      expect(tp.body.clientAlgoId).toMatch(/^[A-Za-z0-9]{22}$/);
+      const sl = await algo(key, `${base}&side=SELL&type=STOP_MARKET&triggerPrice=49500&quantity=0.1&reduceOnly=true&workingType=MARK_PRICE&priceProtect=TRUE`);
+      expect(sl.body).toMatchObject({ orderType: 'STOP_MARKET', quantity: '0.10000000', reduceOnly: true, closePosition: false, workingType: 'MARK_PRICE', algoStatus: 'NEW' });
+      const waiting = await fapi('GET', '/openAlgoOrders', key, 'symbol=BTCUSDT');
+      expect(waiting.body.map((o: { algoId: number }) => o.algoId)).toEqual([tp.body.algoId, sl.body.algoId]);
+      // They hold no margin.
+      expect((await fapi('GET', '/positionRisk', key, 'symbol=BTCUSDT', 'v3')).body[0]).toMatchObject({ positionAmt: '0.10000000', openOrderInitialMargin: '0.00000000' });
+
+      // A trade at 50 500 (the trader's own sell of 0.01 into a bid) fires the take-profit: it sells the other 0.09.
+      expect((await fapi('DELETE', '/allOpenOrders', lpKey, 'symbol=BTCUSDT')).status).toBe(200);
+      expect((await order(lpKey, 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=50500')).body.status).toBe('NEW');
+      expect((await order(key, 'symbol=BTCUSDT&side=SELL&type=MARKET&quantity=0.01')).body.status).toBe('FILLED');
+      expect((await fapi('GET', '/positionRisk', key, 'symbol=BTCUSDT', 'v3')).body).toEqual([]);
+      const fired = await fapi('GET', '/algoOrder', key, `algoId=${tp.body.algoId}`);
+      expect(fired.body).toMatchObject({ algoStatus: 'FINISHED', actualPrice: '50500.00000000', triggerTime: h.clock.now(), updateTime: h.clock.now() });
+      const actual = Number(fired.body.actualOrderId);
+      expect(actual).toBeGreaterThan(tp.body.algoId);
+      expect((await fapi('GET', '/order', key, `symbol=BTCUSDT&orderId=${actual}`)).body).toMatchObject({
+        type: 'MARKET', side: 'SELL', status: 'FILLED', reduceOnly: true, executedQty: '0.09000000', avgPrice: '50500.00000000',
+      });
+      expect((await fapi('GET', '/allOrders', key, 'symbol=BTCUSDT')).body.map((o: { orderId: number }) => o.orderId)).toContain(actual);
+
+      // The stop-loss waits on: when the mark reaches it there is no position left to reduce.
+      expect((await fapi('GET', '/openAlgoOrders', key)).body.map((o: { algoId: number }) => o.algoId)).toEqual([sl.body.algoId]);
+      await mark('BTCUSDT', 49_400);
+      expect((await fapi('GET', '/algoOrder', key, `algoId=${sl.body.algoId}`)).body).toMatchObject({ algoStatus: 'EXPIRED', actualOrderId: '', triggerTime: h.clock.now() });
+      expect((await fapi('GET', '/openAlgoOrders', key)).body).toEqual([]);
+      const all = await fapi('GET', '/allAlgoOrders', key, 'symbol=BTCUSDT');
+      expect(all.body.map((o: { algoStatus: string }) => o.algoStatus)).toEqual(['CANCELED', 'FINISHED', 'EXPIRED']);
+      expect(all.body[1].actualOrderId).toBe(String(actual));
+      expect((await fapi('GET', '/allAlgoOrders', key, `symbol=BTCUSDT&algoId=${tp.body.algoId}`)).body.map((o: { algoId: number }) => o.algoId)).toEqual([tp.body.algoId, sl.body.algoId]);
+      expect((await fapi('GET', '/allAlgoOrders', key, 'symbol=BTCUSDT&limit=1')).body.map((o: { algoId: number }) => o.algoId)).toEqual([sl.body.algoId]);
+      expect((await fapi('GET', '/allAlgoOrders', key, 'symbol=BTCUSDT&limit=1&page=2')).body.map((o: { algoId: number }) => o.algoId)).toEqual([tp.body.algoId]);
+    });
+
+    it('a stop-limit order is TRIGGERED while its order rests, FINISHED after', async () => {
+      // Mark 49 400: a buy stop at 49 500 placing a limit buy at 49 000 (no ask there: it rests).
+      const stop = await algo(key, `${base}&side=BUY&type=STOP&triggerPrice=49500&price=49000&quantity=0.01&workingType=MARK_PRICE&timeInForce=GTC`);
+      expect(stop.body).toMatchObject({ orderType: 'STOP', price: '49000.00000000', triggerPrice: '49500.00000000', timeInForce: 'GTC', algoStatus: 'NEW' });
+      await mark('BTCUSDT', 49_600);
+      const fired = await fapi('GET', '/algoOrder', key, `algoId=${stop.body.algoId}`);
+      expect(fired.body).toMatchObject({ algoStatus: 'TRIGGERED', actualPrice: '0.00000000' });
+      const open = await fapi('GET', '/openOrders', key, 'symbol=BTCUSDT');
+      expect(open.body).toEqual([expect.objectContaining({ orderId: Number(fired.body.actualOrderId), type: 'LIMIT', side: 'BUY', price: '49000.00000000', status: 'NEW' })]);
+      expect((await fapi('DELETE', '/order', key, `symbol=BTCUSDT&orderId=${fired.body.actualOrderId}`)).body.status).toBe('CANCELED');
+      expect(await statusOf(stop.body.algoId)).toBe('FINISHED');
+    });
+
+    it('cancels every waiting conditional order of a market', async () => {
+      const up = await algo(key, `${base}&side=BUY&type=STOP_MARKET&triggerPrice=52000&quantity=0.01`);
+      const down = await algo(key, `${base}&side=BUY&type=TAKE_PROFIT_MARKET&triggerPrice=48000&quantity=0.01&workingType=MARK_PRICE`);
+      const eth = await algo(key, 'symbol=ETHUSDT&algoType=CONDITIONAL&side=BUY&type=STOP_MARKET&triggerPrice=3100&quantity=0.1&workingType=MARK_PRICE');
+      expect([up.status, down.status, eth.status]).toEqual([200, 200, 200]);
+      expect((await fapi('DELETE', '/algoOpenOrders', key)).body.code).toBe(-1102);
+      expect((await fapi('DELETE', '/algoOpenOrders', key, 'symbol=BTCUSDT')).body).toEqual({ code: 200, msg: 'The operation of cancel all open order is done.' });
+      expect((await fapi('GET', '/openAlgoOrders', key)).body.map((o: { algoId: number }) => o.algoId)).toEqual([eth.body.algoId]);
+      expect([await statusOf(up.body.algoId), await statusOf(down.body.algoId)]).toEqual(['CANCELED', 'CANCELED']);
+      // Plain orders' cancel-all leaves them alone.
+      expect((await fapi('DELETE', '/allOpenOrders', key, 'symbol=ETHUSDT')).status).toBe(200);
+      expect(await statusOf(eth.body.algoId)).toBe('NEW');
+      expect((await fapi('DELETE', '/algoOpenOrders', key, 'symbol=ETHUSDT')).status).toBe(200);
+      expect((await fapi('GET', '/openAlgoOrders', key)).body).toEqual([]);
     });
   });
 });
