@@ -38,6 +38,9 @@ export interface Desks {
   close(): Promise<void>;
 }
 
+/** A user's contract rates from their spot rates (their fee level's): maker ÷ 5, taker ÷ 2. */
+export const perpRates = (spot: FeeRates): FeeRates => ({ makerPpm: Math.floor(spot.makerPpm / 5), takerPpm: Math.floor(spot.takerPpm / 2) });
+
 export async function createDesks(o: DesksOptions): Promise<Desks> {
   const common = { store: o.store, bus: o.bus, clock: o.clock ?? systemClock, holder: o.holder, leaseTtlMs: o.leaseTtlMs };
   const opened: FundsDesk[] = [];
@@ -49,7 +52,11 @@ export async function createDesks(o: DesksOptions): Promise<Desks> {
       opened.push(desk);
       return desk;
     };
-    const contract = await PerpDesk.open({ ...common, onStop: (e) => o.onStop?.('contract', e) });
+    // Contract fees follow the user's fee level: a fifth of the spot maker rate and half the taker rate (level 0:
+    // 0.02 % / 0.05 %, Binance USDⓈ-M's regular tier, from spot's 0.1 % / 0.1 %).
+    const spotFees = o.fees;
+    const perpFees = spotFees === undefined ? undefined : (user: UserId): FeeRates => perpRates(spotFees(user));
+    const contract = await PerpDesk.open({ ...common, fees: perpFees, onStop: (e) => o.onStop?.('contract', e) });
     opened.push(contract);
     const earn = await wallet('earn');
     const seconds = await wallet('seconds');
