@@ -42,6 +42,8 @@ export interface MarkInfo {
   readonly fundingRate: bigint | null;
   readonly nextFundingTime: number | null;
   readonly time: number;
+  /** The mark's inputs as the mark job published them (decimal text), when it did. */
+  readonly inputs?: { price1: string; price2: string; contractPrice: string; basisAverage: string; basisSamples: number } | undefined;
 }
 
 /** Signed decimal text → minor units; null for null or bad text. */
@@ -74,7 +76,11 @@ export class Usdm {
       if (event.type !== 'perp.mark') return;
       const mark = minorOf(event.mark);
       if (mark === null || mark <= 0n) return;
-      this.marks.set(event.symbol, { mark, index: minorOf(event.index), fundingRate: minorOf(event.fundingRate), nextFundingTime: event.nextFundingTime, time: event.time });
+      const inputs =
+        event.price1 !== undefined && event.price2 !== undefined && event.contractPrice !== undefined && event.basisAverage !== undefined
+          ? { price1: event.price1, price2: event.price2, contractPrice: event.contractPrice, basisAverage: event.basisAverage, basisSamples: event.basisSamples ?? 0 }
+          : undefined;
+      this.marks.set(event.symbol, { mark, index: minorOf(event.index), fundingRate: minorOf(event.fundingRate), nextFundingTime: event.nextFundingTime, time: event.time, inputs });
     });
   }
 

@@ -119,6 +119,17 @@ export function futuresPublicRoutes(route: Route, u: Usdm): void {
         interestRate: INTEREST_RATE,
         nextFundingTime: funding?.nextFundingTime ?? mark?.nextFundingTime ?? nextBoundary(now, FUNDING_INTERVAL_MS),
         time: now,
+        // Beyond Binance's fields: what the mark is the median of (server/desks/perp/README.md), so anyone can
+        // recompute it: index × (1 + last funding rate × time to funding / interval), index + MA(book mid − index),
+        // and the last contract price.
+        ...(mark?.inputs === undefined
+          ? {}
+          : {
+              markPriceInputs: {
+                price1: text8(mark.inputs.price1), price2: text8(mark.inputs.price2), contractPrice: text8(mark.inputs.contractPrice),
+                basisAverage: text8(mark.inputs.basisAverage), basisSamples: mark.inputs.basisSamples,
+              },
+            }),
       };
     }),
   );

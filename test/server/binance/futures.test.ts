@@ -87,6 +87,15 @@ describeDialects('binance usdm futures', (dialect) => {
       // No mark yet for SOL: the index (none in the harness) and no funding.
       expect(all.body.find((x: { symbol: string }) => x.symbol === 'SOLUSDT')).toMatchObject({ markPrice: '0.00000000', lastFundingRate: '0.00000000' });
       expect((await pub('/premiumIndex', 'symbol=NOPEUSDT')).body).toEqual({ code: -1121, msg: 'Invalid symbol.' });
+      // With the mark job's inputs, premiumIndex publishes what the mark is the median of.
+      h.trading.bus.publish(topics.perpMark('ETHUSDT'), {
+        type: 'perp.mark', symbol: 'ETHUSDT', mark: '3001', index: '3000', fundingRate: '0.0001', nextFundingTime: h.clock.now() + 3_600_000, time: h.clock.now(),
+        price1: '3000.15', price2: '3001', contractPrice: '3002', basisAverage: '1', basisSamples: 300,
+      });
+      expect((await pub('/premiumIndex', 'symbol=ETHUSDT')).body).toMatchObject({
+        markPrice: '3001.00000000',
+        markPriceInputs: { price1: '3000.15000000', price2: '3001.00000000', contractPrice: '3002.00000000', basisAverage: '1.00000000', basisSamples: 300 },
+      });
 
       const info = await pub('/fundingInfo');
       expect(info.body.find((x: { symbol: string }) => x.symbol === 'BTCUSDT')).toEqual({
