@@ -13,16 +13,21 @@
 // on the writer thread), and carrying operator rows through that hot path would widen every commit's shape for a
 // few rows a day. The two rows around the command plus the id in the journal give the same guarantees: no effect
 // without an intent row, no answer without an outcome row, and a crash in between leaves a pending row that the
-// next start (reconcile) or a repeat of the request settles from the journal, never by applying twice. Market flags,
-// freezes and session revocations are idempotent by nature; a repeated cancel-all cancels what is open then.
+// next start (reconcile) or a repeat of the request settles from the journal, never by applying twice. An operator's
+// contribution to the insurance fund is journalled the same way by the perp desk (PerpDesk.fundInsurance, reason
+// admin.insurance). Market flags, freezes and session revocations are idempotent by nature; a repeated cancel-all
+// cancels what is open then. The perp commands (perp.ts) only fund the insurance fund and read: none chooses a
+// user's outcome (no forced liquidation, no position edits).
 import type { Clock } from '../clock.ts';
 import { normalizeAccount } from '../contract/validate.ts';
-import { adminRef, DeskUnavailableError, type FundsDesk, type MarketStatus, type OrderView, type Reply, type SpotDesk } from '../desks/index.ts';
+import { adminRef, DeskUnavailableError, type FundsDesk, type MarketStatus, type OrderView, type PerpDesk, type Reply, type SpotDesk } from '../desks/index.ts';
+import type { OpenPositionRisk } from '../desks/perp/desk.ts';
 import type { AdjustAction } from '../desks/funds.ts';
 import { formatDecimal, WALLETS, type Wallet } from '../kernel/index.ts';
 import type { AuditEntry, AuditVia } from '../store/audit.ts';
 import type { Store } from '../store/index.ts';
 import type { UserRow } from '../store/users.ts';
+import { fundedOutcome, INSURANCE_MEMO, perpSymbols, positionsOutcome, type PositionFilter } from './perp.ts';
 import { changesState, type AdminArgs, type ChannelCommand } from './protocol.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
@@ -55,6 +60,10 @@ export interface AdminDesks {
   readonly via: AuditVia;
   withFunds<T>(wallet: Wallet, work: (desk: FundsDesk) => Promise<T>): Promise<T>;
   withSpot<T>(work: (desk: SpotDesk) => Promise<T>): Promise<T>;
+  /** The perp desk (the contract wallet's): the running server's, or one opened under its lease for one command. */
+  withPerp<T>(work: (desk: PerpDesk) => Promise<T>): Promise<T>;
+  /** Open positions with their risk figures: the running desk's memory, or the store's (perp.ts storePositions). */
+  perpPositions(filter: PositionFilter): Promise<OpenPositionRisk[]>;
   /** applied: in effect for the next order (a running spot desk took it in sequence); stored: written for a server to read. */
   setMarketStatus(symbol: string, status: { isOpen?: number; maintenance?: boolean }): Promise<'applied' | 'stored' | 'unknown'>;
   /** The flags a running spot desk trades by, or null when none runs here. */
@@ -260,6 +269,20 @@ function plan(req: AdminRequest): Run {
         const revoked = await store.sessions.revokeAllForUser(user.id, clock());
         return { data: { userId: user.id, revoked }, text: `revoked ${revoked} session(s) of user ${user.id}` };
       };
+    case 'perp insurance fund': {
+      const amount = need(args, 'amount');
+      const memo = args.memo ?? INSURANCE_MEMO;
+      return async ({ desks }) => fundedOutcome(value(await desks.withPerp((desk) => desk.fundInsurance({ amount, memo, requestId: req.id }))), amount, req.id);
+    }
+    case 'perp positions': {
+      const symbol = args.symbol?.toUpperCase();
+      return async ({ store, desks }) => {
+        const user = args.email === undefined ? undefined : await userByEmail(store, args);
+        if (symbol !== undefined && !(await perpSymbols(store)).includes(symbol)) throw failed(`no perpetual market ${symbol}`);
+        const filter = { user: user?.id, symbol };
+        return positionsOutcome(store, await desks.perpPositions(filter), filter, user === undefined ? null : `user ${user.id} (${user.who})`);
+      };
+    }
     default:
       throw usage(`unknown command "${req.command}"`);
   }
@@ -388,17 +411,17 @@ export function createAdminExecutor(ctx: AdminContext): AdminExecutor {
         } catch {
           // unreadable arguments: settled as interrupted below
         }
-        const action = ACTION_OF[e.command as ChannelCommand];
-        if (action !== undefined) {
-          const wallet = (WALLETS as readonly string[]).includes(args.account ?? 'coin') ? (args.account ?? 'coin') : 'coin';
-          const found = await store.adminLedger.findEntry(wallet, adminRef(args.memo ?? `operator ${action}`, e.requestId));
+        const journalled = journalledAt(e.command, args, e.requestId);
+        if (journalled !== undefined) {
+          const { wallet, ref } = journalled;
+          const found = await store.adminLedger.findEntry(wallet, ref);
           if (found !== undefined) {
             const text = `${commandLine(e.command, e.args)}: applied before a restart (journal entry ${wallet}#${found.seq}); its answer was lost`;
             if (await store.audit.finish(e.requestId, 'done', JSON.stringify({ data: { recovered: true, desk: wallet, seq: found.seq }, text }), clock())) settled++;
             continue;
           }
         }
-        const why = action !== undefined ? 'the server stopped before it took effect; nothing was applied' : 'the server stopped while it ran; run it again with the same --request-id to finish it';
+        const why = journalled !== undefined ? 'the server stopped before it took effect; nothing was applied' : 'the server stopped while it ran; run it again with the same --request-id to finish it';
         if (await store.audit.finish(e.requestId, 'interrupted', JSON.stringify({ error: why }), clock())) settled++;
       }
       return settled;
@@ -406,12 +429,26 @@ export function createAdminExecutor(ctx: AdminContext): AdminExecutor {
   };
 }
 
+/**
+ * Where a command that journals its request id (balance adjustments, the insurance fund's contributions) leaves its
+ * entry: the desk and the reference a start looks up to tell an applied command from one that never happened.
+ */
+function journalledAt(command: string, args: AdminArgs, requestId: string): { wallet: string; ref: string } | undefined {
+  if (command === 'perp insurance fund') return { wallet: 'contract', ref: adminRef(args.memo ?? INSURANCE_MEMO, requestId) };
+  const action = ACTION_OF[command as ChannelCommand];
+  if (action === undefined) return undefined;
+  const wallet = (WALLETS as readonly string[]).includes(args.account ?? 'coin') ? (args.account ?? 'coin') : 'coin';
+  return { wallet, ref: adminRef(args.memo ?? `operator ${action}`, requestId) };
+}
+
 /** The running server's desks, for its admin channel. */
-export function serverDesks(desks: { spot: SpotDesk; byWallet: Readonly<Record<Wallet, FundsDesk>> }, store: Store): AdminDesks {
+export function serverDesks(desks: { spot: SpotDesk; perp: PerpDesk; byWallet: Readonly<Record<Wallet, FundsDesk>> }, store: Store): AdminDesks {
   return {
     via: 'server',
     withFunds: (wallet, work) => work(desks.byWallet[wallet]),
     withSpot: (work) => work(desks.spot),
+    withPerp: (work) => work(desks.perp),
+    perpPositions: (filter) => desks.perp.openPositions(filter),
     async setMarketStatus(symbol, status) {
       const reply = await desks.spot.setMarketStatus(symbol, status);
       if (reply.ok) return 'applied';

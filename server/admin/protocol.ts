@@ -17,7 +17,7 @@ export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 /** A connection that has not sent its whole request by then is dropped. */
 export const REQUEST_READ_TIMEOUT_MS = 10_000;
 
-/** Commands the channel takes; every one but `market list` changes state, needs a reason and is audited. */
+/** Commands the channel takes; every one but the reads (READ_COMMANDS) changes state, needs a reason and is audited. */
 export const CHANNEL_COMMANDS = [
   'balance credit',
   'balance debit',
@@ -33,11 +33,16 @@ export const CHANNEL_COMMANDS = [
   'user freeze',
   'user unfreeze',
   'session revoke',
+  'perp insurance fund',
+  'perp positions',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
+/** Commands that only read: no reason, no audit row, and answered from the store when no server runs. */
+export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'perp positions'];
+
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
-export const changesState = (command: ChannelCommand): boolean => command !== 'market list';
+export const changesState = (command: ChannelCommand): boolean => !READ_COMMANDS.includes(command);
 
 /** Request ids: what the operator tool generates (a UUID) or the operator passes with --request-id. */
 export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._:-]{8,64}$';

@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: the operator's tool, over the same store as the server (DATA_DIR or
-// DATABASE_URL). Commands that act on the exchange (balances, markets, orders, freezes, sessions) go to the running
-// server over its admin channel when one answers, else run on the store (channel-commands.ts, server/admin/).
+// DATABASE_URL). Commands that act on the exchange (balances, markets, orders, freezes, sessions, the insurance
+// fund) and the perp positions read go to the running server over its admin channel when one answers, else run on
+// the store (channel-commands.ts, server/admin/).
 // runAdmin is exported so tests and other tools run commands in-process.
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
@@ -12,6 +13,7 @@ import * as ledger from './ledger-commands.ts';
 import * as apikey from './apikey-commands.ts';
 import * as fees from './fee-commands.ts';
 import { auditList } from './audit-commands.ts';
+import * as perp from './perp-commands.ts';
 import { runChannelCommand, type ChannelCommandOptions } from './channel-commands.ts';
 import { isChannelCommand } from '../admin/protocol.ts';
 import { adminSettingsFromEnv } from '../admin/index.ts';
@@ -41,14 +43,23 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   apikey revoke --email E --key K                                revoke an API key
   fees show                                                      the fee rate table (levels by trailing 30-day BTC volume)
   fees set --file TABLE.json                                     replace it (checked in full; invalid = nothing changes)
+  perp insurance [--limit N]                                     the insurance fund's balance and its latest movements (default 20)
+  perp insurance fund --amount X --reason R [--memo TEXT]        contribute to the insurance fund from outside (USDT)
+  perp positions [--email E] [--symbol S]                        open positions: size, entry, leverage, margin mode, margin,
+                                                                 liquidation price, unrealized P&L at the mark
+  perp funding --symbol S [--limit N]                            a perpetual market's settled funding, newest first
+  perp marks --symbol S [--limit N]                              a perpetual market's recorded mark prices, newest first
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
-  Balance, market, order, user freeze and session commands go to the running server through its admin channel
-  (DATA_DIR/admin.sock and DATA_DIR/admin.token, or ADMIN_SOCKET and ADMIN_TOKEN), through the same desks as
-  users' commands and in effect at once; with no server running they work on the store directly. Those that
+  Balance, market, order, user freeze, session, perp insurance fund and perp positions commands go to the
+  running server through its admin channel (DATA_DIR/admin.sock and DATA_DIR/admin.token, or ADMIN_SOCKET and
+  ADMIN_TOKEN), through the same desks as users' commands and in effect at once; with no server running they work on the store directly. Those that
   change something need --reason and are written to the audit log with the operator (--operator, default the OS
   user name). A command whose answer was lost can be repeated with --request-id ID: it is never applied twice.
-  --verbose says on stderr which way a command went.
+  --verbose says on stderr which way a command went. The perp commands (the contract account) fund the
+  insurance fund and read; none chooses a user's outcome: there is no forced liquidation and no position edit.
+  perp positions asks the running server's perp desk (figures at its current mark), or with no server reads the
+  store (at the last recorded mark).
   API-key secrets are encrypted with API_KEY_SECRET, or DATA_DIR/api-key.secret when it is unset: the server
   must use the same one.`;
 
@@ -78,6 +89,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'apikey revoke': (store, args, o) => apikey.apiKeyRevoke(store, args, o.dataDir),
   'fees show': (store) => fees.feesShow(store),
   'fees set': (store, args) => fees.feesSet(store, args),
+  'perp insurance': perp.perpInsurance,
+  'perp funding': perp.perpFunding,
+  'perp marks': perp.perpMarks,
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -97,7 +111,9 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   json = args.switches.has('json');
   if (args.switches.has('help')) return { exitCode: 0, output: USAGE };
   if (args.words.length === 0) return { exitCode: 2, output: USAGE };
-  const name = args.words.slice(0, 2).join(' ');
+  // Three-word channel commands first (`perp insurance fund`), then two words (`perp insurance`, `market open`).
+  const long = args.words.slice(0, 3).join(' ');
+  const name = args.words.length >= 3 && isChannelCommand(long) ? long : args.words.slice(0, 2).join(' ');
   if (isChannelCommand(name)) {
     const r = await runChannelCommand(name, args, {
       dataDir: resolve(options.dataDir ?? 'data'),

@@ -1,10 +1,12 @@
 // The operator commands that act on a running exchange (server/admin/protocol.ts CHANNEL_COMMANDS): balance
 // credit|debit|freeze|unfreeze|lock|unlock, market list|open|close|maintenance, order cancel-all, user
-// freeze|unfreeze, session revoke. If the admin socket of the configured store answers, the command goes there and
-// runs through the server's own desks; if nothing listens (no server), the CLI runs the same executor on the store
-// itself, opening the one desk it needs under that desk's lease. Either way the state-changing ones need --reason
-// and leave an audit row; a request whose answer was lost is repeated once with the same request id, and if that
-// fails too the operator is told the id to repeat it with: a request id is never applied twice.
+// freeze|unfreeze, session revoke, perp insurance fund, perp positions. If the admin socket of the configured store
+// answers, the command goes there and runs through the server's own desks; if nothing listens (no server), the CLI
+// runs the same executor on the store itself, opening the one desk it needs under that desk's lease (the reads
+// take none: `perp positions` rebuilds the perp desk's memory from a snapshot of the store). Either way the
+// state-changing ones need --reason and leave an audit row; a request whose answer was lost is repeated once with
+// the same request id, and if that fails too the operator is told the id to repeat it with: a request id is never
+// applied twice.
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { Compile } from 'typebox/compile';
@@ -13,9 +15,10 @@ import { checkRequest, createAdminExecutor, AdminError, type AdminDesks, type Ad
 import { callChannel, ChannelAccessError, type ChannelOutcome } from '../admin/client.ts';
 import { socketAnswers } from '../admin/channel.ts';
 import { adminLocation, AdminSetupError, readToken, storeIdentity } from '../admin/paths.ts';
-import { ADMIN_PROTOCOL_VERSION, AdminArgsSchema, REQUEST_ID_PATTERN, type AdminArgs, type ChannelCommand } from '../admin/protocol.ts';
+import { storePositions } from '../admin/perp.ts';
+import { ADMIN_PROTOCOL_VERSION, AdminArgsSchema, changesState, REQUEST_ID_PATTERN, type AdminArgs, type ChannelCommand } from '../admin/protocol.ts';
 import type { Clock } from '../clock.ts';
-import { LeaseHeldError, SpotDesk, type DeskEvent, type FundsDesk } from '../desks/index.ts';
+import { LeaseHeldError, PerpDesk, SpotDesk, type DeskEvent, type FundsDesk } from '../desks/index.ts';
 import { newHolderId } from '../desks/lease.ts';
 import { openWalletDesk } from '../desks/wallet.ts';
 import type { Wallet } from '../kernel/index.ts';
@@ -64,6 +67,8 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   else if (command === 'market list') picked = {};
   else if (command.startsWith('market ')) picked = args.words[2] === undefined ? {} : { symbol: args.words[2] };
   else if (command === 'order cancel-all') picked = pick('email', 'phone', 'symbol');
+  else if (command === 'perp insurance fund') picked = pick('amount', 'memo');
+  else if (command === 'perp positions') picked = pick('email', 'symbol');
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];
@@ -92,7 +97,9 @@ function storeDesks(store: Store, socketPath: string): AdminDesks {
   const open = async (wallet: Wallet): Promise<FundsDesk> => {
     const o = { store, bus: createInProcessBus<DeskEvent>(), clock: store.clock, holder: newHolderId('cli-') };
     try {
-      return wallet === 'coin' ? await SpotDesk.open({ ...o, marketRefreshMs: 0 }) : await openWalletDesk({ ...o, wallet });
+      // The contract wallet is the perp desk's: it knows the margins its positions and orders hold.
+      if (wallet === 'coin') return await SpotDesk.open({ ...o, marketRefreshMs: 0 });
+      return wallet === 'contract' ? await PerpDesk.open(o) : await openWalletDesk({ ...o, wallet });
     } catch (error) {
       if (error instanceof LeaseHeldError) {
         throw new AdminError('failed', `${error.message} (no server answered on the admin socket ${socketPath}; if that process is a server on this store, point ADMIN_SOCKET and ADMIN_TOKEN at its channel)`);
@@ -111,6 +118,8 @@ function storeDesks(store: Store, socketPath: string): AdminDesks {
     via: 'store',
     withFunds: async (wallet, work) => using(await open(wallet), work),
     withSpot: async (work) => using((await open('coin')) as SpotDesk, work),
+    withPerp: async (work) => using((await open('contract')) as PerpDesk, work),
+    perpPositions: (filter) => storePositions(store, filter),
     setMarketStatus: async (symbol, status) => ((await store.markets.setStatus(symbol, status)) ? 'stored' : 'unknown'),
     marketFlags: () => null,
   };
@@ -165,6 +174,11 @@ async function viaServer(request: AdminRequest, o: ChannelCommandOptions, socket
   }
   if (a.error.kind === 'store') {
     notes.push({ verbose: true, text: `admin: the server on ${socketPath} runs another store; working on this store directly` });
+    return null;
+  }
+  if (a.error.kind === 'protocol' && !changesState(request.command)) {
+    // A read the server does not know (an older version): the store answers it just as well.
+    notes.push({ verbose: false, text: `admin: the server on ${socketPath} does not take "${request.command}" (${a.error.message}); reading the store directly` });
     return null;
   }
   if (a.error.kind === 'usage') throw new UsageError(a.error.message);

@@ -3,9 +3,9 @@
 // engine, committed in groups and only then answered and published, exactly as the spot desk's.
 import { systemClock, type Clock } from '../../clock.ts';
 import {
-  Code, FastBook, formatDecimal, INSURANCE, minB, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
+  Code, EXTERNAL, FastBook, formatDecimal, INSURANCE, minB, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
   type Amount, type Asset, type FeeRates, type MarginMode, type PerpCommand, type PerpMarket, type Price, type Qty, type Side,
-  type TimeInForce, type UserId, type OrderId, type Rate, type ConditionalKind,
+  type TimeInForce, type UserId, type OrderId, type Rate, type ConditionalKind, type Holding,
 } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
@@ -15,7 +15,9 @@ import { CoreFunds, DeskCore, loadLocks, loadOwned, ownership } from '../core.ts
 import type { DeskEvent } from '../events.ts';
 import { DeskLease } from '../lease.ts';
 import { DeskLedger } from '../ledger.ts';
-import { checkUser, isClientId } from '../validate.ts';
+import { adminRef, isMemo, isRequestId } from '../funds.ts';
+import { checkAmount, checkUser, isClientId } from '../validate.ts';
+import { dec } from '../views.ts';
 import { perpMarkets } from './markets.ts';
 import { settle, type PerpFill } from './settle.ts';
 import { clientKey, PerpBatch, type PerpState } from './state.ts';
@@ -86,6 +88,8 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   protected readonly core: DeskCore<PerpBatch>;
   private readonly s: PerpState;
   private readonly o: PerpDeskOptions;
+  /** References of insurance-fund contributions applied by batches not yet committed (fundInsurance). */
+  private readonly pendingFund = new Set<string>();
 
   private constructor(o: PerpDeskOptions, s: PerpState, lease: DeskLease, locks: Map<string, bigint>) {
     super();
@@ -317,8 +321,11 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   funding(req: { symbol: string; rate: Rate; mark: bigint }): Promise<Reply<{ payments: number }>> {
     return this.core.run((b, time) => {
       if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      const hadPositions = this.s.engine.openInterest(req.symbol).long > 0;
       const events = this.s.engine.apply({ type: 'funding', time, symbol: req.symbol, rate: req.rate, mark: req.mark });
       settle(this.s, b, events, null);
+      // Funding applies its mark too (and liquidates at it): the record of marks holds it.
+      if (hadPositions) b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: null, fundingRate: req.rate });
       const f = events.find((e) => e.type === 'funding');
       return accept({ payments: f?.type === 'funding' ? f.payments.length : 0 });
     });
@@ -380,6 +387,43 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   /** The insurance fund's balance. */
   insurance(): Promise<bigint> {
     return this.core.run(() => this.s.ledger.balance(INSURANCE, this.s.engine.asset as Asset));
+  }
+
+  /**
+   * An operator's contribution to the insurance fund from outside (external → the fund, journal reason
+   * admin.insurance, reference `admin:<memo>#<requestId>`), applied at most once per request id, even across
+   * restarts: as DeskCore.adjustOnce, memory first (applied, not yet committed), then the journal.
+   */
+  async fundInsurance(req: { amount: string; memo: string; requestId: string }): Promise<Reply<InsuranceFundResult>> {
+    const ref = isRequestId(req.requestId) && isMemo(req.memo) ? adminRef(req.memo, req.requestId) : null;
+    const seen = async () => ref !== null && (this.pendingFund.has(ref) || (await this.o.store.adminLedger.hasEntry(this.wallet, ref)));
+    const asset = this.s.engine.asset as Asset;
+    let added = false;
+    try {
+      return await this.core.runPrepared(seen, (applied, b, time): Reply<InsuranceFundResult> => {
+        if (ref === null) return refuse(isRequestId(req.requestId) ? 'memo.invalid' : 'request.id.invalid');
+        const result = (duplicate: boolean, seq: number | null) => accept({ asset, balance: dec(this.s.ledger.balance(INSURANCE, asset)), duplicate, ref, seq });
+        if (applied) return result(true, null);
+        const amount = checkAmount(req.amount);
+        if (!amount.ok) return amount;
+        const { code, entry } = this.s.ledger.tryPost(b, 'admin.insurance', ref, time, [
+          { account: EXTERNAL, asset, amount: -amount.value as Amount },
+          { account: INSURANCE, asset, amount: amount.value as Amount },
+        ]);
+        if (code !== Code.OK) return refuseKernel(code);
+        this.pendingFund.add(ref);
+        added = true;
+        return result(false, entry?.seq ?? null);
+      });
+    } finally {
+      // Answered only after its commit (or the desk stopped): the journal now answers for it.
+      if (added && ref !== null) this.pendingFund.delete(ref);
+    }
+  }
+
+  /** Every open position (of one user, in one market), with its risk figures at the current mark. */
+  openPositions(filter: { user?: number | undefined; symbol?: string | undefined } = {}): Promise<OpenPositionRisk[]> {
+    return this.core.run(() => openPositionRisks(this.s, filter));
   }
 
   /** Throws if memory disagrees with itself (tests call it often). */
@@ -511,6 +555,46 @@ export interface PositionRisk {
   liquidationPrice: bigint | null;
   /** Place in the auto-deleveraging queue, 0–4 (Binance's adlQuantile; lights = value + 1); null without a position. */
   adl: number | null;
+}
+
+export interface InsuranceFundResult {
+  readonly asset: string;
+  /** The fund after the contribution (or, for a duplicate, as it stands). */
+  readonly balance: string;
+  /** The request id had been applied before: nothing changed this time. */
+  readonly duplicate: boolean;
+  /** The journal entry's reference (`admin:<memo>#<requestId>`). */
+  readonly ref: string;
+  /** The journal entry's number in the contract desk's journal (null for a duplicate). */
+  readonly seq: number | null;
+}
+
+/** A position with its owner. */
+export interface OpenPositionRisk extends PositionRisk {
+  user: number;
+}
+
+/**
+ * The open positions of a perp memory (a running desk's, or one rebuilt from the store by rebuildPerp), by market
+ * then user, with the figures PerpDesk.positions gives a user: at the mark the memory holds. Reads only.
+ */
+export function openPositionRisks(s: PerpState, filter: { user?: number | undefined; symbol?: string | undefined } = {}): OpenPositionRisk[] {
+  const e = s.engine;
+  const risk = (h: Holding): OpenPositionRisk => {
+    const m = s.markets.get(h.symbol)!.market;
+    return {
+      user: h.user, symbol: h.symbol, lots: h.size, size: BigInt(h.size) * m.lotSize, cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, orderMargin: h.orderMargin,
+      mark: e.markOf(h.symbol), upnl: e.upnl(h), maintenance: e.maintenance(h), liquidationPrice: e.liquidationPrice(h), adl: e.adlQuantile(h.user, h.symbol),
+    };
+  };
+  const out: OpenPositionRisk[] = [];
+  for (const p of e.positions()) {
+    if (filter.user !== undefined && p.user !== filter.user) continue;
+    if (filter.symbol !== undefined && p.symbol !== filter.symbol) continue;
+    const h = e.holding(p.user, p.symbol);
+    if (h !== undefined && h.size !== 0) out.push(risk(h));
+  }
+  return out;
 }
 
 /** The desk's memory from the store: contract balances, the fund, positions, open orders in time priority, marks. */

@@ -1,7 +1,7 @@
 // Turns the perpetuals engine's events for one command into the desk's effects: journal entries with their asset
 // records (margin frozen and refunded, opening fees, contract income, funding, liquidation fees), the latest row of
 // each order and position, trades, funding and liquidation rows, and the events to publish after the commit.
-import { codeName, formatDecimal, type Market, type PerpEvent, type PositionView, type Side } from '../../kernel/index.ts';
+import { codeName, formatDecimal, type Market, type PerpEvent, type PositionView, type Side, type UserId } from '../../kernel/index.ts';
 import type { PerpOrder, PerpPosition } from '../../store/perp.ts';
 import { topics, type PerpOrderView } from '../events.ts';
 import { addRecords, type RecordType } from '../records.ts';
@@ -209,6 +209,23 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         if (entry) addRecords(batch, desk, entry, () => 'holding_fee');
         break;
       }
+    }
+  }
+  // Every holding of every user the command touched is written as it now is: a fill, funding or a cross loss can
+  // change margins in markets other than the event's (the engine draws on the whole cross wallet).
+  const users = new Set<number>();
+  for (const e of events) {
+    if (e.type === 'trade') {
+      users.add(e.taker.user);
+      users.add(e.maker.user);
+    } else if (e.type === 'funding') for (const p of e.payments) users.add(p.user);
+    else if (e.type === 'position') users.add(e.position.user);
+    else if (e.type !== 'rejected' && 'user' in e) users.add(e.user);
+  }
+  for (const user of users) {
+    for (const h of s.engine.holdingsOf(user as UserId)) {
+      const m = s.markets.get(h.symbol)!.market;
+      batch.positions.set(`${h.user}:${h.symbol}`, positionRow(m, s.engine.position(h.user, h.symbol)!, h.orderMargin, events[events.length - 1]!.time));
     }
   }
   // Each order's state once per command, after all of its events.

@@ -114,4 +114,17 @@ describeDialects('perp desk', (dialect) => {
     );
     await check();
   });
+
+  it('stores the margins funding moved, so a restart after funding rebuilds the same positions', async () => {
+    value(await w.desks.perp.setMarginMode({ user: U1, symbol: 'BTCUSDT', mode: 'isolated' }));
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.1' }));
+    // The isolated long pays 0.1 % of 5,000 USDT out of its own margin; the cross short receives it.
+    value(await w.desks.perp.funding({ symbol: 'BTCUSDT', rate: 100_000n as never, mark: usdt(50_000) }));
+    const before = await w.desks.perp.positions(U1);
+    expect(before[0]).toMatchObject({ mode: 'isolated', margin: usdt(250) - usdt(5) });
+    await w.restart();
+    await check();
+    expect(await w.desks.perp.positions(U1)).toEqual(before);
+  });
 });
