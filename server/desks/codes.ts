@@ -29,6 +29,7 @@ export const DESK_CODES = [
   'depth.levels.invalid',
   'page.invalid',
   'record.type.invalid',
+  'funding.already.settled',
 ] as const;
 
 export type DeskCode = (typeof DESK_CODES)[number];

@@ -96,8 +96,9 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
         const fundingAt = c.nextFunding;
         const r = predicted(c);
         const parts = markParts({ index, lastFundingRate: c.lastFundingRate, msToNextFunding: 0, intervalMs: interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last });
-        const reply = await o.desk.funding({ symbol, rate: r, mark: parts.price });
-        if (!reply.ok) throw new Error(`funding ${symbol} at ${fundingAt}: ${reply.code}`);
+        const reply = await o.desk.funding({ symbol, rate: r, mark: parts.price, fundingTime: fundingAt });
+        // Settled already (this job before a restart): the period is done either way.
+        if (!reply.ok && reply.code !== 'funding.already.settled') throw new Error(`funding ${symbol} at ${fundingAt}: ${reply.code}`);
         c.lastFundingRate = r;
         c.premium.reset();
         c.nextFunding = nextBoundary(now, interval);

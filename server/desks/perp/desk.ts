@@ -158,6 +158,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       const accepted = events.find((e) => e.type === 'accepted');
       const subject = accepted?.type === 'accepted' ? accepted.order : null;
       const fills = settle(this.s, b, events, subject, id ?? null);
+      this.recordMarkIfNew(b, req.symbol, time);
       const order = subject === null ? undefined : b.orders.get(subject);
       if (order === undefined) return refuse('order.not.found');
       return accept({ order, fills, duplicate: false });
@@ -311,21 +312,34 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
       const events = this.s.engine.apply({ type: 'mark', time, symbol: req.symbol, mark: req.mark });
       settle(this.s, b, events, null);
-      // The public record of marks holds every mark that could settle something: those of a market with positions.
-      if (this.s.engine.openInterest(req.symbol).long > 0) b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: req.index, fundingRate: req.fundingRate });
+      // The public record of marks holds every mark that could settle something: those of a market with positions
+      // (and, written with the first trade after it, a mark positions were opened under: see recordMarkIfNew).
+      if (this.s.engine.openInterest(req.symbol).long > 0) {
+        b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: req.index, fundingRate: req.fundingRate });
+        this.s.recordedMark.set(req.symbol, req.mark);
+      }
       return accept({ liquidated: events.filter((e) => e.type === 'liquidation').length });
     });
   }
 
-  /** Settles funding at `rate` on every open position at `mark`. */
-  funding(req: { symbol: string; rate: Rate; mark: bigint }): Promise<Reply<{ payments: number }>> {
-    return this.core.run((b, time) => {
+  /**
+   * Settles funding at `rate` on every open position at `mark`, for the period ending at `fundingTime` (default
+   * now): once per period and market (funding.already.settled for a period settled before, a restart included).
+   */
+  funding(req: { symbol: string; rate: Rate; mark: bigint; fundingTime?: number | undefined }): Promise<Reply<{ payments: number }>> {
+    return this.core.run((b, now) => {
       if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      const time = req.fundingTime ?? now;
+      if (time <= (this.s.fundedUntil.get(req.symbol) ?? -Infinity)) return refuse('funding.already.settled');
+      this.s.fundedUntil.set(req.symbol, time);
       const hadPositions = this.s.engine.openInterest(req.symbol).long > 0;
       const events = this.s.engine.apply({ type: 'funding', time, symbol: req.symbol, rate: req.rate, mark: req.mark });
       settle(this.s, b, events, null);
       // Funding applies its mark too (and liquidates at it): the record of marks holds it.
-      if (hadPositions) b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: null, fundingRate: req.rate });
+      if (hadPositions) {
+        b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: null, fundingRate: req.rate });
+        this.s.recordedMark.set(req.symbol, req.mark);
+      }
       const f = events.find((e) => e.type === 'funding');
       return accept({ payments: f?.type === 'funding' ? f.payments.length : 0 });
     });
@@ -458,6 +472,17 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     const r = this.s.engine.crossRisk(user);
     const most = available + (r.upnl < 0n ? r.upnl : 0n);
     return r.positions === 0 ? most : minB(most, r.wallet + r.upnl - r.maintenance - 1n);
+  }
+
+  /**
+   * A market's current mark, written once positions exist under it: risk figures (and a restart's) rest on it, and
+   * a mark that arrived while the market had no position was not written then.
+   */
+  private recordMarkIfNew(b: PerpBatch, symbol: string, time: number): void {
+    const mark = this.s.engine.markOf(symbol);
+    if (mark === null || this.s.recordedMark.get(symbol) === mark || this.s.engine.openInterest(symbol).long === 0) return;
+    b.marks.push({ symbol, time, mark, indexPrice: null, fundingRate: null });
+    this.s.recordedMark.set(symbol, mark);
   }
 
   private known(user: number, clientOrderId: string): PerpOrder | undefined {
@@ -640,7 +665,12 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
   const ids = await store.perp.maxIds();
   const lastTrade = Math.max(0, ...Object.values(ids.trade));
   engine.restored(marks, { nextOrder: ids.order + 1, nextTrade: lastTrade + 1 });
-  return { ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority };
+  const fundedUntil = new Map<string, number>();
+  for (const symbol of markets.keys()) {
+    const last = (await store.perp.funding({ symbol, limit: 1 }))[0];
+    if (last !== undefined) fundedUntil.set(symbol, last.time);
+  }
+  return { ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority, recordedMark: new Map(marks), fundedUntil };
 }
 
 export { formatDecimal };

@@ -35,6 +35,10 @@ export interface PerpState {
   readonly pendingClient: Map<string, PerpOrder>;
   /** Last time-priority number handed out. */
   priority: number;
+  /** The last mark written to the public record, per market: a mark positions are opened under is written once. */
+  readonly recordedMark: Map<string, bigint>;
+  /** The last funding time settled per market: a funding period is settled once, a restarted job included. */
+  readonly fundedUntil: Map<string, number>;
 }
 
 export const clientKey = (user: number, clientOrderId: string): string => `${user}:${clientOrderId}`;

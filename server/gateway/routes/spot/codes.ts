@@ -35,6 +35,8 @@ export const REFUSALS: Readonly<Record<string, ErrorCode>> = {
   'depth.levels.invalid': 'request.invalid',
   'page.invalid': 'page.size.invalid',
   'record.type.invalid': 'request.invalid',
+  // the funding job's, never a user's
+  'funding.already.settled': 'system.error',
   // kernel (kernel/codes.ts), rules and book
   'order.price.invalid': 'order.price.invalid',
   'order.qty.invalid': 'order.qty.invalid',
