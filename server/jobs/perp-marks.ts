@@ -117,11 +117,25 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     }
   }
 
+  // The period that ended last, if a stop kept this job from settling it, is settled first (once: the desk refuses
+  // a period it has settled), at the last mark and funding rate recorded before it.
+  let caughtUp = false;
+  const catchUp = async () => {
+    if (caughtUp) return;
+    const boundary = nextBoundary(o.clock(), interval) - interval;
+    for (const c of markets.values()) {
+      const reply = await o.desk.settleMissedFunding({ symbol: c.spec.symbol, boundary });
+      if (!reply.ok) throw new Error(`missed funding ${c.spec.symbol} at ${boundary}: ${reply.code}`);
+    }
+    caughtUp = true;
+  };
   let running: Promise<void> | null = null;
   const tick = (): Promise<void> => {
-    running ??= round().finally(() => {
-      running = null;
-    });
+    running ??= catchUp()
+      .then(round)
+      .finally(() => {
+        running = null;
+      });
     return running;
   };
   const timer = o.timer === false ? null : setInterval(() => void tick().catch(o.onError), o.intervalMs ?? MARK_INTERVAL_MS);

@@ -345,6 +345,24 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     });
   }
 
+  /**
+   * Settles a funding period a stop missed (the process was down at its boundary): at the last mark recorded before
+   * the boundary and the funding rate predicted with it, on the positions as they are (no trade happens while the
+   * desk is down). Nothing when the period was settled, or when no mark was recorded before it (no positions).
+   */
+  settleMissedFunding(req: { symbol: string; boundary: number }): Promise<Reply<{ settled: boolean }>> {
+    const before = () => this.o.store.perp.marks({ symbol: req.symbol, to: req.boundary, limit: 1 });
+    return this.core.runPrepared(before, ([last], b): Reply<{ settled: boolean }> => {
+      if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
+      if (req.boundary <= (this.s.fundedUntil.get(req.symbol) ?? -Infinity)) return accept({ settled: false });
+      if (last === undefined || last.fundingRate === null || this.s.engine.openInterest(req.symbol).long === 0) return accept({ settled: false });
+      this.s.fundedUntil.set(req.symbol, req.boundary);
+      const events = this.s.engine.apply({ type: 'funding', time: req.boundary, symbol: req.symbol, rate: last.fundingRate as Rate, mark: last.mark });
+      settle(this.s, b, events, null);
+      return accept({ settled: true });
+    });
+  }
+
   /** The user's open positions with their risk figures at the current mark. */
   positions(user: number): Promise<PositionRisk[]> {
     return this.core.run(() => {

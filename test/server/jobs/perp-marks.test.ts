@@ -71,4 +71,25 @@ describeDialects('perpetual marks and funding', (dialect) => {
     await w.desks.perp.checkInvariants();
     expect(job.funding('BTCUSDT')!.lastRate).toBe(300_000n);
   });
+
+  it('settles, once, the funding period a stop missed, at the last mark and rate recorded before its boundary', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
+    // The last mark before the stop, with the rate predicted then: 0.02 %.
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: 20_000n as never }));
+    job.stop();
+    // Down across 16:00; back at 16:30.
+    w.clock.advance(8 * HOUR + 30 * 60_000);
+    const restarted = startPerpMarks({ desk: w.desks.perp, clock: w.clock.now, timer: false, indexSources: () => [], onError: (e) => { throw e; } });
+    await restarted.tick();
+    const funding = await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 5 });
+    expect(funding).toEqual([expect.objectContaining({ time: Date.UTC(2026, 0, 16, 16), rate: 20_000n, mark: usdt(50_000) })]);
+    // Another start settles nothing more.
+    const again = startPerpMarks({ desk: w.desks.perp, clock: w.clock.now, timer: false, indexSources: () => [], onError: (e) => { throw e; } });
+    await again.tick();
+    expect(await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 5 })).toHaveLength(1);
+    restarted.stop();
+    again.stop();
+    await w.check();
+  });
 });
