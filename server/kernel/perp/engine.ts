@@ -407,6 +407,8 @@ export class PerpEngine {
     const m = ms.m;
     let code = checkOrder(c.fees, this.nextOrder as OrderId);
     if (code === Code.OK) code = c.kind === 'limit' ? checkLimit(m, c.price, c.qty) : checkMarketByBase(m, c.price, c.qty);
+    // A reduce-only order may close what is left of a position however small (Binance exempts it from MIN_NOTIONAL).
+    if (code === Code.NOTIONAL_BELOW_MIN && c.reduceOnly) code = Code.OK;
     if (code === Code.OK && c.postOnly && (c.tif !== 'GTC' || c.kind !== 'limit')) code = Code.POST_ONLY_NEEDS_GTC;
     const h = this.holdingFor(c.user, c.symbol);
     if (code === Code.OK && c.reduceOnly) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Code } from '../../../../server/kernel/codes.ts';
 import { PERP_CLEARING } from '../../../../server/kernel/ledger/accounts.ts';
 import { parseRate } from '../../../../server/kernel/perp/units.ts';
-import { available, fund, frozen, insurance, mark, newEngine, place, rejected, seedInsurance, uid, usdt, USDT } from './engine-fixtures.ts';
+import { available, BTC_PERP, fund, frozen, insurance, mark, newEngine, place, rejected, seedInsurance, uid, usdt, USDT } from './engine-fixtures.ts';
 
 const A = uid(1);
 const B = uid(2);
@@ -162,5 +162,19 @@ describe('perp engine: ADL queue', () => {
     // The long, losing, is alone on its side: first of one.
     expect(e.adlQuantile(L, 'BTCUSDT')).toBe(0);
     expect(e.adlQuantile(uid(99), 'BTCUSDT')).toBeNull();
+  });
+});
+
+describe('perp engine: small remainders', () => {
+  it('lets a reduce-only order close a position below the minimum notional, and only a reduce-only one', () => {
+    // A 5 USDT minimum notional: one lot (0.001 BTC) at 1 USDT is far under it.
+    const e = newEngine([{ ...BTC_PERP, market: { ...BTC_PERP.market, minNotional: 500_000_000n as never } }]);
+    const [L, S] = [uid(31), uid(32)];
+    fund(e, L, 10_000);
+    fund(e, S, 10_000);
+    place(e, { user: S, side: 'sell', price: 50_000, lots: 20 });
+    place(e, { user: L, side: 'buy', price: 50_000, lots: 20 });
+    expect(rejected(place(e, { user: L, side: 'sell', price: 1, lots: 1, tif: 'IOC' }))).toBe(Code.NOTIONAL_BELOW_MIN);
+    expect(rejected(place(e, { user: L, side: 'sell', price: 1, lots: 1, reduceOnly: true, tif: 'IOC' }))).toBe(Code.OK);
   });
 });
