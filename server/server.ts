@@ -22,6 +22,7 @@ import type { Trading } from './gateway/trading.ts';
 import { startLive, type Live } from './market/live.ts';
 import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
+import { fstreamRoutes } from './gateway/binance/fstream.ts';
 import { startBots, type Bots } from './bots/index.ts';
 import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
 import { parseDecimal } from './kernel/index.ts';
@@ -185,6 +186,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     });
     const hub = createWsHub({ trading: live.trading, store, clock, sessionTtlMs, heartbeatMs: options.wsHeartbeatMs });
     attachWsHub(app, hub);
+    // Binance's USDⓈ-M WebSocket streams under /fstream (gateway/binance/fstream.ts); closed with the app.
+    fstreamRoutes(app, { trading: live.trading, store, clock });
     publishMarket = (m) => hub.market(m);
     if (backfillFrom !== null) {
       try {

@@ -17,6 +17,7 @@ import { orderRoutes, type SignedRoute } from './orders.ts';
 import { Params } from './params.ts';
 import { futuresAccountRoutes, futuresRoutes } from './futures.ts';
 import { Usdm } from './futures-context.ts';
+import { listenKeyRoutes } from './fstream-keys.ts';
 import { publicRoutes, type Route } from './public.ts';
 import { walletRoutes, type KeyedRoute } from './wallet.ts';
 
@@ -133,6 +134,8 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
   const usdm = new Usdm({ trading, store, clock });
   app.addHook('onClose', async () => usdm.close());
   await scope('/fapi/v1', ({ route, signed }) => futuresRoutes(route, clock, { kind: 'usdm', usdm: { context: usdm, signed } }));
+  // User data stream keys (fstream-keys.ts): API key, no signature; the WebSocket side is fstream.ts.
+  await listenKeyRoutes(app, { auth, clock, meter });
   await scope('/fapi/v2', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v2'));
   await scope('/fapi/v3', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v3'));
   await scope('/dapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'coinm' }));

@@ -309,12 +309,17 @@ describeDialects('binance usdm futures', (dialect) => {
       expect((await pub('/ticker/bookTicker', 'symbol=BTCUSDT')).body).toMatchObject({ askPrice: '50100.00000000', askQty: '0.40000000' });
       expect((await pub('/depth', 'symbol=BTCUSDT')).body.asks).toEqual([['50100.00000000', '0.40000000']]);
       expect((await pub('/openInterest', 'symbol=BTCUSDT')).body.openInterest).toBe('0.10000000');
-      // A mark now is recorded (the market has positions): mark price candles.
+      // The mark the position was opened under was recorded with the trade; a mark now is recorded too (the market
+      // has positions): mark price candles.
+      const openedOpen = Math.floor(h.clock.now() / 60_000) * 60_000;
       h.clock.advance(60_000);
       await mark('BTCUSDT', 50_200);
       const markOpen = Math.floor(h.clock.now() / 60_000) * 60_000;
       const marks = await pub('/markPriceKlines', 'symbol=BTCUSDT&interval=1m');
-      expect(marks.body).toEqual([[markOpen, '50200.00000000', '50200.00000000', '50200.00000000', '50200.00000000', '0.00000000', markOpen + 59_999, '0.00000000', 1, '0.00000000', '0.00000000', '0']]);
+      expect(marks.body).toEqual([
+        [openedOpen, '50000.00000000', '50000.00000000', '50000.00000000', '50000.00000000', '0.00000000', openedOpen + 59_999, '0.00000000', 1, '0.00000000', '0.00000000', '0'],
+        [markOpen, '50200.00000000', '50200.00000000', '50200.00000000', '50200.00000000', '0.00000000', markOpen + 59_999, '0.00000000', 1, '0.00000000', '0.00000000', '0'],
+      ]);
     });
 
     it('settles funding and lists it with the trades in income', async () => {

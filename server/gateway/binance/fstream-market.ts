@@ -1,0 +1,616 @@
+// The market streams of the Binance USDⓈ-M WebSocket (fstream.ts), in Binance's shapes, from the perp desk and the
+// bus. Stream names are Binance's, symbols lowercase:
+//
+// - `<symbol>@markPrice` (every 3 s) and `<symbol>@markPrice@1s`: `markPriceUpdate` {e, E, s, p mark, i index,
+//   P estimated settle price (the mark, as premiumIndex answers), r funding rate, T next funding time}, from
+//   `perp.<SYMBOL>.mark` (the mark job, jobs/perp-marks.ts); the funding rate and time are the funding job's when it
+//   runs, else the mark event's, as /fapi/v1/premiumIndex does. `!markPrice@arr` and `!markPrice@arr@1s`: the same
+//   for every market whose mark changed, in one array, every 3 s or 1 s.
+// - `<symbol>@aggTrade`: `aggTrade` {e, E, s, a, p, q, f, l, T, m}, one per trade of `perp.<SYMBOL>.trade` (every trade
+//   is its own aggregate and ADL closes are left out, as /fapi/v1/aggTrades answers them); `<symbol>@trade`: `trade`
+//   {e, E, T, s, t, p, q, X "MARKET", m} for the same trades (ccxt.pro's watchTrades subscribes to this one).
+// - `<symbol>@kline_<interval>`: `kline` {e, E, s, k {t, T, s, i, f, L, o, c, h, l, v, n, x, q, V, Q, B}}: the
+//   current bar (read from the trades on subscription, then kept from `perp.<SYMBOL>.trade`), sent at each trade and
+//   once more with x = true when it closes. Bars are /fapi/v1/klines's (futures-queries.ts barOpen): only bars with
+//   trades exist, as there.
+// - `<symbol>@bookTicker`: `bookTicker` {e, u, E, T, s, b, B, a, A}, when the best bid or ask changed (sampled every
+//   100 ms).
+// - `<symbol>@depth<5|10|20>[@100ms|@250ms|@500ms]` (default 250 ms): partial book, `depthUpdate` {e, E, T, s, U, u,
+//   pu, b, a} with the top levels, sent when they changed (and once to a new subscriber).
+// - `<symbol>@depth[@100ms|@250ms|@500ms]` (default 250 ms): diffs, `depthUpdate` with the levels that changed since
+//   the last event, each at its new absolute quantity ("0": gone).
+//
+// Diffs and update ids. The perp desk publishes no book events, so each (symbol, speed) has a sampler that reads the
+// book's top DEPTH_WINDOW levels per side every interval and sends what differs from its previous read, plus every
+// level an order touched meanwhile (from `user.*.perpOrder`, subscribed only while someone watches a diff stream):
+// a level that changed and changed back between two reads is sent too, so a local book built from any snapshot
+// taken between two reads is right after the next event. Update ids are times: each read that has something to
+// send takes id = max(previous id + 1, the server's clock in ms right after the read); an event has u = its read's
+// id, pu = the previous event's u and U = pu + 1. REST GET /fapi/v1/depth answers lastUpdateId = the time of its
+// snapshot (futures-public.ts), so Binance's procedure works unchanged: buffer the events, take the snapshot, drop
+// events with u < lastUpdateId, the first kept one has U <= lastUpdateId <= u, each next pu = the previous u. The
+// first read of a new diff stream is taken before the subscription is answered, so a snapshot taken after the answer
+// always has a first event to start from. Limits (not Binance's): levels beyond DEPTH_WINDOW are not in the diffs
+// (a level falling out of the window is sent as "0"), which matches a snapshot of at most 1000 levels; a snapshot
+// read in the same millisecond as a diff's read but just after it can hold a level the event then sets back, the
+// next event setting it right again; and ids are not the book's own sequence: they jump by the milliseconds
+// between reads.
+import { sql } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { DeskEvent } from '../../desks/index.ts';
+import { formatDecimal, parseDecimal, type PerpMarket } from '../../kernel/index.ts';
+import { money, moneySum, toAmount } from '../../store/money.ts';
+import type { Store } from '../../store/index.ts';
+import type { Trading } from '../trading.ts';
+import { barClose, barOpen, isKlineInterval, type KlineInterval } from './futures-queries.ts';
+
+/** Levels per side the diff streams follow (the most GET /fapi/v1/depth answers). */
+export const DEPTH_WINDOW = 1000;
+export const DEPTH_SPEEDS = [100, 250, 500] as const;
+export type DepthSpeed = (typeof DEPTH_SPEEDS)[number];
+const DEFAULT_DEPTH_SPEED: DepthSpeed = 250;
+const PARTIAL_LEVELS = [5, 10, 20] as const;
+type PartialLevels = (typeof PARTIAL_LEVELS)[number];
+const BOOK_TICKER_MS = 100;
+const KLINE_CLOSE_CHECK_MS = 1_000;
+const E8 = 100_000_000n;
+
+export type MarketStream =
+  | { readonly kind: 'markPrice'; readonly symbol: string; readonly everyMs: number }
+  | { readonly kind: 'markPriceAll'; readonly everyMs: number }
+  | { readonly kind: 'aggTrade'; readonly symbol: string }
+  | { readonly kind: 'trade'; readonly symbol: string }
+  | { readonly kind: 'kline'; readonly symbol: string; readonly interval: KlineInterval }
+  | { readonly kind: 'bookTicker'; readonly symbol: string }
+  | { readonly kind: 'depth'; readonly symbol: string; readonly levels: PartialLevels | null; readonly speed: DepthSpeed };
+
+/** Minor units (10^-8) as Binance's eight-decimal text, like the /fapi REST answers. */
+export const d8 = (minor: bigint): string => formatDecimal(minor, 8);
+
+/** Signed decimal text → minor units; null for bad text. */
+export function minor(text: string | null | undefined): bigint | null {
+  if (text === null || text === undefined) return null;
+  const negative = text.startsWith('-');
+  const parsed = parseDecimal(negative ? text.slice(1) : text);
+  if (!parsed.ok) return null;
+  return negative ? -parsed.value : parsed.value;
+}
+
+const SYMBOL_STREAM = /^([a-z0-9]{1,20})@([A-Za-z0-9_@]+)$/;
+const DEPTH = /^depth(5|10|20)?(?:@(100|250|500)ms)?$/;
+
+/**
+ * A market stream's name → what it streams; null for anything else (an unknown market included). `symbols` maps a
+ * lowercase symbol to the perpetual's.
+ */
+export function parseMarketStream(name: string, symbolOf: (lower: string) => string | undefined): MarketStream | null {
+  if (name === '!markPrice@arr') return { kind: 'markPriceAll', everyMs: 3_000 };
+  if (name === '!markPrice@arr@1s') return { kind: 'markPriceAll', everyMs: 1_000 };
+  const m = SYMBOL_STREAM.exec(name);
+  if (m === null) return null;
+  const symbol = symbolOf(m[1]!);
+  if (symbol === undefined) return null;
+  const rest = m[2]!;
+  if (rest === 'markPrice') return { kind: 'markPrice', symbol, everyMs: 3_000 };
+  if (rest === 'markPrice@1s') return { kind: 'markPrice', symbol, everyMs: 1_000 };
+  if (rest === 'aggTrade') return { kind: 'aggTrade', symbol };
+  if (rest === 'trade') return { kind: 'trade', symbol };
+  if (rest === 'bookTicker') return { kind: 'bookTicker', symbol };
+  if (rest.startsWith('kline_')) {
+    const interval = rest.slice('kline_'.length);
+    return isKlineInterval(interval) ? { kind: 'kline', symbol, interval } : null;
+  }
+  const depth = DEPTH.exec(rest);
+  if (depth !== null) {
+    const levels = depth[1] === undefined ? null : (Number(depth[1]) as PartialLevels);
+    const speed = depth[2] === undefined ? DEFAULT_DEPTH_SPEED : (Number(depth[2]) as DepthSpeed);
+    return { kind: 'depth', symbol, levels, speed };
+  }
+  return null;
+}
+
+export type Emit = (payload: unknown) => void;
+
+/** A started stream: `ready` settles once its first state is read (a diff's first read, a kline's bar). */
+export interface Source {
+  readonly ready: Promise<void>;
+  stop(): void;
+}
+
+export interface MarketStreamsOptions {
+  readonly trading: Trading;
+  readonly store: Store;
+  readonly clock: Clock;
+  /** Where failures of a source go (a read of the book or the store); default: ignored. */
+  readonly onError?: ((error: unknown, what: string) => void) | undefined;
+}
+
+type Level = [price: string, qty: string];
+
+/** A per-symbol source of update ids: times in ms, strictly increasing. */
+class UpdateIds {
+  private readonly last = new Map<string, number>();
+  next(symbol: string, now: number): number {
+    const id = Math.max((this.last.get(symbol) ?? 0) + 1, now);
+    this.last.set(symbol, id);
+    return id;
+  }
+  latest(symbol: string): number {
+    return this.last.get(symbol) ?? 0;
+  }
+}
+
+interface PartialSub {
+  readonly levels: PartialLevels;
+  readonly emit: Emit;
+  last: string | null;
+  pu: number;
+  fresh: boolean;
+}
+
+interface TickerSub {
+  readonly emit: Emit;
+  last: string | null;
+}
+
+/** One (symbol, speed)'s reads of the book and the streams fed from them. */
+class DepthSampler {
+  readonly partials = new Set<PartialSub>();
+  readonly tickers = new Set<TickerSub>();
+  readonly diffs = new Set<Emit>();
+  /** Levels orders touched since the last read ('b:price' or 'a:price', eight decimals). */
+  touched = new Set<string>();
+  private base: { bids: Map<string, string>; asks: Map<string, string>; u: number } | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private work: Promise<void> = Promise.resolve();
+  private busy = false;
+  private readonly o: MarketStreams;
+  readonly symbol: string;
+  readonly speed: number;
+
+  constructor(o: MarketStreams, symbol: string, speed: number) {
+    this.o = o;
+    this.symbol = symbol;
+    this.speed = speed;
+  }
+
+  get empty(): boolean {
+    return this.partials.size === 0 && this.tickers.size === 0 && this.diffs.size === 0;
+  }
+
+  start(): void {
+    if (this.timer !== null) return;
+    this.timer = setInterval(() => {
+      if (this.busy) return; // a slow read is not queued behind itself
+      void this.read();
+    }, this.speed);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.base = null;
+  }
+
+  /** One read now, after any under way (a new diff stream's first read). */
+  read(): Promise<void> {
+    this.busy = true;
+    this.work = this.work.then(() => this.step()).catch((e: unknown) => this.o.failed(e, `depth ${this.symbol}`)).finally(() => {
+      this.busy = false;
+    });
+    return this.work;
+  }
+
+  private async step(): Promise<void> {
+    if (this.empty) return;
+    const wantDiff = this.diffs.size > 0;
+    let levels = 0;
+    for (const p of this.partials) levels = Math.max(levels, p.levels);
+    if (this.tickers.size > 0) levels = Math.max(levels, 1);
+    if (wantDiff) levels = DEPTH_WINDOW;
+    // Levels touched from here on belong to the next read (a change applied before this read and told after it is
+    // sent again next time: harmless, the quantities are absolute).
+    const touched = this.touched;
+    this.touched = new Set();
+    const reply = await this.o.trading.desks.perp.depth(this.symbol, levels);
+    if (!reply.ok) return;
+    const now = this.o.clock();
+    const side = (list: Array<[string, string]>): Level[] => list.map(([p, q]) => [d8(minor(p) ?? 0n), d8(minor(q) ?? 0n)]);
+    const bids = side(reply.value.bids);
+    const asks = side(reply.value.asks);
+    let id: number | null = null;
+    const nextId = (): number => (id ??= this.o.ids.next(this.symbol, now));
+    const s = this.symbol;
+
+    if (!wantDiff) this.base = null;
+    else if (this.base === null) {
+      this.base = { bids: new Map(bids), asks: new Map(asks), u: nextId() };
+    } else {
+      const changes = (before: Map<string, string>, after: Level[], mark: 'b' | 'a'): Level[] => {
+        const present = new Map(after);
+        const out: Level[] = [];
+        for (const [price, qty] of after) if (before.get(price) !== qty || touched.has(`${mark}:${price}`)) out.push([price, qty]);
+        for (const price of before.keys()) if (!present.has(price)) out.push([price, d8(0n)]);
+        for (const key of touched) {
+          if (!key.startsWith(`${mark}:`)) continue;
+          const price = key.slice(2);
+          if (!present.has(price) && !before.has(price)) out.push([price, d8(0n)]);
+        }
+        // Bids best first, asks best first, as Binance lists them.
+        return out.sort((x, y) => (mark === 'b' ? cmp(y[0], x[0]) : cmp(x[0], y[0])));
+      };
+      const b = changes(this.base.bids, bids, 'b');
+      const a = changes(this.base.asks, asks, 'a');
+      if (b.length > 0 || a.length > 0) {
+        const pu = this.base.u;
+        const u = nextId();
+        const event = { e: 'depthUpdate', E: now, T: now, s, U: pu + 1, u, pu, b, a };
+        for (const emit of this.diffs) emit(event);
+        this.base = { bids: new Map(bids), asks: new Map(asks), u };
+      }
+    }
+
+    for (const p of this.partials) {
+      const b = bids.slice(0, p.levels);
+      const a = asks.slice(0, p.levels);
+      const text = JSON.stringify([b, a]);
+      if (!p.fresh && text === p.last) continue;
+      const u = nextId();
+      const pu = p.pu === 0 ? u - 1 : p.pu;
+      p.emit({ e: 'depthUpdate', E: now, T: now, s, U: pu + 1, u, pu, b, a });
+      p.last = text;
+      p.pu = u;
+      p.fresh = false;
+    }
+
+    if (this.tickers.size > 0) {
+      const [bp, bq] = bids[0] ?? [d8(0n), d8(0n)];
+      const [ap, aq] = asks[0] ?? [d8(0n), d8(0n)];
+      const text = `${bp}|${bq}|${ap}|${aq}`;
+      for (const t of this.tickers) {
+        if (t.last === text) continue;
+        t.last = text;
+        t.emit({ e: 'bookTicker', u: nextId(), E: now, T: now, s, b: bp, B: bq, a: ap, A: aq });
+      }
+    }
+  }
+}
+
+/** Compares two non-negative eight-decimal texts by value. */
+function cmp(x: string, y: string): number {
+  if (x.length !== y.length) return x.length - y.length;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+interface KlineBar {
+  readonly t: number;
+  readonly T: number;
+  f: number;
+  L: number;
+  o: bigint;
+  c: bigint;
+  h: bigint;
+  l: bigint;
+  v: bigint;
+  n: number;
+  q: bigint;
+  V: bigint;
+  Q: bigint;
+  closed: boolean;
+}
+
+type PerpTrade = Extract<DeskEvent, { type: 'perp.trade' }>;
+type PerpMark = Extract<DeskEvent, { type: 'perp.mark' }>;
+
+/** The market streams' sources; one per stream name (fstream.ts shares each among its subscribers). */
+export class MarketStreams {
+  readonly trading: Trading;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids = new UpdateIds();
+  private readonly onError: (error: unknown, what: string) => void;
+  private readonly samplers = new Map<string, DepthSampler>();
+  private stopTouches: (() => void) | null = null;
+  private closed = false;
+
+  constructor(o: MarketStreamsOptions) {
+    this.trading = o.trading;
+    this.store = o.store;
+    this.clock = o.clock;
+    this.onError = o.onError ?? (() => undefined);
+  }
+
+  failed(error: unknown, what: string): void {
+    if (!this.closed) this.onError(error, what);
+  }
+
+  /** The perpetual a lowercase stream symbol names. */
+  symbolOf(lower: string): string | undefined {
+    return this.markets().find((m) => m.symbol.toLowerCase() === lower)?.symbol;
+  }
+
+  markets(): PerpMarket[] {
+    return this.trading.desks.perp.markets();
+  }
+
+  open(stream: MarketStream, emit: Emit): Source {
+    switch (stream.kind) {
+      case 'markPrice':
+        return this.markPrice(stream.symbol, stream.everyMs, emit);
+      case 'markPriceAll':
+        return this.markPriceAll(stream.everyMs, emit);
+      case 'aggTrade':
+        return this.aggTrade(stream.symbol, emit);
+      case 'trade':
+        return this.trade(stream.symbol, emit);
+      case 'kline':
+        return this.kline(stream.symbol, stream.interval, emit);
+      case 'bookTicker':
+        return this.bookTicker(stream.symbol, emit);
+      case 'depth':
+        return stream.levels === null ? this.depthDiff(stream.symbol, stream.speed, emit) : this.depthPartial(stream.symbol, stream.levels, stream.speed, emit);
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const s of this.samplers.values()) s.stop();
+    this.samplers.clear();
+    this.stopTouches?.();
+    this.stopTouches = null;
+  }
+
+  // ---- mark prices ----------------------------------------------------------------------------------------
+
+  private markEvent(e: PerpMark): Record<string, unknown> {
+    const m = this.markets().find((x) => x.symbol === e.symbol);
+    const funding = this.trading.perpFunding(e.symbol);
+    const ticks = this.trading.indexPrice(e.symbol);
+    const index = minor(e.index) ?? (ticks === null || m === undefined ? 0n : BigInt(ticks) * m.market.tickSize);
+    const mark = minor(e.mark) ?? 0n;
+    return {
+      e: 'markPriceUpdate', E: this.clock(), s: e.symbol, p: d8(mark), i: d8(index), P: d8(mark),
+      r: d8(funding?.rate ?? minor(e.fundingRate) ?? 0n), T: funding?.nextFundingTime ?? e.nextFundingTime,
+    };
+  }
+
+  private markPrice(symbol: string, everyMs: number, emit: Emit): Source {
+    let sent = Number.NEGATIVE_INFINITY;
+    const stop = this.trading.bus.subscribe(`perp.${symbol}.mark`, (e) => {
+      if (e.type !== 'perp.mark') return;
+      // The 1-second stream sends every mark (the mark job makes one a second); the 3-second one at most one per
+      // 3 s by the marks' own times (with a little slack for a timer that fires early).
+      if (everyMs > 1_000 && e.time >= sent && e.time - sent < everyMs - 100) return;
+      sent = e.time;
+      emit(this.markEvent(e));
+    });
+    return { ready: Promise.resolve(), stop };
+  }
+
+  private markPriceAll(everyMs: number, emit: Emit): Source {
+    const changed = new Map<string, PerpMark>();
+    const stop = this.trading.bus.subscribe('perp.*.mark', (e) => {
+      if (e.type === 'perp.mark') changed.set(e.symbol, e);
+    });
+    const timer = setInterval(() => {
+      if (changed.size === 0) return;
+      const list = [...changed.values()].map((e) => this.markEvent(e));
+      changed.clear();
+      emit(list);
+    }, everyMs);
+    timer.unref();
+    return {
+      ready: Promise.resolve(),
+      stop: () => {
+        stop();
+        clearInterval(timer);
+      },
+    };
+  }
+
+  // ---- trades ---------------------------------------------------------------------------------------------
+
+  private aggTrade(symbol: string, emit: Emit): Source {
+    const stop = this.trading.bus.subscribe(`perp.${symbol}.trade`, (e) => {
+      if (e.type !== 'perp.trade' || e.via !== 'book') return;
+      emit({ e: 'aggTrade', E: this.clock(), s: e.symbol, a: e.tradeId, p: d8(minor(e.price) ?? 0n), q: d8(minor(e.qty) ?? 0n), f: e.tradeId, l: e.tradeId, T: e.time, m: e.takerSide === 'sell' });
+    });
+    return { ready: Promise.resolve(), stop };
+  }
+
+  private trade(symbol: string, emit: Emit): Source {
+    const stop = this.trading.bus.subscribe(`perp.${symbol}.trade`, (e) => {
+      if (e.type !== 'perp.trade' || e.via !== 'book') return;
+      emit({ e: 'trade', E: this.clock(), T: e.time, s: e.symbol, t: e.tradeId, p: d8(minor(e.price) ?? 0n), q: d8(minor(e.qty) ?? 0n), X: 'MARKET', m: e.takerSide === 'sell' });
+    });
+    return { ready: Promise.resolve(), stop };
+  }
+
+  private kline(symbol: string, interval: KlineInterval, emit: Emit): Source {
+    let bar: KlineBar | null = null;
+    let loaded = false;
+    const early: PerpTrade[] = [];
+    let stopped = false;
+    const send = (b: KlineBar) =>
+      emit({
+        e: 'kline', E: this.clock(), s: symbol,
+        k: {
+          t: b.t, T: b.T, s: symbol, i: interval, f: b.f, L: b.L, o: d8(b.o), c: d8(b.c), h: d8(b.h), l: d8(b.l), v: d8(b.v), n: b.n, x: b.closed,
+          q: d8(b.q), V: d8(b.V), Q: d8(b.Q), B: '0',
+        },
+      });
+    const closeIfDue = (now: number) => {
+      if (bar !== null && !bar.closed && now > bar.T) {
+        bar.closed = true;
+        send(bar);
+      }
+    };
+    const apply = (e: PerpTrade, live: boolean) => {
+      const price = minor(e.price) ?? 0n;
+      const qty = minor(e.qty) ?? 0n;
+      const quote = (price * qty) / E8;
+      const open = barOpen(interval, e.time);
+      if (bar !== null && e.tradeId <= bar.L) return; // already in the bar read from the store
+      if (bar === null || open > bar.t) {
+        if (live && bar !== null) closeIfDue(Math.max(this.clock(), bar.T + 1));
+        bar = { t: open, T: barClose(interval, open), f: e.tradeId, L: e.tradeId, o: price, c: price, h: price, l: price, v: 0n, n: 0, q: 0n, V: 0n, Q: 0n, closed: false };
+      } else if (open < bar.t) return;
+      bar.L = e.tradeId;
+      bar.c = price;
+      if (price > bar.h) bar.h = price;
+      if (price < bar.l) bar.l = price;
+      bar.v += qty;
+      bar.q += quote;
+      bar.n += 1;
+      if (e.takerSide === 'buy') {
+        bar.V += qty;
+        bar.Q += quote;
+      }
+      if (live) send(bar);
+    };
+    const unsubscribe = this.trading.bus.subscribe(`perp.${symbol}.trade`, (e) => {
+      if (e.type !== 'perp.trade' || e.via !== 'book') return;
+      if (!loaded) early.push(e);
+      else apply(e, true);
+    });
+    const timer = setInterval(() => closeIfDue(this.clock()), KLINE_CLOSE_CHECK_MS);
+    timer.unref();
+    const ready = (async () => {
+      try {
+        bar = await this.currentBar(symbol, interval);
+      } catch (e) {
+        this.failed(e, `kline ${symbol}`);
+      }
+      loaded = true;
+      if (stopped) return;
+      for (const e of early.splice(0)) apply(e, false);
+      if (bar !== null) send(bar);
+    })();
+    return {
+      ready,
+      stop: () => {
+        stopped = true;
+        unsubscribe();
+        clearInterval(timer);
+      },
+    };
+  }
+
+  /** The bar holding the present, summed from the store's trades (null without trades in it). */
+  private async currentBar(symbol: string, interval: KlineInterval): Promise<KlineBar | null> {
+    const t = barOpen(interval, this.clock());
+    const T = barClose(interval, t);
+    const db = this.store.db;
+    const row = await db
+      .selectFrom('perp_trades')
+      .select([
+        (eb) => eb.fn.min('trade_no').as('first_no'),
+        (eb) => eb.fn.max('trade_no').as('last_no'),
+        sql<string | null>`cast(max(price) as text)`.as('high'),
+        sql<string | null>`cast(min(price) as text)`.as('low'),
+        moneySum('qty').as('volume'),
+        moneySum('quote').as('quote'),
+        sql<string | null>`cast(sum(case when taker_side = 'buy' then qty else 0 end) as text)`.as('buy_volume'),
+        sql<string | null>`cast(sum(case when taker_side = 'buy' then quote else 0 end) as text)`.as('buy_quote'),
+        sql<number>`count(*)`.as('n'),
+      ])
+      .where('symbol', '=', symbol)
+      .where('via', '=', 'book')
+      .where('time', '>=', t)
+      .where('time', '<=', T)
+      .executeTakeFirst();
+    if (row === undefined || Number(row.n) === 0 || row.first_no === null || row.last_no === null) return null;
+    const f = Number(row.first_no);
+    const L = Number(row.last_no);
+    const prices = new Map<number, bigint>();
+    for (const p of await db.selectFrom('perp_trades').select(['trade_no', money('price').as('price')]).where('symbol', '=', symbol).where('trade_no', 'in', [f, L]).execute()) {
+      prices.set(Number(p.trade_no), toAmount(p.price));
+    }
+    return {
+      t, T, f, L, o: prices.get(f) ?? 0n, c: prices.get(L) ?? 0n, h: toAmount(row.high), l: toAmount(row.low), v: toAmount(row.volume), n: Number(row.n),
+      q: toAmount(row.quote), V: toAmount(row.buy_volume), Q: toAmount(row.buy_quote), closed: false,
+    };
+  }
+
+  // ---- the book -------------------------------------------------------------------------------------------
+
+  private sampler(symbol: string, speed: number): DepthSampler {
+    const key = `${symbol}@${speed}`;
+    let s = this.samplers.get(key);
+    if (s === undefined) {
+      s = new DepthSampler(this, symbol, speed);
+      this.samplers.set(key, s);
+    }
+    s.start();
+    return s;
+  }
+
+  private release(s: DepthSampler): void {
+    if (!s.empty) return;
+    s.stop();
+    this.samplers.delete(`${s.symbol}@${s.speed}`);
+  }
+
+  private bookTicker(symbol: string, emit: Emit): Source {
+    const s = this.sampler(symbol, BOOK_TICKER_MS);
+    const sub: TickerSub = { emit, last: null };
+    s.tickers.add(sub);
+    return {
+      ready: Promise.resolve(),
+      stop: () => {
+        s.tickers.delete(sub);
+        this.release(s);
+      },
+    };
+  }
+
+  private depthPartial(symbol: string, levels: PartialLevels, speed: DepthSpeed, emit: Emit): Source {
+    const s = this.sampler(symbol, speed);
+    const sub: PartialSub = { levels, emit, last: null, pu: this.ids.latest(symbol), fresh: true };
+    s.partials.add(sub);
+    return {
+      ready: Promise.resolve(),
+      stop: () => {
+        s.partials.delete(sub);
+        this.release(s);
+      },
+    };
+  }
+
+  private depthDiff(symbol: string, speed: DepthSpeed, emit: Emit): Source {
+    const s = this.sampler(symbol, speed);
+    const first = s.diffs.size === 0;
+    s.diffs.add(emit);
+    this.watchTouches();
+    return {
+      // The stream's first read (its base) before the subscription is answered.
+      ready: first ? s.read() : Promise.resolve(),
+      stop: () => {
+        s.diffs.delete(emit);
+        this.release(s);
+        if (![...this.samplers.values()].some((x) => x.diffs.size > 0)) {
+          this.stopTouches?.();
+          this.stopTouches = null;
+        }
+      },
+    };
+  }
+
+  /** While a diff stream runs: the levels every order change touches, told to the samplers of its market. */
+  private watchTouches(): void {
+    if (this.stopTouches !== null) return;
+    this.stopTouches = this.trading.bus.subscribe('user.*.perpOrder', (e) => {
+      if (e.type !== 'perp.order') return;
+      const o = e.order;
+      if (o.triggerPrice !== null || o.kind !== 'limit') return; // only limit orders rest on the book
+      const price = minor(o.price);
+      if (price === null) return;
+      const key = `${o.side === 'buy' ? 'b' : 'a'}:${d8(price)}`;
+      for (const speed of DEPTH_SPEEDS) {
+        const s = this.samplers.get(`${o.symbol}@${speed}`);
+        if (s !== undefined && s.diffs.size > 0) s.touched.add(key);
+      }
+    });
+  }
+}
