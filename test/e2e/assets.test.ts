@@ -263,7 +263,7 @@ describe.skipIf(skip !== null)('my assets and transfers', () => {
     await page.getByRole('tab', { name: 'Transfer records' }).click();
     await expect.poll(() => page.getByTestId('transfer-row').count(), { timeout: 5_000 }).toBe(3);
     expect(await text(page.getByTestId('transfer-row').first().getByTestId('transfer-row-amount'))).toBe('10.00000000');
-  });
+  }, 120_000);
 
   it('looks right in zh-CN and th', async () => {
     for (const lang of ['zh-CN', 'th']) {
