@@ -2,6 +2,8 @@
 // kernel's dotted refusal codes to them. Messages follow Binance's wording so client libraries (ccxt) that match
 // on them raise the right exception type.
 
+import { DeskUnavailableError } from '../../desks/codes.ts';
+
 export class BinanceError extends Error {
   override name = 'BinanceError';
   readonly code: number;
@@ -239,4 +241,18 @@ export function futuresRefusal(code: string, ctx: FuturesRefusalContext = {}): B
     default:
       return new BinanceError(-1000, `An unknown error occurred while processing the request (${code}).`);
   }
+}
+
+/**
+ * What an error thrown in a Binance route answers: its own Binance error, a stopped desk's -1001, Fastify's refusals
+ * before a handler (body too large, bad content: the client's fault) as -1000; null for anything else (a bug: 500).
+ */
+export function failure(error: unknown): BinanceError | null {
+  if (error instanceof BinanceError) return error;
+  if (error instanceof DeskUnavailableError) return errors.unavailable();
+  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
+    const status = Number(error.statusCode);
+    if (status >= 400 && status < 500) return new BinanceError(-1000, error instanceof Error ? error.message : 'Bad request.', status);
+  }
+  return null;
 }

@@ -12,9 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import { DeskUnavailableError } from '../../desks/index.ts';
 import { authenticateKey, type AuthDeps } from './auth.ts';
-import { BinanceError, errors } from './errors.ts';
+import { BinanceError, errors, failure } from './errors.ts';
 import { Params } from './params.ts';
 
 /** How long a listen key lives after its creation or its last keepalive. */
@@ -211,15 +210,6 @@ export interface ListenKeyRouteDeps {
   readonly meter: (request: FastifyRequest, reply: FastifyReply, weight: number) => void;
 }
 
-function failure(error: unknown): BinanceError | null {
-  if (error instanceof BinanceError) return error;
-  if (error instanceof DeskUnavailableError) return errors.unavailable();
-  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
-    const status = Number(error.statusCode);
-    if (status >= 400 && status < 500) return new BinanceError(-1000, error instanceof Error ? error.message : 'Bad request.', status);
-  }
-  return null;
-}
 
 /**
  * POST, PUT and DELETE /fapi/v1/listenKey, in a scope of their own (the /fapi/v1 scope's rules: form bodies read as

@@ -142,21 +142,26 @@ export async function tradeBars(db: Db, symbol: string, i: KlineInterval, r: Bar
   const oldestFirst = r.startTime !== undefined;
   const rows = await q.groupBy(bar).orderBy('bar', oldestFirst ? 'asc' : 'desc').limit(sqlLimit(i, r.limit)).execute();
   if (!oldestFirst) rows.reverse();
-  const bars = merge(
-    i,
-    rows.map((x) => ({
-      open: Number(x.bar) * size + origin, firstKey: Number(x.first_no), lastKey: Number(x.last_no), high: toAmount(x.high), low: toAmount(x.low),
-      volume: toAmount(x.volume), quote: toAmount(x.quote), buyVolume: toAmount(x.buy_volume), buyQuote: toAmount(x.buy_quote), count: Number(x.n),
-    })),
-    r.limit,
-    oldestFirst,
-  );
+  const raw = rows.map((x) => ({
+    open: Number(x.bar) * size + origin, firstKey: Number(x.first_no), lastKey: Number(x.last_no), high: toAmount(x.high), low: toAmount(x.low),
+    volume: toAmount(x.volume), quote: toAmount(x.quote), buyVolume: toAmount(x.buy_volume), buyQuote: toAmount(x.buy_quote), count: Number(x.n),
+  }));
+  return closeBars(i, raw, r.limit, oldestFirst, async (ends) => {
+    const rows = await db.selectFrom('perp_trades').select(['trade_no', money('price').as('price')]).where('symbol', '=', symbol).where('trade_no', 'in', ends).execute();
+    return new Map(rows.map((row) => [Number(row.trade_no), toAmount(row.price)]));
+  });
+}
+
+/**
+ * Merged bars with their open and close: the price of each bar's first and last key (trade number or mark time),
+ * read in one query for all bars.
+ */
+async function closeBars(
+  i: KlineInterval, raw: Parameters<typeof merge>[1], limit: number, oldestFirst: boolean, endpoints: (keys: number[]) => Promise<Map<number, bigint>>,
+): Promise<Bar[]> {
+  const bars = merge(i, raw, limit, oldestFirst);
   if (bars.length === 0) return [];
-  const ends = [...new Set(bars.flatMap((b) => [b.firstKey, b.lastKey]))];
-  const prices = new Map<number, bigint>();
-  for (const row of await db.selectFrom('perp_trades').select(['trade_no', money('price').as('price')]).where('symbol', '=', symbol).where('trade_no', 'in', ends).execute()) {
-    prices.set(Number(row.trade_no), toAmount(row.price));
-  }
+  const prices = await endpoints([...new Set(bars.flatMap((b) => [b.firstKey, b.lastKey]))]);
   return bars.map((b) => ({
     openTime: b.open, closeTime: barClose(i, b.open), open: prices.get(b.firstKey) ?? 0n, high: b.high, low: b.low, close: prices.get(b.lastKey) ?? 0n,
     volume: b.volume, quoteVolume: b.quote, count: b.count, takerBuyVolume: b.buyVolume, takerBuyQuoteVolume: b.buyQuote,
@@ -184,25 +189,14 @@ export async function markBars(db: Db, symbol: string, i: KlineInterval, r: BarR
   const oldestFirst = r.startTime !== undefined;
   const rows = await q.groupBy(bar).orderBy('bar', oldestFirst ? 'asc' : 'desc').limit(sqlLimit(i, r.limit)).execute();
   if (!oldestFirst) rows.reverse();
-  const bars = merge(
-    i,
-    rows.map((x) => ({
-      open: Number(x.bar) * size + origin, firstKey: Number(x.first_time), lastKey: Number(x.last_time), high: toAmount(x.high), low: toAmount(x.low),
-      volume: 0n, quote: 0n, buyVolume: 0n, buyQuote: 0n, count: Number(x.n),
-    })),
-    r.limit,
-    oldestFirst,
-  );
-  if (bars.length === 0) return [];
-  const ends = [...new Set(bars.flatMap((b) => [b.firstKey, b.lastKey]))];
-  const marks = new Map<number, bigint>();
-  for (const row of await db.selectFrom('perp_marks').select(['time', money('mark').as('mark')]).where('symbol', '=', symbol).where('time', 'in', ends).execute()) {
-    marks.set(Number(row.time), toAmount(row.mark));
-  }
-  return bars.map((b) => ({
-    openTime: b.open, closeTime: barClose(i, b.open), open: marks.get(b.firstKey) ?? 0n, high: b.high, low: b.low, close: marks.get(b.lastKey) ?? 0n,
-    volume: 0n, quoteVolume: 0n, count: b.count, takerBuyVolume: 0n, takerBuyQuoteVolume: 0n,
+  const raw = rows.map((x) => ({
+    open: Number(x.bar) * size + origin, firstKey: Number(x.first_time), lastKey: Number(x.last_time), high: toAmount(x.high), low: toAmount(x.low),
+    volume: 0n, quote: 0n, buyVolume: 0n, buyQuote: 0n, count: Number(x.n),
   }));
+  return closeBars(i, raw, r.limit, oldestFirst, async (ends) => {
+    const rows = await db.selectFrom('perp_marks').select(['time', money('mark').as('mark')]).where('symbol', '=', symbol).where('time', 'in', ends).execute();
+    return new Map(rows.map((row) => [Number(row.time), toAmount(row.mark)]));
+  });
 }
 
 export interface PublicTrade {

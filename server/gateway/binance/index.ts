@@ -6,11 +6,10 @@
 // nor signed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import { DeskUnavailableError } from '../../desks/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { Trading } from '../trading.ts';
 import { authenticate, authenticateKey, ReplayGuard, type AuthDeps } from './auth.ts';
-import { BinanceError, errors } from './errors.ts';
+import { errors, failure } from './errors.ts';
 import { createApiKeys, loadMasterKey } from './keys.ts';
 import { ORDERS_PER_10S, ordersExceeded, WEIGHT_PER_MINUTE, weightExceeded, Windows } from './limits.ts';
 import { orderRoutes, type SignedRoute } from './orders.ts';
@@ -46,16 +45,6 @@ function rawParts(request: FastifyRequest): RawParts {
   return { query: at < 0 ? '' : request.url.slice(at + 1), body: form ? (request.body as string) : '' };
 }
 
-function failure(error: unknown): BinanceError | null {
-  if (error instanceof BinanceError) return error;
-  if (error instanceof DeskUnavailableError) return errors.unavailable();
-  if (typeof error === 'object' && error !== null && 'statusCode' in error) {
-    const status = Number(error.statusCode);
-    // Fastify's own refusals before a handler (body too large, bad content): the client's fault.
-    if (status >= 400 && status < 500) return new BinanceError(-1000, error instanceof Error ? error.message : 'Bad request.', status);
-  }
-  return null;
-}
 
 export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps): Promise<void> {
   const { trading, store, clock } = deps;
