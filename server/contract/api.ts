@@ -763,6 +763,11 @@ export interface ContractPositionItem {
   maintenanceMargin: string;
   /** The mark price at which the position is liquidated; null when no price would (or before the first mark). */
   liquidationPrice: string | null;
+  /** Place in the auto-deleveraging queue, 0–4 (Binance's adlQuantile: lights shown = value + 1). */
+  adlQuantile: number | null;
+  /** The position's take-profit and stop-loss trigger prices (setTpSl), null when none. */
+  takeProfit: string | null;
+  stopLoss: string | null;
 }
 export interface ContractSettingItem {
   symbol: string;

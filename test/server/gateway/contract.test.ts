@@ -211,6 +211,9 @@ describeDialects('contract API', (dialect) => {
       profitRate: '0', maintenanceMargin: '8',
       // a cross position the whole wallet backs: no mark price above zero liquidates it
       liquidationPrice: null,
+      adlQuantile: 0,
+      takeProfit: null,
+      stopLoss: null,
     }]);
     expect(open.settings).toContainEqual({ symbol: 'BTCUSDT', leverage: 20, marginType: 'cross' });
     expect(await contractWallet(taker)).toEqual([expect.objectContaining({ asset: 'USDT', available: '9899', frozen: '100' })]);
@@ -297,6 +300,8 @@ describeDialects('contract API', (dialect) => {
     expect(ok(await post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', takeProfit: '55000', stopLoss: '46000' }))).toEqual({ symbol: 'BTCUSDT', takeProfit: '55000', stopLoss: '46000' });
     expect(ok(await post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', stopLoss: '47000' }))).toEqual({ symbol: 'BTCUSDT', takeProfit: '55000', stopLoss: '47000' });
     expect(ok(await post(API.contractSetTpSl, taker, { symbol: 'BTCUSDT', takeProfit: null }))).toEqual({ symbol: 'BTCUSDT', takeProfit: null, stopLoss: '47000' });
+    // The position shows them, with its place in the ADL queue.
+    expect((await positions(taker)).positions[0]).toMatchObject({ takeProfit: null, stopLoss: '47000', adlQuantile: expect.any(Number) });
     // The maker's short: the reverse rules.
     await refuses(maker, (lang) => post(API.contractSetTpSl, maker, { symbol: 'BTCUSDT', takeProfit: '51000' }, lang), 'contract.take.profit.invalid');
     expect(ok(await post(API.contractSetTpSl, maker, { symbol: 'BTCUSDT', takeProfit: '45000', stopLoss: '52000' }))).toEqual({ symbol: 'BTCUSDT', takeProfit: '45000', stopLoss: '52000' });

@@ -27,10 +27,12 @@ export function accountRoutes(app: FastifyInstance, deps: ContractRouteDeps): vo
     const user = await signedIn(deps, request);
     const markets = new Map(perp.markets().map((m) => [m.symbol, m]));
     const risks = await live(perp.positions(user.id));
+    const waiting = await live(perp.conditionals(user.id));
+    const trigger = (symbol: string, origin: 'tp' | 'sl') => waiting.find((o) => o.symbol === symbol && o.closePosition && o.origin === origin)?.triggerPrice ?? null;
     const positions: ContractPositionItem[] = [];
     for (const p of risks) {
       const pm = markets.get(p.symbol);
-      if (p.lots !== 0 && pm !== undefined) positions.push(positionItem(p, pm));
+      if (p.lots !== 0 && pm !== undefined) positions.push(positionItem(p, pm, { takeProfit: trigger(p.symbol, 'tp'), stopLoss: trigger(p.symbol, 'sl') }));
     }
     const settings = (await live(perp.settings(user.id))).map((s) => ({ symbol: s.symbol, leverage: s.leverage, marginType: s.mode }));
     const reply: ContractPositionsReply = { positions, settings };

@@ -97,7 +97,8 @@ export function positionsFeed(d: ContractFeedDeps, user: number, emit: (update: 
 
   /** Every market's position and settings now, as the update would carry them (without its time). */
   const read = async () => {
-    const [risks, settings] = await Promise.all([perp.positions(user), perp.settings(user)]);
+    const [risks, settings, waiting] = await Promise.all([perp.positions(user), perp.settings(user), perp.conditionals(user)]);
+    const trigger = (symbol: string, origin: 'tp' | 'sl') => waiting.find((o) => o.symbol === symbol && o.closePosition && o.origin === origin)?.triggerPrice ?? null;
     const markets = new Map(perp.markets().map((m) => [m.symbol, m]));
     const out = new Map<string, Omit<ContractPositionUpdate, 'time'>>();
     for (const setting of settings) {
@@ -108,7 +109,7 @@ export function positionsFeed(d: ContractFeedDeps, user: number, emit: (update: 
         symbol: setting.symbol,
         leverage: risk?.leverage ?? setting.leverage,
         marginType: risk?.mode ?? setting.mode,
-        position: risk === undefined ? null : positionItem(risk, pm),
+        position: risk === undefined ? null : positionItem(risk, pm, { takeProfit: trigger(setting.symbol, 'tp'), stopLoss: trigger(setting.symbol, 'sl') }),
       });
     }
     return out;

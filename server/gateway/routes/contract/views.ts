@@ -120,7 +120,7 @@ export function tradeItem(t: PerpTrade, order: PerpOrder, quote: string): Contra
   };
 }
 
-export function positionItem(p: PositionRisk, pm: PerpMarket): ContractPositionItem {
+export function positionItem(p: PositionRisk, pm: PerpMarket, tpsl: { takeProfit: bigint | null; stopLoss: bigint | null } = { takeProfit: null, stopLoss: null }): ContractPositionItem {
   const lot = pm.market.lotSize;
   const qty = p.size < 0n ? -p.size : p.size;
   const entry = qty > 0n ? (p.cost * SCALE) / qty : 0n;
@@ -144,6 +144,9 @@ export function positionItem(p: PositionRisk, pm: PerpMarket): ContractPositionI
     profitRate: percentOf(p.upnl, initial) ?? '0',
     maintenanceMargin: dec(p.maintenance),
     liquidationPrice: p.liquidationPrice === null || p.liquidationPrice <= 0n ? null : dec(p.liquidationPrice),
+    adlQuantile: p.adl,
+    takeProfit: tpsl.takeProfit === null ? null : dec(tpsl.takeProfit),
+    stopLoss: tpsl.stopLoss === null ? null : dec(tpsl.stopLoss),
   };
 }
 
