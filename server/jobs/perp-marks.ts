@@ -18,6 +18,7 @@ import {
 
 export const MARK_INTERVAL_MS = 1_000;
 export const PREMIUM_SAMPLE_MS = 5_000;
+/** The default funding interval: 8 hours (a market's spec may say otherwise). */
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 
 export interface PerpMarksOptions {
@@ -39,6 +40,8 @@ export interface PerpMarksOptions {
 
 interface MarketClock {
   readonly spec: PerpMarket;
+  /** This market's funding interval (ms). */
+  readonly interval: number;
   readonly basis: BasisWindow;
   readonly premium: PremiumAverage;
   lastFundingRate: Rate;
@@ -55,12 +58,15 @@ export interface PerpMarks {
 }
 
 export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
-  const interval = o.fundingIntervalMs ?? FUNDING_INTERVAL_MS;
   const now0 = o.clock();
+  const intervalOf = (spec: PerpMarket) => o.fundingIntervalMs ?? fundingIntervalMs(spec);
   const markets = new Map<string, MarketClock>(
     o.desk.markets().map((spec) => [
       spec.symbol,
-      { spec, basis: new BasisWindow(300), premium: new PremiumAverage(), lastFundingRate: rate(0n), nextFunding: nextBoundary(now0, interval), lastPremiumSample: 0 },
+      {
+        spec, interval: intervalOf(spec), basis: new BasisWindow(300), premium: new PremiumAverage(), lastFundingRate: rate(0n),
+        nextFunding: nextBoundary(now0, intervalOf(spec)), lastPremiumSample: 0,
+      },
     ]),
   );
   const capOf = (spec: PerpMarket): Rate => {
@@ -71,7 +77,7 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     const cap = capOf(c.spec);
     const average = c.premium.average();
     // With no sample yet the premium is taken as 0: the rate is the interest alone.
-    return fundingRate({ averagePremium: average ?? rate(0n), cap, floor: rate(-cap), intervalHours: Math.max(1, Math.round(interval / 3_600_000)) });
+    return fundingRate({ averagePremium: average ?? rate(0n), cap, floor: rate(-cap), intervalHours: Math.max(1, Math.round(c.interval / 3_600_000)) });
   };
 
   async function round(): Promise<void> {
@@ -95,16 +101,16 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
       if (now >= c.nextFunding) {
         const fundingAt = c.nextFunding;
         const r = predicted(c);
-        const parts = markParts({ index, lastFundingRate: c.lastFundingRate, msToNextFunding: 0, intervalMs: interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last });
+        const parts = markParts({ index, lastFundingRate: c.lastFundingRate, msToNextFunding: 0, intervalMs: c.interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last });
         const reply = await o.desk.funding({ symbol, rate: r, mark: parts.price, fundingTime: fundingAt });
         // Settled already (this job before a restart): the period is done either way.
         if (!reply.ok && reply.code !== 'funding.already.settled') throw new Error(`funding ${symbol} at ${fundingAt}: ${reply.code}`);
         c.lastFundingRate = r;
         c.premium.reset();
-        c.nextFunding = nextBoundary(now, interval);
+        c.nextFunding = nextBoundary(now, c.interval);
       }
       const parts = markParts({
-        index, lastFundingRate: c.lastFundingRate, msToNextFunding: Math.max(0, c.nextFunding - now), intervalMs: interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last,
+        index, lastFundingRate: c.lastFundingRate, msToNextFunding: Math.max(0, c.nextFunding - now), intervalMs: c.interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last,
       });
       const reply = await o.desk.mark({ symbol, mark: parts.price, index, fundingRate: predicted(c) });
       if (!reply.ok) throw new Error(`mark ${symbol}: ${reply.code}`);
@@ -122,8 +128,8 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
   let caughtUp = false;
   const catchUp = async () => {
     if (caughtUp) return;
-    const boundary = nextBoundary(o.clock(), interval) - interval;
     for (const c of markets.values()) {
+      const boundary = nextBoundary(o.clock(), c.interval) - c.interval;
       const reply = await o.desk.settleMissedFunding({ symbol: c.spec.symbol, boundary });
       if (!reply.ok) throw new Error(`missed funding ${c.spec.symbol} at ${boundary}: ${reply.code}`);
     }
@@ -151,6 +157,9 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     },
   };
 }
+
+/** A market's funding interval in ms (8 hours unless its spec says otherwise). */
+export const fundingIntervalMs = (spec: PerpMarket): number => (spec.fundingIntervalHours === undefined ? FUNDING_INTERVAL_MS : spec.fundingIntervalHours * 3_600_000);
 
 /** The next multiple of `interval` after `now` (funding at 00:00, 08:00 and 16:00 UTC for 8 hours). */
 export function nextBoundary(now: number, interval: number): number {

@@ -67,6 +67,12 @@ const TABLES: Readonly<Record<string, readonly BracketSpec[]>> = {
 /** Clearance fee on liquidated notional (Binance: 1.25 % for BTC and ETH, 1.5 % for others). */
 const FEES: Readonly<Record<string, string>> = { BTC: '0.0125', ETH: '0.0125' };
 
+/**
+ * Funding intervals other than 8 hours, by coin (Binance runs some contracts on 4 h): none for the demo coins. An
+ * interval divides the day, so settlements fall on the same UTC hours every day.
+ */
+const FUNDING_HOURS: Readonly<Record<string, number>> = {};
+
 /** Leverage a user starts with (Binance's default is 20x, lower where the first tier allows less). */
 export const DEFAULT_LEVERAGE = 20;
 
@@ -78,6 +84,7 @@ export function perpMarket(config: MarketConfig): PerpMarket {
     brackets,
     defaultLeverage: Math.min(DEFAULT_LEVERAGE, brackets[0]!.maxLeverage),
     liquidationFee: parseRate(FEES[config.base] ?? '0.015'),
+    fundingIntervalHours: FUNDING_HOURS[config.base] ?? 8,
   };
 }
 

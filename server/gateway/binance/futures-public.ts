@@ -2,7 +2,7 @@
 // marks, funding, positions): depth, trades, aggTrades, klines, markPriceKlines, premiumIndex, fundingRate,
 // fundingInfo, ticker/24hr, ticker/price, ticker/bookTicker, openInterest. Shapes as Binance documents them and
 // as ccxt's binanceusdm parses them (notes/libraries-and-protocols.md §4).
-import { FUNDING_INTERVAL_MS, nextBoundary } from '../../jobs/perp-marks.ts';
+import { fundingIntervalMs, nextBoundary } from '../../jobs/perp-marks.ts';
 import { defaultFundingCap, E8, formatDecimal, parseDecimal, rate, type PerpMarket } from '../../kernel/index.ts';
 import { d8, INTEREST_RATE, type Usdm } from './futures-context.ts';
 import { dayStats, fundingHistory, isKlineInterval, lastTrade, markBars, openInterest, publicTrades, tradeBars, type Bar } from './futures-queries.ts';
@@ -117,7 +117,7 @@ export function futuresPublicRoutes(route: Route, u: Usdm): void {
         estimatedSettlePrice: d8(mark?.mark ?? 0n),
         lastFundingRate: d8(predicted ?? settled ?? 0n),
         interestRate: INTEREST_RATE,
-        nextFundingTime: funding?.nextFundingTime ?? mark?.nextFundingTime ?? nextBoundary(now, FUNDING_INTERVAL_MS),
+        nextFundingTime: funding?.nextFundingTime ?? mark?.nextFundingTime ?? nextBoundary(now, fundingIntervalMs(m)),
         time: now,
         // Beyond Binance's fields: what the mark is the median of (server/desks/perp/README.md), so anyone can
         // recompute it: index × (1 + last funding rate × time to funding / interval), index + MA(book mid − index),
@@ -148,10 +148,9 @@ export function futuresPublicRoutes(route: Route, u: Usdm): void {
 
   route('GET', '/fundingInfo', (p) => {
     p.done();
-    const hours = Math.max(1, Math.round(FUNDING_INTERVAL_MS / 3_600_000));
     return u.markets().map((m) => {
       const cap = fundingCap(m);
-      return { symbol: m.symbol, adjustedFundingRateCap: d8(cap), adjustedFundingRateFloor: d8(-cap), fundingIntervalHours: hours, disclaimer: false };
+      return { symbol: m.symbol, adjustedFundingRateCap: d8(cap), adjustedFundingRateFloor: d8(-cap), fundingIntervalHours: m.fundingIntervalHours ?? 8, disclaimer: false };
     });
   });
 

@@ -21,6 +21,8 @@ export interface PerpMarket {
   readonly defaultLeverage: number;
   /** Clearance fee on a liquidated notional, to the insurance fund (Binance BTCUSDT: 1.25 %). */
   readonly liquidationFee: Rate;
+  /** Hours between funding settlements (a divisor of 24; default 8: 00:00, 08:00, 16:00 UTC). */
+  readonly fundingIntervalHours?: number;
 }
 
 interface Base {
