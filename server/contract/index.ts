@@ -4,3 +4,4 @@ export * from './errors.ts';
 export * from './locales.ts';
 export * from './validate.ts';
 export * from './ws.ts';
+export * as perpMath from './perp-math/index.ts';

@@ -38,7 +38,7 @@ import type { Amount, OrderId, Price, Qty, UserId } from '../../server/kernel/mo
 import { PerpEngine } from '../../server/kernel/perp/engine.ts';
 import { type Holding, sizeMinor } from '../../server/kernel/perp/holdings.ts';
 import { LiquidationIndex } from '../../server/kernel/perp/liq-index.ts';
-import { positionMaintenance, unrealizedPnl } from '../../server/kernel/perp/margin.ts';
+import { positionMaintenance, unrealizedPnl } from '../../server/contract/perp-math/margin.ts';
 import type { PerpCommand, PerpEvent } from '../../server/kernel/perp/types.ts';
 import type { FeeRates, SpotCommand } from '../../server/kernel/spot/commands.ts';
 import { SpotEngine } from '../../server/kernel/spot/engine.ts';

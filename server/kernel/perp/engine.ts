@@ -18,11 +18,11 @@ import { feeOn, PPM } from '../spot/fees.ts';
 import { checkLimit, checkMarketByBase, checkOrder } from '../spot/rules.ts';
 import { KeyCache } from '../spot/settlement.ts';
 import { adlQuantile as adlQuantileOf, adlRanking } from './adl.ts';
-import { maintenanceMargin, maxNotionalFor } from './brackets.ts';
+import { maintenanceMargin, maxNotionalFor } from '../../contract/perp-math/brackets.ts';
 import { fillMath, type Holding, Lines, newHolding, signedCost, sizeMinor } from './holdings.ts';
 import { LiquidationIndex } from './liq-index.ts';
-import { bankruptcyPrice, liquidationPrice } from './liquidation.ts';
-import { initialMargin, maxRemoveIsolated, openLoss, positionMaintenance, unrealizedPnl } from './margin.ts';
+import { bankruptcyPrice, liquidationPrice } from '../../contract/perp-math/liquidation.ts';
+import { initialMargin, maxRemoveIsolated, openLoss, positionMaintenance, unrealizedPnl } from '../../contract/perp-math/margin.ts';
 import type {
   AdjustMarginCommand, ConditionalCommand, ConditionalKind, PerpCancelCommand, FeeRates, FillSide, FundingCommand, LeverageCommand, MarginModeCommand, OrderOrigin,
   PerpCommand, PerpEvent, PerpMarket, PerpPlaceCommand, PositionView, WorkingPrice,

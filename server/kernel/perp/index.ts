@@ -1,8 +1,8 @@
 // Linear (USDT-margined) perpetuals: the pure formulas of notes/perp-formulas.md, in exact integers.
 export * from './units.ts';
-export * from './brackets.ts';
-export * from './margin.ts';
-export * from './liquidation.ts';
+export * from '../../contract/perp-math/brackets.ts';
+export * from '../../contract/perp-math/margin.ts';
+export * from '../../contract/perp-math/liquidation.ts';
 export * from './mark.ts';
 export * from './funding.ts';
 export * from './adl.ts';

@@ -7,7 +7,7 @@ import type { Market } from '../money/market.ts';
 import type { Amount, OrderId, Price, Qty, UserId } from '../money/nominal.ts';
 import type { Side, StpMode, TimeInForce } from '../book/types.ts';
 import type { FeeRates } from '../spot/commands.ts';
-import type { Bracket } from './brackets.ts';
+import type { Bracket } from '../../contract/perp-math/brackets.ts';
 import type { Rate } from './units.ts';
 
 export type MarginMode = 'cross' | 'isolated';

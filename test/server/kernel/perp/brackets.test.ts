@@ -8,7 +8,7 @@ import {
   maxNotionalFor,
   type BracketSpec,
   type Brackets,
-} from '../../../../server/kernel/perp/brackets.ts';
+} from '../../../../server/contract/perp-math/brackets.ts';
 import { divCeil, E8, notionalOf, parseRate, rate } from '../../../../server/kernel/perp/units.ts';
 import { mulberry32 } from '../../../tools/random.ts';
 import { BTC_2020, BTC_2023, ETH_2020, randBig, show, u } from './fixtures.ts';

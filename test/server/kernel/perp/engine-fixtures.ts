@@ -6,7 +6,7 @@ import { EXTERNAL, INSURANCE, userAccount } from '../../../../server/kernel/ledg
 import { Ledger } from '../../../../server/kernel/ledger/ledger.ts';
 import { defineMarket } from '../../../../server/kernel/money/market.ts';
 import { amount, asset, qty, type Amount, type Price, type Qty, type UserId } from '../../../../server/kernel/money/nominal.ts';
-import { BTC_BRACKETS_2024, defineBrackets } from '../../../../server/kernel/perp/brackets.ts';
+import { BTC_BRACKETS_2024, defineBrackets } from '../../../../server/contract/perp-math/brackets.ts';
 import { PerpEngine } from '../../../../server/kernel/perp/engine.ts';
 import type { PerpEvent, PerpMarket, FeeRates } from '../../../../server/kernel/perp/types.ts';
 import { parseRate } from '../../../../server/kernel/perp/units.ts';

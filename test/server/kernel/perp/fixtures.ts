@@ -1,6 +1,6 @@
 // Shared inputs of the perpetuals tests: decimal helpers and the bracket tables of the notes' worked examples.
 import { formatDecimal, parseDecimal } from '../../../../server/kernel/money/decimal.ts';
-import type { BracketSpec } from '../../../../server/kernel/perp/brackets.ts';
+import type { BracketSpec } from '../../../../server/contract/perp-math/brackets.ts';
 import { divHalfUp, parseRate } from '../../../../server/kernel/perp/units.ts';
 
 /** Decimal text (may start with "-") → minor units (× 10^8). */

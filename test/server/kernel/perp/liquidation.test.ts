@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BTC_BRACKETS_2024, bracketFor, defineBrackets, maintenanceMargin, type Brackets } from '../../../../server/kernel/perp/brackets.ts';
-import { bankruptcyPrice, isLiquidatable, liquidationPoint, liquidationPrice } from '../../../../server/kernel/perp/liquidation.ts';
-import { positionMaintenance, unrealizedPnl } from '../../../../server/kernel/perp/margin.ts';
+import { BTC_BRACKETS_2024, bracketFor, defineBrackets, maintenanceMargin, type Brackets } from '../../../../server/contract/perp-math/brackets.ts';
+import { bankruptcyPrice, isLiquidatable, liquidationPoint, liquidationPrice } from '../../../../server/contract/perp-math/liquidation.ts';
+import { positionMaintenance, unrealizedPnl } from '../../../../server/contract/perp-math/margin.ts';
 import { E8, mulDiv, notionalOf, parseRate } from '../../../../server/kernel/perp/units.ts';
 import { mulberry32 } from '../../../tools/random.ts';
 import { BTC_2020, ETH_2020, randBig, randMagnitude, show, u } from './fixtures.ts';

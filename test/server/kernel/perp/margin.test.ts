@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineBrackets, maintenanceMargin } from '../../../../server/kernel/perp/brackets.ts';
+import { defineBrackets, maintenanceMargin } from '../../../../server/contract/perp-math/brackets.ts';
 import {
   availableForOrder,
   entryPrice,
@@ -17,7 +17,7 @@ import {
   roe,
   unrealizedPnl,
   type OrderSide,
-} from '../../../../server/kernel/perp/margin.ts';
+} from '../../../../server/contract/perp-math/margin.ts';
 import { E8, notionalOf } from '../../../../server/kernel/perp/units.ts';
 import { mulberry32 } from '../../../tools/random.ts';
 import { BTC_2020, ETH_2020, randBig, randMagnitude, show, showTrunc, u } from './fixtures.ts';

@@ -6,11 +6,11 @@ import { EXTERNAL, FEE_INCOME, INSURANCE, PERP_CLEARING, userAccount, type Accou
 import { Ledger } from '../../../../server/kernel/ledger/ledger.ts';
 import { defineMarket, notional } from '../../../../server/kernel/money/market.ts';
 import { amount, asset, qty, type Amount, type OrderId, type Price, type Qty, type UserId } from '../../../../server/kernel/money/nominal.ts';
-import { defineBrackets } from '../../../../server/kernel/perp/brackets.ts';
+import { defineBrackets } from '../../../../server/contract/perp-math/brackets.ts';
 import { PerpEngine } from '../../../../server/kernel/perp/engine.ts';
 import type { LiquidationIndex } from '../../../../server/kernel/perp/liq-index.ts';
 import type { Holding } from '../../../../server/kernel/perp/holdings.ts';
-import { initialMargin, positionMaintenance, unrealizedPnl } from '../../../../server/kernel/perp/margin.ts';
+import { initialMargin, positionMaintenance, unrealizedPnl } from '../../../../server/contract/perp-math/margin.ts';
 import type { FeeRates, MarginMode, PerpCommand, PerpEvent, PerpMarket } from '../../../../server/kernel/perp/types.ts';
 import { divCeil, parseRate, rate } from '../../../../server/kernel/perp/units.ts';
 import { mulberry32 } from '../../../tools/random.ts';

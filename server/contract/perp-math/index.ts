@@ -1,0 +1,7 @@
+// The perpetuals' formulas the browser and the server both need (position P&L and ROE, margins, order cost,
+// maintenance brackets, liquidation and bankruptcy prices), in exact integers with one rounding rule each. The
+// server's engine (server/kernel/perp) and the stream layer (streams/) import these same functions.
+export * from './units.ts';
+export * from './brackets.ts';
+export * from './margin.ts';
+export * from './liquidation.ts';
