@@ -25,7 +25,7 @@ import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { fstreamRoutes } from './gateway/binance/fstream.ts';
 import { startBots, type Bots } from './bots/index.ts';
 import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
-import { parseDecimal } from './kernel/index.ts';
+import { parseDecimal, type Price } from './kernel/index.ts';
 
 /** A recorded index price (decimal text) in minor units, null when there is none. */
 function recordPrice(text: string | undefined): bigint | null {
@@ -79,6 +79,14 @@ export interface StartOptions {
   backfillMs?: number;
   /** Told every index record appended (tests verify the hash chains across the backfill and the live run). */
   onIndexRecord?: (record: IndexRecord) => void;
+  /**
+   * Test builds only: a price (quote minor units per coin) that stands for a market's index while it is not null,
+   * wherever the index is read (the app, the bots' quotes, the perpetuals' mark job), so the mark follows it on the
+   * next tick and liquidations take their normal path. Only the in-process harness (test/e2e/server.ts setIndex)
+   * passes it: a function can come from no environment variable, CLI flag, config file or route, and main.ts passes
+   * none (test/server/server-index-override.test.ts).
+   */
+  indexOverride?: (symbol: string) => bigint | null;
 }
 
 export interface ServerHandle {
@@ -155,6 +163,22 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await store.close();
     throw error;
   }
+  // Test builds only (indexOverride): the index a test set stands for the feed's wherever the index is read (the
+  // app, the bots' quotes, the mark job below), so the whole exchange sees the coin move.
+  const forcedIndex = options.indexOverride;
+  const trading: Trading =
+    forcedIndex === undefined
+      ? live.trading
+      : {
+          ...live.trading,
+          indexPrice: (symbol) => {
+            const price = forcedIndex(symbol);
+            const m = live.markets.find((x) => x.symbol === symbol);
+            if (price === null || m === undefined) return live.trading.indexPrice(symbol);
+            const ticks = price / m.tickSize;
+            return Number(ticks < 1n ? 1n : ticks) as Price;
+          },
+        };
   const mail =
     options.mailTransport ??
     (options.smtpUrl ? smtpTransport(options.smtpUrl, options.smtpFrom ?? 'OpenEx <no-reply@localhost>') : undefined);
@@ -181,13 +205,13 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
       logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
       trustProxy: options.trustProxy ?? false,
-      trading: live.trading,
+      trading,
       dataDir,
     });
-    const hub = createWsHub({ trading: live.trading, store, clock, sessionTtlMs, heartbeatMs: options.wsHeartbeatMs });
+    const hub = createWsHub({ trading, store, clock, sessionTtlMs, heartbeatMs: options.wsHeartbeatMs });
     attachWsHub(app, hub);
     // Binance's USDⓈ-M WebSocket streams under /fstream (gateway/binance/fstream.ts); closed with the app.
-    fstreamRoutes(app, { trading: live.trading, store, clock });
+    fstreamRoutes(app, { trading, store, clock });
     publishMarket = (m) => hub.market(m);
     if (backfillFrom !== null) {
       try {
@@ -224,6 +248,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           if (m === undefined) return [];
           const minor = (ticks: number) => BigInt(ticks) * m.tickSize;
           const now = clock();
+          const forced = forcedIndex?.(symbol) ?? null;
+          if (forced !== null) return [{ price: forced, weight: 1n, updatedAt: now }];
           const record = live.index.last(symbol);
           const book = live.trading.market.depth(symbol, 1);
           const bid = book.bids[0]?.[0];
@@ -242,7 +268,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       live.setPerpFunding((symbol) => marks.funding(symbol));
     }
     if (options.bots ?? false) {
-      bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: live.trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });
+      bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });
     }
     const started = bots;
     if (options.admin !== false) {
@@ -257,7 +283,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       store,
       bus,
       desks,
-      trading: live.trading,
+      trading,
       close: () =>
         (closing ??= (async () => {
           await admin?.close(); // first: commands in progress finish while the desks run

@@ -3,11 +3,15 @@
 // socket and a torn-down runtime leaves atoms idle instead of broken.
 import type { Atom } from 'jotai/vanilla';
 import { atomWithObservable } from 'jotai/vanilla/utils';
-import { BehaviorSubject, map, of, switchMap, type Observable } from 'rxjs';
-import type { BalanceUpdate, KlineInterval, OrderUpdate, Ticker24h } from './contract.ts';
+import { BehaviorSubject, EMPTY, map, of, switchMap, type Observable } from 'rxjs';
+import type {
+  BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h,
+} from './contract.ts';
 import { idle, mapLoadable, type Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
 import { balanceList } from './reducers/balances.ts';
+import type { ContractMarketViews, ContractMarkView } from './reducers/contract-markets.ts';
+import type { ContractSettings } from './reducers/contract-positions.ts';
 import { groupBook } from './reducers/grouping.ts';
 import { orderList } from './reducers/orders.ts';
 import type { BookView } from './reducers/order-book.ts';
@@ -40,12 +44,14 @@ export function setStreamsTicket(next: string | null): void {
 /** Server time now: client clock plus the measured offset (plain client time before setUpStreams). */
 export const serverNow = (): number => streams$.value?.serverNow() ?? Date.now();
 
-function follow<T>(make: (streams: Streams) => Observable<T>, off: T): Observable<T> {
+/** The running Streams' observable (`off` while none runs). */
+export function follow<T>(make: (streams: Streams) => Observable<T>, off: T): Observable<T> {
   return streams$.pipe(switchMap((streams) => (streams ? make(streams) : of(off))));
 }
 
 const atoms = new Map<string, Atom<unknown>>();
-function keyed<T>(key: string, make: (streams: Streams) => Observable<T>, initial: T): Atom<T> {
+/** One atom per key, following the running Streams. */
+export function keyed<T>(key: string, make: (streams: Streams) => Observable<T>, initial: T): Atom<T> {
   let found = atoms.get(key) as Atom<T> | undefined;
   if (!found) atoms.set(key, (found = atomWithObservable(() => follow(make, initial), { initialValue: initial })));
   return found;
@@ -76,6 +82,29 @@ export const ordersAtom = (): Atom<Loadable<readonly OrderUpdate[]>> =>
   keyed('orders', (s) => s.orders$().pipe(map((l) => mapLoadable(l, orderList))), IDLE);
 export const balancesAtom = (): Atom<Loadable<readonly BalanceUpdate[]>> =>
   keyed('balances', (s) => s.balances$().pipe(map((l) => mapLoadable(l, balanceList))), IDLE);
+
+// Perpetual contracts. A position row's atom changes only when one of its figures does, so a mark tick repaints only
+// the rows whose numbers moved; the symbols' atom only when the set of open positions does.
+export const contractMarketsAtom = (): Atom<Loadable<ContractMarketViews>> => keyed('contract:markets', (s) => s.contractMarkets$(), IDLE);
+export const contractMarkAtom = (symbol: string): Atom<Loadable<ContractMarkView | null>> =>
+  keyed(`contract:mark|${symbol}`, (s) => s.contractMark$(symbol), IDLE);
+/** Symbols of the open positions, sorted; idle while signed out. */
+export const contractPositionSymbolsAtom = (): Atom<Loadable<readonly string[]>> => keyed('contract:symbols', (s) => s.contractPositionSymbols$(), IDLE);
+/** One open position, live; null when flat or signed out. */
+export const contractPositionAtom = (symbol: string): Atom<ContractPositionItem | null> =>
+  keyed(`contract:position|${symbol}`, (s) => s.contractPosition$(symbol), null);
+export const contractPositionsAtom = (): Atom<Loadable<readonly ContractPositionItem[]>> => keyed('contract:positions', (s) => s.contractPositions$(), IDLE);
+export const contractAccountAtom = (): Atom<Loadable<ContractAccountItem>> => keyed('contract:account', (s) => s.contractAccount$(), IDLE);
+/** A market's leverage and margin type; null before the positions reply (or signed out). */
+export const contractSettingsAtom = (symbol: string): Atom<ContractSettings | null> =>
+  keyed(`contract:settings|${symbol}`, (s) => s.contractSettings$(symbol), null);
+/** Pending orders, newest first. */
+export const contractOrdersAtom = (): Atom<Loadable<readonly ContractOrderItem[]>> => keyed('contract:orders', (s) => s.contractOrders$(), IDLE);
+/** Waiting conditional orders, newest first. */
+export const contractConditionalsAtom = (): Atom<Loadable<readonly ContractConditionalItem[]>> =>
+  keyed('contract:conditionals', (s) => s.contractConditionals$(), IDLE);
+/** Orders that closed a position by liquidation or auto-deleveraging, once each as they end (for a notice). */
+export const contractNotices$ = (): Observable<ContractOrderItem> => streams$.pipe(switchMap((s) => (s ? s.contractNotices$() : EMPTY)));
 
 /** Milliseconds to a server-time deadline, ticking every `stepMs`; not cached, so hold it (useMemo, a module). */
 export const countdownAtom = (deadline: number, stepMs = 1_000): Atom<number> =>

@@ -99,3 +99,19 @@ function toTick(price: string, tick: string, direction: 'floor' | 'ceil'): strin
 export const floorToTick = (price: string, tick: string): string => toTick(price, tick, 'floor');
 /** The smallest multiple of `tick` at or above `price`, written with the tick's decimals. */
 export const ceilToTick = (price: string, tick: string): string => toTick(price, tick, 'ceil');
+
+/**
+ * Decimal text as an integer of `decimals` places, exactly ("1.5" → 150_000_000n at 8); the contract's minor units.
+ * Throws on text that isn't a decimal or has more places than that (a payload the parsers let through by mistake).
+ */
+export function toUnits(text: string, decimals = 8): bigint {
+  const v = must(text);
+  if (v.scale > decimals) throw new RangeError(`more than ${decimals} decimals: ${text}`);
+  return rescale(v, decimals);
+}
+
+/** Like toUnits, or null for text that isn't one (parsers check payloads with it). */
+export function unitsOrNull(text: string, decimals = 8): bigint | null {
+  const v = parse(text);
+  return v === null || v.scale > decimals ? null : rescale(v, decimals);
+}

@@ -1,9 +1,13 @@
 // React bindings of the stream atoms. Panels use these (or the atoms with the app's store); never the socket.
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import type { BalanceUpdate, KlineInterval, OrderUpdate, Ticker24h } from './contract.ts';
+import type {
+  BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h,
+} from './contract.ts';
 import type { Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
+import type { ContractMarketViews, ContractMarkView } from './reducers/contract-markets.ts';
+import type { ContractSettings } from './reducers/contract-positions.ts';
 import type { BookView } from './reducers/order-book.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import type { ConnectionStatus } from './socket/connection.ts';
@@ -22,6 +26,17 @@ export const useCandles = (symbol: string, interval: KlineInterval): Loadable<re
   useAtomValue(atoms.candlesAtom(symbol, interval));
 export const useOrders = (): Loadable<readonly OrderUpdate[]> => useAtomValue(atoms.ordersAtom());
 export const useBalances = (): Loadable<readonly BalanceUpdate[]> => useAtomValue(atoms.balancesAtom());
+
+export const useContractMarkets = (): Loadable<ContractMarketViews> => useAtomValue(atoms.contractMarketsAtom());
+export const useContractMark = (symbol: string): Loadable<ContractMarkView | null> => useAtomValue(atoms.contractMarkAtom(symbol));
+export const useContractPositionSymbols = (): Loadable<readonly string[]> => useAtomValue(atoms.contractPositionSymbolsAtom());
+/** One position row, live: re-renders only when one of its figures changes. */
+export const useContractPosition = (symbol: string): ContractPositionItem | null => useAtomValue(atoms.contractPositionAtom(symbol));
+export const useContractPositions = (): Loadable<readonly ContractPositionItem[]> => useAtomValue(atoms.contractPositionsAtom());
+export const useContractAccount = (): Loadable<ContractAccountItem> => useAtomValue(atoms.contractAccountAtom());
+export const useContractSettings = (symbol: string): ContractSettings | null => useAtomValue(atoms.contractSettingsAtom(symbol));
+export const useContractOrders = (): Loadable<readonly ContractOrderItem[]> => useAtomValue(atoms.contractOrdersAtom());
+export const useContractConditionals = (): Loadable<readonly ContractConditionalItem[]> => useAtomValue(atoms.contractConditionalsAtom());
 
 /** Milliseconds left to a server-time deadline. */
 export function useCountdown(deadline: number, stepMs = 1_000): number {

@@ -1,6 +1,6 @@
 // The stream layer's one public entry. Start it once per tab with setUpStreams (returns its cleanup), hand it the
 // session ticket with setStreamsTicket, and read market and account state through the hooks or atoms.
-export { setUpStreams, setStreamsTicket, serverNow, orderBook$, candles$, trades$ } from './atoms.ts';
+export { setUpStreams, setStreamsTicket, serverNow, orderBook$, candles$, trades$, contractNotices$ } from './atoms.ts';
 export {
   connectionStatusAtom,
   authStateAtom,
@@ -14,6 +14,15 @@ export {
   balancesAtom,
   countdownAtom,
   pollingAtom,
+  contractMarketsAtom,
+  contractMarkAtom,
+  contractPositionSymbolsAtom,
+  contractPositionAtom,
+  contractPositionsAtom,
+  contractAccountAtom,
+  contractSettingsAtom,
+  contractOrdersAtom,
+  contractConditionalsAtom,
 } from './atoms.ts';
 export {
   useConnectionStatus,
@@ -27,6 +36,15 @@ export {
   useOrders,
   useBalances,
   useCountdown,
+  useContractMarkets,
+  useContractMark,
+  useContractPositionSymbols,
+  useContractPosition,
+  useContractPositions,
+  useContractAccount,
+  useContractSettings,
+  useContractOrders,
+  useContractConditionals,
 } from './hooks.ts';
 export { dataOf, mapLoadable, type Loadable, type StreamError } from './loadable.ts';
 export type { StreamsOptions } from './runtime.ts';
@@ -36,3 +54,35 @@ export type { Trade, Candle } from './parse/market.ts';
 export type { ConnectionStatus } from './socket/connection.ts';
 export type { AuthState } from './socket/topics.ts';
 export type { PollOptions } from './sources/polling.ts';
+export type { ContractMarketView, ContractMarketViews, ContractMarkView } from './reducers/contract-markets.ts';
+export type { ContractSettings } from './reducers/contract-positions.ts';
+// The contract payloads' parsers, for the app's REST client (src/api/contract.ts) to read the same items.
+export {
+  parseContractAccount, parseContractConditional, parseContractMarket, parseContractMarkets, parseContractOrder, parseContractPosition,
+  parseContractPositionsReply, parsePage,
+} from './parse/contract.ts';
+// The perpetuals' market data (book, trades, candles, mark candles, tickers), the spot pipelines on the perp venue.
+export {
+  setUpPerpMarket,
+  perpOrderBook$,
+  perpTrades$,
+  perpCandles$,
+  perpMarkCandles$,
+  perpOrderBookAtom,
+  perpTradesAtom,
+  perpTickerAtom,
+  perpTickersAtom,
+  perpCandlesAtom,
+  perpMarkCandlesAtom,
+  usePerpOrderBook,
+  usePerpTrades,
+  usePerpTicker,
+  usePerpTickers,
+  usePerpCandles,
+  usePerpMarkCandles,
+  venueOrderBook$,
+  venueTrades$,
+  venueCandles$,
+  useVenueTicker,
+  type PerpMarketOptions,
+} from './perp-market.ts';

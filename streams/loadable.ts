@@ -46,3 +46,9 @@ export function toStreamError(error: unknown, fallbackCode = 'client.error'): St
   }
   return { code: fallbackCode, message: error instanceof Error ? error.message : String(error) };
 }
+
+/** Same status, the same data (by identity) and the same error: nothing a panel shows differs. */
+export function sameLoadable<T>(a: Loadable<T>, b: Loadable<T>): boolean {
+  if (a.status !== b.status || dataOf(a) !== dataOf(b)) return false;
+  return a.status !== 'error' || b.status !== 'error' || (a.error.code === b.error.code && a.error.message === b.error.message);
+}

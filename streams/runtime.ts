@@ -2,11 +2,14 @@
 // shared pipeline per market stream (reducers, then one emission per frame). Framework-free; atoms.ts adapts it.
 import type { KyInstance } from 'ky';
 import { BehaviorSubject, distinctUntilChanged, map, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
-import type { BalanceUpdate, KlineInterval, OrderUpdate, Ticker24h, Topic } from './contract.ts';
+import type {
+  BalanceUpdate, ContractConditionalItem, ContractMarketItem, ContractOrderItem, ContractPositionsReply, KlineInterval, OrderUpdate, Ticker24h,
+} from './contract.ts';
 import { WS_PATH } from './contract.ts';
 import { mapLoadable, type Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
 import { balancesPipeline, ordersPipeline, type AccountSources } from './pipelines/account.ts';
+import { contractStreams, type ContractStreams } from './pipelines/contract-live.ts';
 import { candlesPipeline, depthPipeline, tickerPipeline, tickersPipeline, tradesPipeline, type MarketSources } from './pipelines/market.ts';
 import { defaultFrameScheduler, perFrame, shareLatest } from './pipelines/share.ts';
 import type { Balances } from './reducers/balances.ts';
@@ -14,10 +17,12 @@ import type { Orders } from './reducers/orders.ts';
 import { bookView, type BookView } from './reducers/order-book.ts';
 import { addClockSample, initialServerClock, serverNow, type ServerClock } from './reducers/server-clock.ts';
 import type { Tickers } from './reducers/tickers.ts';
+import { contractMarketsReader } from './rest/contract.ts';
 import { createHttp, type HttpOptions } from './rest/http.ts';
 import { createMarketRest, type MarketRest } from './rest/market.ts';
 import { createConnection, type ConnectionOptions, type ConnectionStatus, type WebSocketConstructor } from './socket/connection.ts';
 import { setUpHeartbeat } from './socket/heartbeat.ts';
+import type { StreamTopic } from './socket/protocol.ts';
 import { createTopicHub, type AuthState, type TopicMessage } from './socket/topics.ts';
 import { globalTimers, type Timers } from './timers.ts';
 
@@ -39,6 +44,15 @@ export interface StreamsOptions {
   /** Seeds for the private topics, read on every fresh run; without them the lists start from events. */
   loadOrders?: (signal: AbortSignal) => Promise<readonly OrderUpdate[]>;
   loadBalances?: (signal: AbortSignal) => Promise<readonly BalanceUpdate[]>;
+  /** The perpetual markets with their brackets (default: GET /app/contract/markets through the layer's http). */
+  loadContractMarkets?: (signal: AbortSignal) => Promise<readonly ContractMarketItem[]>;
+  /** Seeds of the contract topics, read on every fresh run (positions with settings and account, pending orders,
+   *  waiting conditional orders); without them the state starts from events. */
+  loadContractPositions?: (signal: AbortSignal) => Promise<ContractPositionsReply>;
+  loadContractOrders?: (signal: AbortSignal) => Promise<readonly ContractOrderItem[]>;
+  loadContractConditionals?: (signal: AbortSignal) => Promise<readonly ContractConditionalItem[]>;
+  /** How often the markets list is read again while watched (default 30 s). */
+  contractMarketsIntervalMs?: number;
   /** Defaults to animation frames in a browser. */
   frameScheduler?: SchedulerLike;
   /** Delay before an unused topic or pipeline is torn down. */
@@ -51,13 +65,13 @@ export interface StreamsOptions {
   candleHistoryLimit?: number;
 }
 
-export interface Streams {
+export interface Streams extends ContractStreams {
   readonly status$: Observable<ConnectionStatus>;
   readonly auth$: Observable<AuthState>;
   readonly clock$: Observable<ServerClock>;
   /** Server time now (client clock + measured offset); every countdown reads this. */
   serverNow(): number;
-  topic$(topic: Topic): Observable<TopicMessage>;
+  topic$(topic: StreamTopic): Observable<TopicMessage>;
   orderBook$(symbol: string): Observable<Loadable<BookView>>;
   trades$(symbol: string): Observable<Loadable<readonly Trade[]>>;
   ticker$(symbol: string): Observable<Loadable<Ticker24h | null>>;
@@ -85,7 +99,8 @@ export function createStreams(options: StreamsOptions = {}): Streams {
   const timers = options.timers ?? globalTimers;
   const frames = options.frameScheduler ?? defaultFrameScheduler();
   const teardownMs = options.teardownMs ?? 2_500;
-  const rest = options.rest ?? createMarketRest(createHttp(httpOptions(options)));
+  const http = createHttp(httpOptions(options));
+  const rest = options.rest ?? createMarketRest(http);
   const connection = createConnection({
     url: options.url ?? pageSocketUrl,
     ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
@@ -124,6 +139,18 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     candleHistoryLimit: options.candleHistoryLimit ?? 500,
   };
   const account: AccountSources = { hub, timers, loadOrders: options.loadOrders, loadBalances: options.loadBalances };
+  const contract = contractStreams(
+    {
+      hub,
+      timers,
+      loadMarkets: options.loadContractMarkets ?? contractMarketsReader(http),
+      marketsIntervalMs: options.contractMarketsIntervalMs ?? 30_000,
+      loadPositions: options.loadContractPositions,
+      loadOrders: options.loadContractOrders,
+      loadConditionals: options.loadContractConditionals,
+    },
+    { cached, thin, teardownMs },
+  );
 
   return {
     status$: connection.status$,
@@ -141,6 +168,7 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     candles$: (symbol, interval) => cached(`kline@${symbol}@${interval}`, () => thin(candlesPipeline(market, symbol, interval))),
     orders$: () => cached('orders', () => thin(ordersPipeline(account))),
     balances$: () => cached('balances', () => thin(balancesPipeline(account))),
+    ...contract,
     countdown$: (deadline, stepMs = 1_000) =>
       timer(0, stepMs).pipe(
         map(() => Math.max(0, deadline - serverNow(clock$.value, timers.now()))),

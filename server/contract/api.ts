@@ -62,6 +62,9 @@ export const API = {
   contractOrderDetail: '/app/contract/orderDetail',
   contractFundingHistory: '/app/contract/fundingHistory',
   contractInsuranceFund: '/app/contract/insuranceFund',
+  contractPlaceConditional: '/app/contract/placeConditional',
+  contractConditionalList: '/app/contract/conditionalList',
+  contractCancelConditional: '/app/contract/cancelConditional',
 } as const;
 
 /** Header that carries the session token (spec §7). */
@@ -482,7 +485,7 @@ export interface FavouritesReply {
 }
 
 /** Screens whose panel layout an account can keep on the server. */
-export const LAYOUT_SCREENS = ['spot'] as const;
+export const LAYOUT_SCREENS = ['spot', 'contract'] as const;
 export type LayoutScreen = (typeof LAYOUT_SCREENS)[number];
 /** Largest stored layout, as JSON text in bytes (a full desk is about 2 KB). */
 export const LAYOUT_MAX_BYTES = 16 * 1024;
@@ -669,7 +672,10 @@ export interface ContractCancelOrderRequest {
   orderNo?: number;
   clientOrderId?: string;
 }
-/** Every pending order of the user, or of one market. */
+/**
+ * Every pending order of the user, or of one market; the waiting conditional orders (take-profits and stop-losses
+ * included) go with them, and show as cancelled on conditionalList and contractConditionals, not in `cancelled`.
+ */
 export interface ContractCancelAllRequest {
   symbol?: string;
 }
@@ -758,6 +764,13 @@ export interface ContractPositionItem {
   /** Margin held for the user's pending orders in this market. */
   entrustMargin: string;
   unrealizedPnl: string;
+  /**
+   * Entry notional (Σ fill notionals, quote): exact, so the browser recomputes unrealizedPnl, profitRate, maintenance
+   * and liquidationPrice at every mark with the server's own functions (perpMath) to the last digit.
+   */
+  entryNotional: string;
+  /** Margin ratio: maintenance over margin balance (isolated: the position's; cross: the cross account's), percent; null without a margin balance. */
+  marginRatio: string | null;
   /** unrealizedPnl over the initial margin (entry notional / leverage), percent. */
   profitRate: string;
   maintenanceMargin: string;
@@ -774,13 +787,121 @@ export interface ContractSettingItem {
   leverage: number;
   marginType: MarginType;
 }
-/** GET positions: the open positions, and the leverage and margin type of every market. */
+/**
+ * The contract account (USDT) as its positions see it. walletBalance = available + positionMargin + entrustMargin
+ * (what the positions and orders hold frozen; funds an operator froze are no one's collateral and not counted);
+ * crossWalletBalance = walletBalance − the isolated positions' margins (what cross positions stand on).
+ * The unrealized figures are at the marks of `time`; the browser moves them with every mark (perpMath).
+ */
+export interface ContractAccountItem {
+  asset: string;
+  walletBalance: string;
+  crossWalletBalance: string;
+  /** Σ unrealized P&L of every position (cross and isolated). */
+  unrealizedPnl: string;
+  /** walletBalance + unrealizedPnl. */
+  marginBalance: string;
+  /** Σ margins of open positions (cross initial margins and isolated margins). */
+  positionMargin: string;
+  /** Σ margin held for pending orders. */
+  entrustMargin: string;
+  /** Σ maintenance margin of the cross positions. */
+  crossMaintenance: string;
+  /** Cross margin ratio, percent: crossMaintenance / (crossWalletBalance + cross unrealized P&L); null without cross positions. */
+  crossMarginRatio: string | null;
+  /**
+   * The contract wallet's available balance, what a new order's margin and a transfer out draw on; both may use it
+   * only less the cross positions' unrealized loss (Σ negative unrealizedPnl of cross positions), never their profit.
+   */
+  available: string;
+  time: number;
+}
+/** GET positions: the open positions, the leverage and margin type of every market, and the account. */
 export interface ContractPositionsReply {
   positions: ContractPositionItem[];
   settings: ContractSettingItem[];
+  account: ContractAccountItem;
 }
 
-/** active 1: pending orders; 2: history (every order that ended). Times bound the order time, inclusive. */
+// Conditional orders (/app/contract/placeConditional, conditionalList, cancelConditional): an order that waits for
+// the mark (default) or the last price to reach its trigger, then enters the book as a limit (stopLimit,
+// takeProfitLimit) or market (stopMarket, takeProfitMarket) order through the same checks as any other. A stop
+// buys when the price rises to the trigger and sells when it falls to it; a take-profit the reverse. A trigger the
+// price has already passed is refused (contract.trigger.immediate). A position's take-profit and stop-loss
+// (setTpSl) are conditional orders too (origin takeProfit / stopLoss, closePosition true).
+export const CONTRACT_CONDITIONAL_TYPES = ['stopLimit', 'stopMarket', 'takeProfitLimit', 'takeProfitMarket'] as const;
+export type ContractConditionalType = (typeof CONTRACT_CONDITIONAL_TYPES)[number];
+export const CONTRACT_WORKING_TYPES = ['mark', 'last'] as const;
+export type ContractWorkingType = (typeof CONTRACT_WORKING_TYPES)[number];
+export interface ContractPlaceConditionalRequest {
+  symbol: string;
+  side: OrderSide;
+  type: ContractConditionalType;
+  triggerPrice: string;
+  /** Default mark. */
+  workingType?: ContractWorkingType;
+  /** Limit types only: the price of the order it releases. */
+  price?: string;
+  /** Coin quantity, a whole number of lots. */
+  amount: string;
+  reduceOnly?: boolean;
+  /** Limit types only; default GTC. */
+  timeInForce?: TimeInForce;
+  clientOrderId?: string;
+}
+/**
+ * waiting: armed; triggered: released its order (orderNo); cancelled: by the user (cancelConditional, cancelAll), a
+ * one-key close or its position's end; expired: its order could not be placed when triggered (reason in rejectReason).
+ */
+export type ContractConditionalStatus = 'waiting' | 'triggered' | 'cancelled' | 'expired';
+export type ContractConditionalOrigin = 'trigger' | 'takeProfit' | 'stopLoss';
+export interface ContractConditionalItem {
+  conditionalNo: number;
+  clientOrderId: string | null;
+  symbol: string;
+  codeName: string;
+  side: OrderSide;
+  /** The position side it opens, or (closing) the side of the position it closes. */
+  direction: ContractDirection;
+  type: ContractConditionalType;
+  triggerPrice: string;
+  workingType: ContractWorkingType;
+  /** Limit types: the released order's price; null for market types. */
+  price: string | null;
+  /** null for a close-position order (it closes whatever the position is when it fires). */
+  quantity: string | null;
+  closePosition: boolean;
+  reduceOnly: boolean;
+  origin: ContractConditionalOrigin;
+  status: ContractConditionalStatus;
+  /** The order it released (triggered), null before. */
+  orderNo: number | null;
+  /**
+   * Why its order was refused when it fired, null otherwise: an error code of the catalogue (contract/errors.ts: the
+   * msgid of server.po, mapped to the web's message by src/i18n/rules.ts), e.g. funds.insufficient.
+   */
+  rejectReason: string | null;
+  time: number;
+  updateTime: number;
+}
+export interface ContractPlaceConditionalReply {
+  conditional: ContractConditionalItem;
+  /** True when clientOrderId repeated an earlier one: nothing new was placed. */
+  duplicate: boolean;
+}
+/** active 1: waiting; 2: history (triggered, cancelled, expired). */
+export interface ContractConditionalListRequest extends PagedRequest {
+  active: 1 | 2;
+  symbol?: string;
+}
+export interface ContractCancelConditionalRequest {
+  conditionalNo: number;
+}
+
+/**
+ * active 1: pending orders; 2: history (every order that ended). Times bound the order time, inclusive. Plain orders
+ * only (those a conditional order released included): conditional orders are on conditionalList.
+ */
 export interface ContractOrderListRequest extends PagedRequest {
   active: 1 | 2;
   symbol?: string;
@@ -805,9 +926,27 @@ export interface ContractTradeItem {
   realizedPnl: string;
   time: number;
 }
+/** A funding payment of the position an order opened or added to (spec: the contract order's holding fee). */
+export interface ContractOrderFundingItem {
+  time: number;
+  /** Percent; longs paid shorts when positive. */
+  fundingRate: string;
+  markPrice: string;
+  /** The position's size at that settlement (coin). */
+  quantity: string;
+  /** Signed: − paid, + received. */
+  amount: string;
+}
 export interface ContractOrderDetailReply {
   order: ContractOrderItem;
   trades: ContractTradeItem[];
+  /**
+   * Funding the position paid and received from this order's first fill until the position was next flat (or now):
+   * empty for a closing order and for one that never traded.
+   */
+  funding: ContractOrderFundingItem[];
+  /** Σ funding.amount, signed. */
+  holdingFee: string;
 }
 
 /** A market's settled funding, newest first; at most `limit` (1-1000, default 100) between the times (inclusive). */
@@ -854,14 +993,16 @@ export interface ContractInsuranceFundReply {
 // ---- contract WebSocket topics, on /ws next to contract/ws.ts's ----
 // Public: `markPrice@BTCUSDT` (Binance's markPriceUpdate, once a second), `funding@BTCUSDT` (the funding rate and
 // the countdown to the next settlement, with every mark). Private (after auth): `contractPositions` (a position
-// after a change: trade, margin, leverage or margin type), `contractOrders` (an order's state after a change).
+// after a change: trade, margin, leverage or margin type), `contractOrders` (an order's state after a change),
+// `contractConditionals` (a conditional order's state after a change), `contractAccount` (ContractAccountItem after
+// any change of the wallet or the margins: fills, funding, transfers, margin changes, liquidation).
 
 export type ContractPublicTopic = `markPrice@${string}` | `funding@${string}`;
-export type ContractPrivateTopic = 'contractPositions' | 'contractOrders';
+export type ContractPrivateTopic = 'contractPositions' | 'contractOrders' | 'contractConditionals' | 'contractAccount';
 export type ContractTopic = ContractPublicTopic | ContractPrivateTopic;
-export const CONTRACT_PRIVATE_TOPICS: readonly ContractPrivateTopic[] = ['contractPositions', 'contractOrders'];
+export const CONTRACT_PRIVATE_TOPICS: readonly ContractPrivateTopic[] = ['contractPositions', 'contractOrders', 'contractConditionals', 'contractAccount'];
 
-const CONTRACT_TOPIC = /^(?:(?:markPrice|funding)@[A-Z0-9]{2,20}|contractPositions|contractOrders)$/;
+const CONTRACT_TOPIC = /^(?:(?:markPrice|funding)@[A-Z0-9]{2,20}|contractPositions|contractOrders|contractConditionals|contractAccount)$/;
 export function isContractTopic(value: string): value is ContractTopic {
   return CONTRACT_TOPIC.test(value);
 }

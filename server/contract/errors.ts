@@ -38,6 +38,8 @@ export const CONTRACT_ERROR_CODES = [
   'contract.take.profit.invalid',
   /** setTpSl: a long's stop-loss not below the latest (mark) price, or a short's not above it. */
   'contract.stop.loss.invalid',
+  /** placeConditional: the watched price (mark or last) has already reached the trigger; the order would fire at once. */
+  'contract.trigger.immediate',
 ] as const;
 export type ContractErrorCode = (typeof CONTRACT_ERROR_CODES)[number];
 

@@ -7,6 +7,7 @@
 //
 // Market payloads have Binance's stream shapes so existing tooling reads them; the depth topic carries diffs with
 // first/last update ids (U/u); the snapshot comes from REST GET /api/v3/depth (Binance's local-book algorithm).
+// The perpetuals' market topics (PerpTopic) carry the same payloads from the perp desk, their REST reads on /fapi/v1.
 import type { ErrorCode } from './errors.ts';
 
 export const WS_PATH = '/ws';
@@ -22,27 +23,52 @@ export const WS_CLOSE_SESSION_ENDED = 4001;
 export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
+/** Where a market trades: the spot book, or the perpetual of the same symbol (the perp desk's own book). */
+export type MarketVenue = 'spot' | 'perp';
+
+/**
+ * The perpetuals' public market topics, in their spot twins' payloads so one set of reducers reads both; a symbol
+ * that is not a perpetual is refused. `perpDepth@BTCUSDT` (DepthUpdateEvent; snapshot from GET /fapi/v1/depth, its
+ * lastUpdateId under the same procedure as depth@ with /api/v3/depth), `perpTrade@BTCUSDT` (TradeEvent; history GET
+ * /fapi/v1/trades), `perpTicker@BTCUSDT` (Ticker24h; GET /fapi/v1/ticker/24hr, which has no bid and ask),
+ * `perpTickers` (every perpetual's, as `tickers`), `perpKline@BTCUSDT@1m` (KlineEvent; GET /fapi/v1/klines) and
+ * `perpMarkKline@BTCUSDT@1m` (KlineEvent of the mark price: no volumes, `n` the marks in the bar; GET
+ * /fapi/v1/markPriceKlines).
+ */
+export type PerpTopic =
+  | `perpTrade@${string}`
+  | `perpDepth@${string}`
+  | `perpTicker@${string}`
+  | 'perpTickers'
+  | `perpKline@${string}@${KlineInterval}`
+  | `perpMarkKline@${string}@${KlineInterval}`;
+
 /**
  * Topic names. Public: `trade@BTCUSDT`, `depth@BTCUSDT`, `ticker@BTCUSDT`, `tickers` (every market),
- * `kline@BTCUSDT@1m`. Private (after auth): `orders`, `balances`, `transfers`.
+ * `kline@BTCUSDT@1m`, and the perpetuals' (PerpTopic). Private (after auth): `orders`, `balances`, `transfers`.
  */
 export type PublicTopic =
   | `trade@${string}`
   | `depth@${string}`
   | `ticker@${string}`
   | 'tickers'
-  | `kline@${string}@${KlineInterval}`;
+  | `kline@${string}@${KlineInterval}`
+  | PerpTopic;
 export type PrivateTopic = 'orders' | 'balances' | 'transfers';
 export type Topic = PublicTopic | PrivateTopic;
 
 export const PRIVATE_TOPICS: readonly PrivateTopic[] = ['orders', 'balances', 'transfers'];
 
 const SYMBOL = '[A-Z0-9]{2,20}';
+const INTERVAL = `(?:${KLINE_INTERVALS.join('|')})`;
 const TOPIC = new RegExp(
-  `^(?:(?:trade|depth|ticker)@${SYMBOL}|tickers|kline@${SYMBOL}@(?:${KLINE_INTERVALS.join('|')})|orders|balances|transfers)$`,
+  `^(?:(?:trade|depth|ticker|perpTrade|perpDepth|perpTicker)@${SYMBOL}|tickers|perpTickers|(?:kline|perpKline|perpMarkKline)@${SYMBOL}@${INTERVAL}|orders|balances|transfers)$`,
 );
 export function isTopic(value: string): value is Topic {
   return TOPIC.test(value);
+}
+export function isPerpTopic(topic: string): topic is PerpTopic {
+  return topic.startsWith('perp');
 }
 export function isPrivateTopic(topic: Topic): topic is PrivateTopic {
   return (PRIVATE_TOPICS as readonly string[]).includes(topic);

@@ -81,6 +81,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'contract.trigger.zero': 200,
   'contract.take.profit.invalid': 200,
   'contract.stop.loss.invalid': 200,
+  'contract.trigger.immediate': 200,
 };
 
 /**

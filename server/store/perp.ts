@@ -165,6 +165,23 @@ export interface PerpOrderHistoryQuery {
   /** created_at bounds, Unix ms, inclusive. */
   readonly from?: number | undefined;
   readonly to?: number | undefined;
+  /** true: only conditional orders (with a trigger); false: only the others; absent: both. */
+  readonly conditional?: boolean | undefined;
+}
+
+/** A user's trades in one market from trade `fromTrade` on, made at or after `fromTime` (that trade's time). */
+export interface PerpTradeRange {
+  readonly user: number;
+  readonly symbol: string;
+  readonly fromTrade: number;
+  readonly fromTime: number;
+}
+
+/** One trade of a user's as a change of their position: signed base minor units (+ bought, − sold; 0 for a self-trade). */
+export interface PerpSizeChange {
+  readonly tradeNo: number;
+  readonly time: number;
+  readonly delta: bigint;
 }
 
 /** Time bounds (Unix ms, inclusive) and a row limit; the newest rows come first. */
@@ -302,6 +319,7 @@ export function createPerp(db: Kysely<Database>) {
     if (f.open === false) out = out.where('status', 'not in', [...OPEN_STATUSES]);
     if (f.from !== undefined) out = out.where('created_at', '>=', f.from);
     if (f.to !== undefined) out = out.where('created_at', '<=', f.to);
+    if (f.conditional !== undefined) out = out.where('trigger_price', f.conditional ? 'is not' : 'is', null);
     return out as Q;
   };
 
@@ -428,6 +446,107 @@ export function createPerp(db: Kysely<Database>) {
       if (q.from !== undefined) query = query.where('time', '>=', q.from);
       if (q.to !== undefined) query = query.where('time', '<=', q.to);
       return (await query.orderBy('time', 'desc').orderBy('symbol').orderBy('trade_no', 'desc').limit(q.limit).execute()).map(toTrade);
+    },
+
+    /** A user's position row in one market (flat ones too: they keep the settings); undefined when never written. */
+    async position(user: number, symbol: string): Promise<PerpPosition | undefined> {
+      const row = await positions().where('user_id', '=', user).where('symbol', '=', symbol).executeTakeFirst();
+      return row ? toPosition(row) : undefined;
+    },
+
+    /**
+     * A user's trades in one market from trade `fromTrade` on (made at or after `fromTime`, the trade's time), oldest
+     * first, as changes of their position: at most about `limit`, each side (taker, maker) read through its per-user
+     * index. `complete`: every such trade is in; otherwise the list stops where one side's read did.
+     */
+    async sizeChanges(q: PerpTradeRange & { readonly limit: number }): Promise<{ changes: PerpSizeChange[]; complete: boolean }> {
+      const byTrade = new Map<number, PerpSizeChange>();
+      let complete = true;
+      let upTo = Infinity;
+      for (const side of ['taker', 'maker'] as const) {
+        const rows = await db
+          .selectFrom('perp_trades')
+          .select(['trade_no', 'time', 'taker_side', money('qty').as('qty')])
+          .where(side === 'taker' ? 'taker_user' : 'maker_user', '=', q.user)
+          .where('time', '>=', q.fromTime)
+          .where('symbol', '=', q.symbol)
+          .where('trade_no', '>=', q.fromTrade)
+          .orderBy('time')
+          .orderBy('trade_no')
+          .limit(q.limit)
+          .execute();
+        if (rows.length === q.limit) {
+          complete = false;
+          upTo = Math.min(upTo, Number(rows[rows.length - 1]!.trade_no));
+        }
+        for (const r of rows) {
+          const qty = toAmount(r.qty);
+          // The taker bought what the maker sold; a self-trade is both and changes nothing.
+          const delta = (r.taker_side === 'buy') === (side === 'taker') ? qty : -qty;
+          const tradeNo = Number(r.trade_no);
+          const seen = byTrade.get(tradeNo);
+          byTrade.set(tradeNo, { tradeNo, time: Number(r.time), delta: (seen?.delta ?? 0n) + delta });
+        }
+      }
+      const changes = [...byTrade.values()].filter((c) => c.tradeNo <= upTo).sort((a, b) => a.tradeNo - b.tradeNo);
+      return { changes, complete };
+    },
+
+    /** Σ of sizeChanges without a limit, summed by the database (for a range sizeChanges could not read whole). */
+    async netSizeChange(q: PerpTradeRange): Promise<bigint> {
+      const signed = sql<bigint>`case when taker_side = 'buy' then qty else -qty end`;
+      const row = await db
+        .selectFrom('perp_trades')
+        .where('symbol', '=', q.symbol)
+        .where('time', '>=', q.fromTime)
+        .where('trade_no', '>=', q.fromTrade)
+        .where((eb) => eb.or([eb('taker_user', '=', q.user), eb('maker_user', '=', q.user)]))
+        .select(sql<string | null>`cast(sum(case when taker_user = ${q.user} then ${signed} else 0 end - case when maker_user = ${q.user} then ${signed} else 0 end) as text)`.as('net'))
+        .executeTakeFirst();
+      return toAmount(row?.net);
+    },
+
+    /** A market's funding settlements at the given times (at most a few hundred), oldest first. */
+    async fundingAt(symbol: string, times: readonly number[]): Promise<PerpFunding[]> {
+      if (times.length === 0) return [];
+      const rows = await db
+        .selectFrom('perp_funding')
+        .select(['symbol', 'time', money('rate').as('rate'), money('mark').as('mark'), money('insurance').as('insurance')])
+        .where('symbol', '=', symbol)
+        .where('time', 'in', [...times])
+        .orderBy('time')
+        .execute();
+      return rows.map((r) => ({ symbol: r.symbol, time: Number(r.time), rate: toAmount(r.rate), mark: toAmount(r.mark), insurance: toAmount(r.insurance) }));
+    },
+
+    /**
+     * What fired in one market for a user at one time, oldest first: the conditional orders that placed an order
+     * (status filled) and the orders placed by conditional orders (origin trigger, tp or sl). The store keeps no link
+     * between the two; desks/perp/fired.ts pairs them.
+     */
+    async firedAt(user: number, symbol: string, time: number): Promise<{ conditionals: number[]; placed: number[] }> {
+      // Through the partial index perp_orders_fired (migration 0014), then perp_orders_user_created.
+      const conditionals = await db
+        .selectFrom('perp_orders')
+        .select('id')
+        .where('trigger_price', 'is not', null)
+        .where('user_id', '=', user)
+        .where('symbol', '=', symbol)
+        .where('closed_at', '=', time)
+        .where('status', '=', 'filled')
+        .orderBy('id')
+        .execute();
+      const placed = await db
+        .selectFrom('perp_orders')
+        .select('id')
+        .where('user_id', '=', user)
+        .where('created_at', '=', time)
+        .where('symbol', '=', symbol)
+        .where('trigger_price', 'is', null)
+        .where('origin', 'in', ['trigger', 'tp', 'sl'])
+        .orderBy('id')
+        .execute();
+      return { conditionals: conditionals.map((r) => Number(r.id)), placed: placed.map((r) => Number(r.id)) };
     },
 
     /** A market's funding settlements, newest first. */

@@ -109,6 +109,33 @@ export function createRecords(db: Kysely<Database>) {
         total: Number(total.n),
       };
     },
+
+    /**
+     * A user's records in one wallet whose reference starts with one of `prefixes` (letters, digits, `:` and `.`
+     * only), from `from` on (Unix ms, inclusive): the first `limit` by time, read in the (user_id, time) index's
+     * order (no sort of the user's history), answered in journal order (seq, then id), which a record's time need
+     * not follow (a funding entry carries the time of the period it settles).
+     */
+    async byRefPrefix(q: { readonly user: number; readonly wallet: string; readonly prefixes: readonly string[]; readonly from: number; readonly limit: number }): Promise<AssetRecord[]> {
+      if (q.prefixes.length === 0) return [];
+      for (const p of q.prefixes) if (!/^[A-Za-z0-9:.]+$/.test(p)) throw new RangeError(`not a reference prefix: ${p}`);
+      const rows = await db
+        .selectFrom('asset_records')
+        .select(['id', 'user_id', 'wallet', 'asset', 'type', money('amount').as('amount'), money('frozen').as('frozen'), 'ref', 'desk', 'seq', 'time'])
+        .where('user_id', '=', q.user)
+        .where('time', '>=', q.from)
+        .where('wallet', '=', q.wallet)
+        .where((eb) => eb.or(q.prefixes.map((p) => eb('ref', 'like', `${p}%`))))
+        .orderBy('time')
+        .orderBy('id')
+        .limit(q.limit)
+        .execute();
+      rows.sort((a, b) => Number(a.seq) - Number(b.seq) || Number(a.id) - Number(b.id));
+      return rows.map((r) => ({
+        id: Number(r.id), user: Number(r.user_id), wallet: r.wallet, asset: r.asset, type: r.type, amount: toAmount(r.amount), frozen: toAmount(r.frozen),
+        ref: r.ref, desk: r.desk, seq: Number(r.seq), time: Number(r.time),
+      }));
+    },
   });
 }
 

@@ -25,3 +25,8 @@ export const api = createApiClient({
 export { ApiError, isApiError } from './error.ts';
 export type { CallOptions } from './client.ts';
 export { fetchLayout, saveLayout, resetLayout } from './layout.ts';
+export {
+  fetchContractMarkets, fetchContractFundingHistory, fetchContractInsuranceFund, placeContractOrder, cancelContractOrder, cancelAllContractOrders,
+  fetchContractOrderList, fetchContractOrderDetail, fetchContractPositions, closeContractPosition, closeAllContractPositions, setContractLeverage,
+  setContractMarginType, adjustContractMargin, setContractTpSl, placeContractConditional, fetchContractConditionalList, cancelContractConditional,
+} from './contract.ts';

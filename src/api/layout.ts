@@ -1,5 +1,5 @@
 // Saved screen layouts (signed in): the account's copy of a screen's panel arrangement. The layout itself comes
-// back as unchecked JSON; the screen that owns it validates it (pages/spot/dock/validate.ts).
+// back as unchecked JSON; the screen that owns it validates it (pages/trade/dock/validate.ts).
 import { API, LAYOUT_SCREENS, type LayoutReply, type LayoutScreen } from '../contract.ts';
 import { api, type CallOptions } from './index.ts';
 import type { Parser } from './parse.ts';

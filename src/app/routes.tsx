@@ -5,7 +5,7 @@ import { Layout } from '../layout/Layout.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { lazyPage } from './lazy.ts';
 import { ensureUser } from '../session/actions.ts';
-import { parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
+import { parseContractOrderSearch, parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
 import { parseRecordsSearch } from '../pages/user/records-search.ts';
 
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFoundPage });
@@ -41,9 +41,16 @@ const commin = createRoute({
   component: lazyPage(() => import('../pages/orders/OrdersPage.tsx'), 'OrdersPage'),
 });
 const contract = createRoute({ getParentRoute: under, path: 'contract', component: lazyPage(() => import('../pages/contract/ContractPage.tsx'), 'ContractPage') });
+const contractOrder = createRoute({
+  getParentRoute: under,
+  path: 'contractOrder',
+  validateSearch: parseContractOrderSearch,
+  component: lazyPage(() => import('../pages/contract/ContractOrderPage.tsx'), 'ContractOrderPage'),
+});
 const contractTransaction = createRoute({
   getParentRoute: under,
   path: 'contractTransaction',
+  validateSearch: parseSpotSearch,
   component: lazyPage(() => import('../pages/contract/ContractTransactionPage.tsx'), 'ContractTransactionPage'),
 });
 const currencyTransaction = createRoute({
@@ -116,6 +123,7 @@ export const routeTree = root.addChildren([
   userCentre.addChildren([accountSet, myAssets, recharge, withdrawal, assetRecords]),
   commin,
   contract,
+  contractOrder,
   contractTransaction,
   currencyTransaction,
   quotation,

@@ -102,3 +102,14 @@ export function parseSpotSearch(search: RawSearch): SpotSearch {
   const symbol = text(search.symbol)?.toUpperCase().replace('/', '');
   return symbol && /^[A-Z0-9]{2,20}$/.test(symbol) ? { symbol } : {};
 }
+
+/** /contractOrder?orderNo=N: one contract order's detail; undefined when missing or not a positive whole number (set
+ *  explicitly: the router keeps a raw param a validator leaves out). */
+export interface ContractOrderSearch {
+  orderNo?: number | undefined;
+}
+export function parseContractOrderSearch(search: RawSearch): ContractOrderSearch {
+  const orderNo = text(search.orderNo);
+  const n = orderNo && /^\d{1,16}$/.test(orderNo) ? Number(orderNo) : NaN;
+  return { orderNo: Number.isSafeInteger(n) && n > 0 ? n : undefined };
+}

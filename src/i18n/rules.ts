@@ -77,6 +77,7 @@ export const RULE_MESSAGES: Readonly<Record<RuleKey, { id: string }>> = {
   'contract.leverage.margin.short': { id: 'rule.contract.leverageMarginShort' },
   'contract.position.not.found': { id: 'rule.contract.positionNotFound' },
   'contract.close.not.filled': { id: 'rule.contract.closeNotFilled' },
+  'contract.trigger.immediate': { id: 'rule.contract.triggerImmediate' },
   'password.mismatch': { id: 'rule.password.mismatch' },
   'agreement.required': { id: 'rule.agreement.required' },
 };

@@ -1,9 +1,11 @@
 // Starts the tab's one stream runtime for the life of the app shell and keeps its ticket in step with the session,
-// so private topics (orders, balances) follow sign-in and sign-out without any panel touching the socket. Its REST
-// reads go through the app's ky instance: one instance, one timeout and ticket policy for the tab.
+// so private topics (orders, balances, the contract's positions and orders) follow sign-in and sign-out without any
+// panel touching the socket. Its REST reads go through the app's ky instance: one instance, one timeout and ticket
+// policy for the tab.
 import { useEffect } from 'react';
 import { setStreamsTicket, setUpStreams } from '../../streams/index.ts';
 import { api } from '../api/index.ts';
+import { loadContractConditionals, loadContractMarkets, loadContractOrders, loadContractPositions } from '../api/contract.ts';
 import { loadOpenOrders, loadSpotBalances } from '../api/stream-seeds.ts';
 import { getToken, raiseSessionExpired, useToken } from '../state/index.ts';
 
@@ -15,6 +17,10 @@ export function StreamsHost() {
       http: api.http,
       loadOrders: loadOpenOrders,
       loadBalances: loadSpotBalances,
+      loadContractMarkets,
+      loadContractPositions,
+      loadContractOrders,
+      loadContractConditionals,
       // The server closed the socket because this session ended: the same one alert a REST reply would raise.
       onSessionEnded: () => void raiseSessionExpired(),
     });

@@ -123,15 +123,23 @@ const STREAM_TICKER: TickerNames = {
   quoteVolume: 'q', openTime: 'O', closeTime: 'C', firstId: 'F', lastId: 'L', count: 'n',
 };
 const MISSING = Symbol('missing');
+/** What GET /fapi/v1/ticker/24hr leaves out (Binance's futures ticker has no book): "0" when absent. */
+const NO_BOOK: ReadonlySet<keyof Ticker24h> = new Set(['bidPrice', 'bidQty', 'askPrice', 'askQty']);
+const EVERY_FIELD: ReadonlySet<keyof Ticker24h> = new Set();
 
 /** A ticker as `/api/v3/ticker/24hr` writes it, or as Binance's `24hrTicker` stream event. */
-export const parseTicker: Parser<Ticker24h> = (v) => {
+export const parseTicker: Parser<Ticker24h> = (v) => tickerOf(v, EVERY_FIELD);
+/** A perpetual's ticker: the same, or as `/fapi/v1/ticker/24hr` writes it (without the best bid and ask). */
+export const parsePerpTicker: Parser<Ticker24h> = (v) => tickerOf(v, NO_BOOK);
+
+function tickerOf(v: unknown, optional: ReadonlySet<keyof Ticker24h>): Ticker24h | null {
   if (!isRecord(v)) return null;
   const names = v.e === '24hrTicker' ? STREAM_TICKER : REST_TICKER;
   const symbol = v[names.symbol];
   if (!isString(symbol) || !symbol) return null;
   const text = (k: keyof Ticker24h): string => {
-    const value = decimalText(v[names[k]]);
+    const raw = v[names[k]];
+    const value = raw === undefined && optional.has(k) ? '0' : decimalText(raw);
     if (value === null) throw MISSING;
     return value;
   };
@@ -166,11 +174,16 @@ export const parseTicker: Parser<Ticker24h> = (v) => {
     if (error === MISSING) return null;
     throw error;
   }
-};
+}
 
+const listOf =
+  (parse: Parser<Ticker24h>): Parser<Ticker24h[]> =>
+  (v) => {
+    if (Array.isArray(v)) return parseList(v, parse);
+    const one = parse(v);
+    return one ? [one] : null;
+  };
 /** `tickers` event and the all-markets REST reply: a list, or one ticker. */
-export const parseTickers: Parser<Ticker24h[]> = (v) => {
-  if (Array.isArray(v)) return parseList(v, parseTicker);
-  const one = parseTicker(v);
-  return one ? [one] : null;
-};
+export const parseTickers: Parser<Ticker24h[]> = listOf(parseTicker);
+/** `perpTickers` event and `/fapi/v1/ticker/24hr`. */
+export const parsePerpTickers: Parser<Ticker24h[]> = listOf(parsePerpTicker);

@@ -17,7 +17,8 @@ export interface AccountSources {
   readonly loadBalances?: ((signal: AbortSignal) => Promise<readonly BalanceUpdate[]>) | undefined;
 }
 
-function perSession<S>(src: AccountSources, make: () => Observable<Loadable<S>>): Observable<Loadable<S>> {
+/** Idle while signed out; a fresh run of `make` for every ticket. */
+export function perSession<S>(src: Pick<AccountSources, 'hub'>, make: () => Observable<Loadable<S>>): Observable<Loadable<S>> {
   return src.hub.ticket$.pipe(
     distinctUntilChanged(),
     switchMap((ticket) => (ticket === null ? of<Loadable<S>>(idle) : make())),

@@ -14,6 +14,8 @@ export interface SeededOptions<S, H> {
   onLoad(state: S, seed: H): S;
   /** Parses the event itself; returns `state` unchanged for a payload it can't read. */
   onEvent(state: S, data: unknown): S;
+  /** A fresh run starts (its seed is read next): marks what came before it, for onLoad to tell from what comes after. */
+  onFresh?(state: S): S;
   timers?: Timers;
   retryMs?: number;
   maxRetryMs?: number;
@@ -83,6 +85,7 @@ export function seeded$<S, H>(options: SeededOptions<S, H>): Observable<Loadable
           live = true;
           error = null;
           failures = 0;
+          if (options.onFresh) state = options.onFresh(state);
           return load();
         case 'interrupted':
           cancel();

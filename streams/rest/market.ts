@@ -1,7 +1,8 @@
-// The REST reads the market streams start from (Binance-compatible routes), each reply parsed before use.
-import type { DepthSnapshot, KlineInterval, Ticker24h } from '../contract.ts';
+// The REST reads the market streams start from (Binance-compatible routes), each reply parsed before use: the spot
+// markets' on /api/v3, the perpetuals' on /fapi/v1 (the same shapes, plus mark-price candles).
+import type { DepthSnapshot, KlineInterval, MarketVenue, Ticker24h } from '../contract.ts';
 import { parseList, type Parser } from '../parse/basic.ts';
-import { parseDepthSnapshot, parseKlineRow, parseRestTrade, parseTicker, parseTickers, type Candle, type Trade } from '../parse/market.ts';
+import { parseDepthSnapshot, parseKlineRow, parsePerpTicker, parsePerpTickers, parseRestTrade, parseTicker, parseTickers, type Candle, type Trade } from '../parse/market.ts';
 import { RestError, type Http } from './http.ts';
 
 export interface MarketRest {
@@ -12,20 +13,37 @@ export interface MarketRest {
   ticker(symbol: string, signal?: AbortSignal): Promise<Ticker24h>;
 }
 
+/** A perpetual's reads: the market ones, and its mark-price candles. */
+export interface PerpMarketRest extends MarketRest {
+  markKlines(symbol: string, interval: KlineInterval, limit: number, signal?: AbortSignal): Promise<readonly Candle[]>;
+}
+
+const ROUTES: Readonly<Record<MarketVenue, { prefix: string; ticker: Parser<Ticker24h>; tickers: Parser<Ticker24h[]> }>> = {
+  spot: { prefix: '/api/v3', ticker: parseTicker, tickers: parseTickers },
+  perp: { prefix: '/fapi/v1', ticker: parsePerpTicker, tickers: parsePerpTickers },
+};
+
 function parsed<T>(parse: Parser<T>, value: unknown): T {
   const result = parse(value);
   if (result === null) throw new RestError('client.reply', 'unexpected reply');
   return result;
 }
 
-export function createMarketRest(http: Http): MarketRest {
+const candles = (http: Http, path: string) => async (symbol: string, interval: KlineInterval, limit: number, signal?: AbortSignal) =>
+  parsed((v) => parseList(v, parseKlineRow), await http.getJson(path, { symbol, interval, limit }, signal));
+
+export function createMarketRest(http: Http, venue: MarketVenue = 'spot'): MarketRest {
+  const { prefix, ticker, tickers } = ROUTES[venue];
   return {
-    depth: async (symbol, limit, signal) => parsed(parseDepthSnapshot, await http.getJson('/api/v3/depth', { symbol, limit }, signal)),
+    depth: async (symbol, limit, signal) => parsed(parseDepthSnapshot, await http.getJson(`${prefix}/depth`, { symbol, limit }, signal)),
     trades: async (symbol, limit, signal) =>
-      parsed((v) => parseList(v, parseRestTrade), await http.getJson('/api/v3/trades', { symbol, limit }, signal)),
-    klines: async (symbol, interval, limit, signal) =>
-      parsed((v) => parseList(v, parseKlineRow), await http.getJson('/api/v3/klines', { symbol, interval, limit }, signal)),
-    tickers: async (signal) => parsed(parseTickers, await http.getJson('/api/v3/ticker/24hr', undefined, signal)),
-    ticker: async (symbol, signal) => parsed(parseTicker, await http.getJson('/api/v3/ticker/24hr', { symbol }, signal)),
+      parsed((v) => parseList(v, parseRestTrade), await http.getJson(`${prefix}/trades`, { symbol, limit }, signal)),
+    klines: candles(http, `${prefix}/klines`),
+    tickers: async (signal) => parsed(tickers, await http.getJson(`${prefix}/ticker/24hr`, undefined, signal)),
+    ticker: async (symbol, signal) => parsed(ticker, await http.getJson(`${prefix}/ticker/24hr`, { symbol }, signal)),
   };
+}
+
+export function createPerpMarketRest(http: Http): PerpMarketRest {
+  return { ...createMarketRest(http, 'perp'), markKlines: candles(http, '/fapi/v1/markPriceKlines') };
 }

@@ -3,9 +3,9 @@
 // re-sends on every open, and a command held across a reconnect would reach the server stale.
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import type { WsClientFrame, WsServerFrame } from '../contract.ts';
 import { globalTimers, type Timers } from '../timers.ts';
 import { parseServerFrame } from './frames.ts';
+import type { ClientFrame, ServerFrame } from './protocol.ts';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -36,12 +36,12 @@ export interface ConnectionOptions {
 export interface Connection {
   readonly status$: Observable<ConnectionStatus>;
   readonly status: ConnectionStatus;
-  readonly frames$: Observable<WsServerFrame>;
+  readonly frames$: Observable<ServerFrame>;
   /** Every close of the current socket, emitted before the status moves on (so a listener that changes what the
    *  next socket sends, the topic hub dropping a dead ticket, does so before the reconnect). */
   readonly closes$: Observable<SocketClose>;
   /** Sends when open; returns false (and drops the frame) otherwise. */
-  send(frame: WsClientFrame): boolean;
+  send(frame: ClientFrame): boolean;
   /** Drops the current socket and connects again (a dead heartbeat, a changed identity). */
   reconnect(): void;
   close(): void;
@@ -52,7 +52,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   const random = options.random ?? Math.random;
   const jitterMs = options.jitterMs ?? 1_000;
   const status$ = new BehaviorSubject<ConnectionStatus>('connecting');
-  const frames$ = new Subject<WsServerFrame>();
+  const frames$ = new Subject<ServerFrame>();
   const closes$ = new Subject<SocketClose>();
   const resolveUrl = () => (typeof options.url === 'function' ? options.url() : options.url);
   let attempts = 0;

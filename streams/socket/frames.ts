@@ -1,10 +1,10 @@
 // Server frames checked at the edge: a frame that isn't one of the contract's shapes is dropped here, so nothing
 // downstream handles half-valid input.
-import type { ErrorCode, WsServerFrame } from '../contract.ts';
-import { isTopic } from '../contract.ts';
+import type { ErrorCode } from '../contract.ts';
 import { isInteger, isNumber, isRecord, isString } from '../parse/basic.ts';
+import { isStreamTopic, type ServerFrame } from './protocol.ts';
 
-export function parseServerFrame(text: string): WsServerFrame | null {
+export function parseServerFrame(text: string): ServerFrame | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -15,7 +15,7 @@ export function parseServerFrame(text: string): WsServerFrame | null {
   const id = isInteger(value.id) ? value.id : undefined;
   switch (value.op) {
     case 'event':
-      return isString(value.topic) && isTopic(value.topic) && isInteger(value.seq)
+      return isString(value.topic) && isStreamTopic(value.topic) && isInteger(value.seq)
         ? { op: 'event', topic: value.topic, seq: value.seq, data: value.data }
         : null;
     case 'pong':

@@ -8,11 +8,11 @@
 // that ticket for good (the private pipelines go idle, and a later setTicket with it is ignored), tells the app
 // (onSessionEnded: the session-expired alert), and the reconnecting socket comes back with public topics only.
 import { BehaviorSubject, Observable, Subject, share, timer, type SchedulerLike, type Subscription } from 'rxjs';
-import type { Topic, WsServerFrame } from '../contract.ts';
-import { isPrivateTopic, WS_CLOSE_SESSION_ENDED } from '../contract.ts';
+import { WS_CLOSE_SESSION_ENDED } from '../contract.ts';
 import type { StreamError } from '../loadable.ts';
 import { globalTimers, type Timers } from '../timers.ts';
 import type { Connection, ConnectionStatus, SocketClose } from './connection.ts';
+import { isPrivateStreamTopic as isPrivateTopic, type ServerFrame, type StreamTopic as Topic } from './protocol.ts';
 import { checkSeq } from './sequence.ts';
 
 /**
@@ -135,7 +135,7 @@ export function createTopicHub(connection: Connection, options: TopicHubOptions 
     options.onSessionEnded?.();
   }
 
-  function onFrame(frame: WsServerFrame): void {
+  function onFrame(frame: ServerFrame): void {
     switch (frame.op) {
       case 'event': {
         const s = states.get(frame.topic);

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseDecimal } from '../../server/kernel/index.ts';
 import { startServer, type ServerHandle } from '../../server/server.ts';
 
 export interface TestServer {
@@ -10,6 +11,12 @@ export interface TestServer {
   dataDir: string;
   /** Moves the server's clock forward. */
   advance(ms: number): void;
+  /**
+   * Sets a perpetual's index (decimal text, e.g. "41000.5") in place of the simulated feed's, or gives it back to
+   * the feed (null): the mark job moves the mark to it on its next tick (about a second) and liquidates what that
+   * puts under maintenance, as on a live server. Only this harness can do it (startServer's indexOverride).
+   */
+  setIndex(symbol: string, price: string | null): void;
   close(): Promise<void>;
 }
 
@@ -21,15 +28,28 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-'));
   let offset = 0;
+  const index = new Map<string, bigint>();
   // E2E_DIST: a build directory other than dist/ (parallel work builds with `vite build --outDir`).
   const staticDir = process.env['E2E_DIST'];
-  const handle = await startServer({ port: 0, host: '127.0.0.1', dataDir, logger: false, ...(staticDir ? { staticDir } : {}), clock: () => Date.now() + offset, bots: options.bots ?? false });
+  const handle = await startServer({
+    port: 0, host: '127.0.0.1', dataDir, logger: false, ...(staticDir ? { staticDir } : {}), clock: () => Date.now() + offset, bots: options.bots ?? false,
+    indexOverride: (symbol) => index.get(symbol) ?? null,
+  });
   return {
     handle,
     url: handle.url,
     dataDir,
     advance(ms) {
       offset += ms;
+    },
+    setIndex(symbol, price) {
+      if (price === null) {
+        index.delete(symbol.toUpperCase());
+        return;
+      }
+      const parsed = parseDecimal(price);
+      if (!parsed.ok || parsed.value <= 0n) throw new RangeError(`setIndex: not a price: ${price}`);
+      index.set(symbol.toUpperCase(), parsed.value);
     },
     async close() {
       await handle.close();

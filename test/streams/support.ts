@@ -2,8 +2,8 @@
 // subscribe/auth and answers pings unless told not to, and pushes events with chosen sequence numbers.
 import { Server, WebSocket as MockWebSocket, type Client } from 'mock-socket';
 import { vi } from 'vitest';
-import type { Topic, WsClientFrame, WsServerFrame } from '../../streams/contract.ts';
 import type { WebSocketConstructor } from '../../streams/socket/connection.ts';
+import type { ClientFrame as WsClientFrame, ServerFrame as WsServerFrame, StreamTopic as Topic } from '../../streams/socket/protocol.ts';
 
 export const WS_URL = 'ws://streams.test/ws';
 export const MockSocket = MockWebSocket as unknown as WebSocketConstructor;

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../../clock.ts';
 import {
   Code, EXTERNAL, FastBook, formatDecimal, INSURANCE, minB, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
   type Amount, type Asset, type FeeRates, type MarginMode, type PerpCommand, type PerpMarket, type Price, type Qty, type Side,
-  type TimeInForce, type UserId, type OrderId, type Rate, type ConditionalKind, type Holding,
+  type TimeInForce, type UserId, type OrderId, type Rate, type ConditionalKind,
 } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
@@ -18,6 +18,7 @@ import { DeskLedger } from '../ledger.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
 import { checkAmount, checkUser, isClientId } from '../validate.ts';
 import { dec } from '../views.ts';
+import { accountOf, holdingRisk, positionRisks, type PerpAccount, type PositionRisk } from './account.ts';
 import { perpMarkets } from './markets.ts';
 import { settle, type PerpFill } from './settle.ts';
 import { clientKey, PerpBatch, type PerpState } from './state.ts';
@@ -166,15 +167,24 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   }
 
   /** A conditional order: waits (holding no margin) until the mark or the last price reaches its trigger. */
-  placeConditional(req: PerpConditionalRequest): Promise<Reply<PerpOrder>> {
+  async placeConditional(req: PerpConditionalRequest): Promise<Reply<PerpOrder>> {
+    const reply = await this.placeConditionalOnce(req);
+    return reply.ok ? accept(reply.value.order) : reply;
+  }
+
+  /**
+   * placeConditional, telling a new order from the one a repeated client order id names (`duplicate`: nothing was
+   * placed; that order may be a plain one, not a conditional).
+   */
+  placeConditionalOnce(req: PerpConditionalRequest): Promise<Reply<{ order: PerpOrder; duplicate: boolean }>> {
     const fees = (this.o.fees ?? (() => PERP_FEES))(req.user as UserId);
     const id = req.clientOrderId;
     const stored = async () => {
       if (id === undefined || !isClientId(id)) return undefined;
       return this.known(req.user, id) ?? (await this.o.store.perp.findByClientId(req.user, id)) ?? undefined;
     };
-    return this.core.runPrepared(stored, (row, b, time): Reply<PerpOrder> => {
-      if (row !== undefined) return accept(row);
+    return this.core.runPrepared(stored, (row, b, time): Reply<{ order: PerpOrder; duplicate: boolean }> => {
+      if (row !== undefined) return accept({ order: row, duplicate: true });
       const cmd = this.conditionalCommand(req, fees, time);
       if (!cmd.ok) return cmd;
       const events = this.s.engine.apply(cmd.value);
@@ -182,7 +192,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       if (rejected?.type === 'rejected') return refuseKernel(rejected.code);
       const made = events.find((e) => e.type === 'conditional');
       settle(this.s, b, events, made?.type === 'conditional' ? made.order : null, id ?? null);
-      return made?.type === 'conditional' ? accept(b.orders.get(made.order)!) : refuse('order.not.found');
+      return made?.type === 'conditional' ? accept({ order: b.orders.get(made.order)!, duplicate: false }) : refuse('order.not.found');
     });
   }
 
@@ -365,19 +375,12 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
 
   /** The user's open positions with their risk figures at the current mark. */
   positions(user: number): Promise<PositionRisk[]> {
-    return this.core.run(() => {
-      const e = this.s.engine;
-      const out: PositionRisk[] = [];
-      for (const h of e.holdingsOf(user as UserId)) {
-        const m = this.s.markets.get(h.symbol)!.market;
-        const mark = e.markOf(h.symbol);
-        out.push({
-          symbol: h.symbol, lots: h.size, size: BigInt(h.size) * m.lotSize, cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, orderMargin: h.orderMargin,
-          mark, upnl: e.upnl(h), maintenance: e.maintenance(h), liquidationPrice: e.liquidationPrice(h), adl: e.adlQuantile(user as UserId, h.symbol),
-        });
-      }
-      return out.filter((p) => p.lots !== 0 || p.orderMargin !== 0n);
-    });
+    return this.core.run(() => positionRisks(this.s, user));
+  }
+
+  /** The user's positions and contract account (account.ts), read at one moment so they agree. */
+  portfolio(user: number): Promise<{ positions: PositionRisk[]; account: PerpAccount }> {
+    return this.core.run((_b, time) => ({ positions: positionRisks(this.s, user), account: accountOf(this.s, user, time) }));
   }
 
   /** Settings of every market for a user (leverage and margin mode), defaults where never set. */
@@ -582,24 +585,6 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   }
 }
 
-export interface PositionRisk {
-  symbol: string;
-  /** Signed lots (the book's unit) and signed base minor units. */
-  lots: number;
-  size: bigint;
-  cost: bigint;
-  leverage: number;
-  mode: MarginMode;
-  margin: bigint;
-  orderMargin: bigint;
-  mark: bigint | null;
-  upnl: bigint;
-  maintenance: bigint;
-  liquidationPrice: bigint | null;
-  /** Place in the auto-deleveraging queue, 0–4 (Binance's adlQuantile; lights = value + 1); null without a position. */
-  adl: number | null;
-}
-
 export interface InsuranceFundResult {
   readonly asset: string;
   /** The fund after the contribution (or, for a duplicate, as it stands). */
@@ -623,19 +608,12 @@ export interface OpenPositionRisk extends PositionRisk {
  */
 export function openPositionRisks(s: PerpState, filter: { user?: number | undefined; symbol?: string | undefined } = {}): OpenPositionRisk[] {
   const e = s.engine;
-  const risk = (h: Holding): OpenPositionRisk => {
-    const m = s.markets.get(h.symbol)!.market;
-    return {
-      user: h.user, symbol: h.symbol, lots: h.size, size: BigInt(h.size) * m.lotSize, cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, orderMargin: h.orderMargin,
-      mark: e.markOf(h.symbol), upnl: e.upnl(h), maintenance: e.maintenance(h), liquidationPrice: e.liquidationPrice(h), adl: e.adlQuantile(h.user, h.symbol),
-    };
-  };
   const out: OpenPositionRisk[] = [];
   for (const p of e.positions()) {
     if (filter.user !== undefined && p.user !== filter.user) continue;
     if (filter.symbol !== undefined && p.symbol !== filter.symbol) continue;
     const h = e.holding(p.user, p.symbol);
-    if (h !== undefined && h.size !== 0) out.push(risk(h));
+    if (h !== undefined && h.size !== 0) out.push({ user: h.user, ...holdingRisk(s, h) });
   }
   return out;
 }
@@ -692,3 +670,4 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
 }
 
 export { formatDecimal };
+export type { PerpAccount, PositionRisk };

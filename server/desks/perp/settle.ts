@@ -7,6 +7,15 @@ import { topics, type PerpOrderView } from '../events.ts';
 import { addRecords, type RecordType } from '../records.ts';
 import { clientKey, type PerpBatch, type PerpState } from './state.ts';
 
+/** Journal references of a trade's and a funding settlement's entries (their asset records carry them too). */
+export const perpRefs = {
+  trade: (symbol: string, trade: number): string => `perp:trade:${symbol}:${trade}`,
+  /** Every trade of a market: the references' common start. */
+  trades: (symbol: string): string => `perp:trade:${symbol}:`,
+  funding: (symbol: string, time: number): string => `perp:funding:${symbol}:${time}`,
+  fundings: (symbol: string): string => `perp:funding:${symbol}:`,
+} as const;
+
 const marginType = (side: Side): RecordType => (side === 'buy' ? 'long_margin' : 'short_margin');
 const refundType = (side: Side): RecordType => (side === 'buy' ? 'margin_refund_long' : 'margin_refund_short');
 const feeType = (side: Side): RecordType => (side === 'buy' ? 'open_long_fee' : 'open_short_fee');
@@ -119,7 +128,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
           symbol: e.symbol, tradeNo: e.trade, price, qty, quote: e.quote, takerSide: e.takerSide, takerOrder: e.taker.order, makerOrder: e.maker.order,
           takerUser: e.taker.user, makerUser: e.maker.user, takerFee: e.taker.fee, makerFee: e.maker.fee, takerPnl: e.taker.realized, makerPnl: e.maker.realized, via: e.via, time: e.time,
         });
-        const entry = s.ledger.journal(batch, e.via === 'adl' ? 'perp.adl' : 'perp.trade', `perp:trade:${e.symbol}:${e.trade}`, e.time, e.postings);
+        const entry = s.ledger.journal(batch, e.via === 'adl' ? 'perp.adl' : 'perp.trade', perpRefs.trade(e.symbol, e.trade), e.time, e.postings);
         if (entry) {
           const sideOf = (user: number) => (user === e.taker.user ? e.taker : e.maker);
           addRecords(
@@ -205,7 +214,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
       }
       case 'funding': {
         batch.funding.push({ symbol: e.symbol, time: e.time, rate: e.rate, mark: e.mark, insurance: e.insurance });
-        const entry = s.ledger.journal(batch, 'perp.funding', `perp:funding:${e.symbol}:${e.time}`, e.time, e.postings);
+        const entry = s.ledger.journal(batch, 'perp.funding', perpRefs.funding(e.symbol, e.time), e.time, e.postings);
         if (entry) addRecords(batch, desk, entry, () => 'holding_fee');
         break;
       }

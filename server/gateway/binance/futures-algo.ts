@@ -11,12 +11,13 @@
 // its order done FINISHED; fired but placing nothing EXPIRED (no position left to reduce) or REJECTED (its order
 // refused otherwise, e.g. margin insufficient).
 import type { PerpConditionalRequest } from '../../desks/perp/desk.ts';
+import { placedBy as firedOrders } from '../../desks/perp/fired.ts';
 import { Code, formatDecimal } from '../../kernel/index.ts';
 import type { PerpOrder } from '../../store/perp.ts';
 import { errors, futuresErrors, futuresRefusal } from './errors.ts';
 import { d8, type Usdm } from './futures-context.ts';
 import { bool, newClientId, notSent, oneWay, priceProtect, RESP_TYPES } from './futures-orders.ts';
-import { firedAt, orderIds } from './futures-queries.ts';
+import { orderIds } from './futures-queries.ts';
 import type { SignedRoute } from './orders.ts';
 import type { Params } from './params.ts';
 
@@ -25,7 +26,6 @@ const ALGO_TYPES = ['STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'] 
 type AlgoType = (typeof ALGO_TYPES)[number];
 const KIND_OF = { STOP: 'stop', STOP_MARKET: 'stop_market', TAKE_PROFIT: 'take_profit', TAKE_PROFIT_MARKET: 'take_profit_market' } as const;
 const TYPE_OF: Readonly<Record<string, AlgoType>> = { stop: 'STOP', stop_market: 'STOP_MARKET', take_profit: 'TAKE_PROFIT', take_profit_market: 'TAKE_PROFIT_MARKET' };
-const MARKET_KINDS: readonly string[] = ['stop_market', 'take_profit_market'];
 /** A conditional order's time in force: that of the limit order it places (no GTX: it would never be post-only). */
 const TIFS = ['GTC', 'IOC', 'FOK'] as const;
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -90,40 +90,13 @@ export function algoOrderShape(o: PerpOrder, placed?: PerpOrder, tif?: string) {
   };
 }
 
-/** Whether `x` is the order the conditional order `c` placed: same origin and side, its type, price and quantity. */
-const placedFor = (c: PerpOrder, x: PerpOrder): boolean =>
-  x.id > c.id && x.origin === c.origin && x.side === c.side && x.reduceOnly === c.reduceOnly &&
-  (MARKET_KINDS.includes(c.kind) ? x.kind === 'market' : x.kind === 'limit' && x.price === c.price) &&
-  (c.closePosition || x.qty === c.qty);
-
 export function futuresAlgoRoutes(route: SignedRoute, u: Usdm): void {
   const desk = u.desk;
   const store = u.store;
   const load = async (user: number, ids: readonly number[]) =>
     (await Promise.all(ids.map((id) => store.perp.order(user, id)))).flatMap((o) => (o === undefined ? [] : [o]));
 
-  /**
-   * The orders the fired ones among `rows` placed. The store keeps no link: the conditional orders that fired in a
-   * market at one time placed their orders at that time, in the order they fired (oldest first), each with its
-   * origin, side, type, price and quantity; they are paired that way.
-   */
-  async function placedBy(user: number, rows: readonly PerpOrder[]): Promise<Map<number, PerpOrder>> {
-    const out = new Map<number, PerpOrder>();
-    const moments = new Map<string, { symbol: string; time: number }>();
-    for (const o of rows) if (o.status === 'filled' && o.closedAt !== null) moments.set(`${o.symbol}:${o.closedAt}`, { symbol: o.symbol, time: o.closedAt });
-    for (const { symbol, time } of moments.values()) {
-      const ids = await firedAt(store.db, user, symbol, time);
-      const placed = await load(user, ids.placed);
-      const used = new Set<number>();
-      for (const c of await load(user, ids.conditionals)) {
-        const x = placed.find((p) => !used.has(p.id) && placedFor(c, p));
-        if (x === undefined) continue;
-        used.add(x.id);
-        out.set(c.id, x);
-      }
-    }
-    return out;
-  }
+  const placedBy = (user: number, rows: readonly PerpOrder[]) => firedOrders(store.perp, user, rows);
 
   /** The desk's request for a new conditional order, from Binance's parameters. */
   function placement(p: Params, user: number): { req: PerpConditionalRequest; tif: string } {

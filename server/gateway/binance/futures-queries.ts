@@ -401,31 +401,6 @@ export async function orderIds(db: Db, user: number, r: OrderRange, conditional 
   return ids;
 }
 
-/**
- * What fired in one market for a user at one time, oldest first: the conditional orders that placed an order
- * (status filled) and the orders placed by conditional orders (origin trigger, tp or sl). The store keeps no link
- * between the two; futures-algo.ts pairs them.
- */
-export async function firedAt(db: Db, user: number, symbol: string, time: number): Promise<{ conditionals: number[]; placed: number[] }> {
-  const rows = await db
-    .selectFrom('perp_orders')
-    .select(['id', 'trigger_price'])
-    .where('user_id', '=', user)
-    .where('symbol', '=', symbol)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('trigger_price', 'is not', null), eb('status', '=', 'filled'), eb('closed_at', '=', time)]),
-        eb.and([eb('trigger_price', 'is', null), eb('origin', 'in', ['trigger', 'tp', 'sl']), eb('created_at', '=', time)]),
-      ]),
-    )
-    .orderBy('id', 'asc')
-    .execute();
-  return {
-    conditionals: rows.filter((r) => r.trigger_price !== null).map((r) => Number(r.id)),
-    placed: rows.filter((r) => r.trigger_price === null).map((r) => Number(r.id)),
-  };
-}
-
 /** When each of a user's positions (and settings) last changed, by symbol. */
 export async function positionTimes(db: Db, user: number): Promise<Map<string, number>> {
   const rows = await db.selectFrom('perp_positions').select(['symbol', 'updated_at']).where('user_id', '=', user).execute();

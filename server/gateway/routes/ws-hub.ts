@@ -3,8 +3,10 @@
 // Public events come from the one market publisher (startServer hands them to market()); private ones from one
 // bus subscription per (user, topic), made by the first subscriber and dropped with the last. The perpetual
 // contracts' topics (contract/api.ts): markPrice@ and funding@ from the bus's perp.<SYMBOL>.mark, one subscription per
-// topic; contractOrders and contractPositions from a feed per user (contract/stream.ts), which the contract routes
-// also tell of changes the desk does not publish (contractChanged).
+// topic; contractOrders, contractPositions, contractConditionals and contractAccount from a feed per user
+// (contract/stream.ts), which the contract routes also tell of changes the desk does not publish (contractChanged).
+// The perpetuals' market topics (contract/ws.ts PerpTopic) come from perp-market-stream.ts, one source per topic; a
+// subscriber to a source still reading its first state gets no event until its ack (whenReady, then admit).
 //
 // Sessions. A connection signed in with a ticket belongs to that session: when the session ends (sign-out,
 // revocation, password reset, a frozen account, expiry) the connection's private topics stop and it is closed
@@ -20,13 +22,14 @@ import type { Unsubscribe } from '../../bus/index.ts';
 import type { Clock } from '../../clock.ts';
 import { isContractPrivateTopic, type ContractPrivateTopic, type ContractPublicTopic, type ContractTopic } from '../../contract/api.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import { isPrivateTopic, PRIVATE_TOPICS, WS_HEARTBEAT_MS, type PrivateTopic, type Topic } from '../../contract/ws.ts';
+import { isPerpTopic, isPrivateTopic, PRIVATE_TOPICS, WS_HEARTBEAT_MS, type PrivateTopic, type Topic } from '../../contract/ws.ts';
 import { topics as busTopics } from '../../desks/index.ts';
 import { formatDepthDiff, formatKlineEvent, formatTicker, formatTradeEvent, type MarketMessage } from '../../market/index.ts';
 import type { Store } from '../../store/index.ts';
 import { onSessionsEnding, type SessionsEnding, type SessionState } from '../../store/sessions.ts';
 import type { Trading } from '../trading.ts';
-import { fundingEvent, markPriceEvent, ordersFeed, positionsFeed, type ContractFeed } from './contract/stream.ts';
+import { contractFeed, fundingEvent, markPriceEvent, type ContractFeed } from './contract/stream.ts';
+import { PerpMarketTopics } from './perp-market-stream.ts';
 import { privatePayload } from './ws-payloads.ts';
 
 /** The topics of contract/ws.ts and the perpetual contracts' (contract/api.ts). */
@@ -85,7 +88,12 @@ interface Group {
   unsubscribe: Unsubscribe | null;
   /** A contract feed's notice that the user's orders or positions (of a market, or any) may have changed. */
   poke: ((symbol?: string) => void) | null;
+  /** While the group's source reads its first state (a perpetual's topics); null once it has. */
+  ready: Promise<void> | null;
 }
+
+/** A subscriber's seq while its topic's source reads its first state: no event is sent to it (emit). */
+const PENDING = -1;
 
 export interface WsHubOptions {
   readonly trading: Trading;
@@ -115,6 +123,7 @@ export class WsHub {
   private readonly store: Store;
   private readonly sessions: SessionService;
   private readonly groups = new Map<string, Group>();
+  private readonly perp: PerpMarketTopics;
   private tickers: unknown[] = [];
   /** Signed-in connections. */
   private readonly signedIn = new Set<WsClient>();
@@ -136,6 +145,7 @@ export class WsHub {
     this.heartbeatMs = o.heartbeatMs ?? WS_HEARTBEAT_MS;
     this.maxTopics = o.maxTopics ?? MAX_TOPICS_PER_CONNECTION;
     this.sessions = createSessionService(o.store, o.clock, o.sessionTtlMs);
+    this.perp = new PerpMarketTopics({ trading: o.trading, store: o.store, clock: o.clock });
     this.recheckDelays = o.store.dialect === 'postgres' ? RECHECK_DELAYS_MS : [];
     this.stopListening = onSessionsEnding((what, phase) => this.onRevocation(what, phase));
     this.sweeper = setInterval(() => void this.sweep(), o.sessionCheckMs ?? SESSION_CHECK_MS);
@@ -221,6 +231,20 @@ export class WsHub {
     return null;
   }
 
+  /** The sources of `topics` still reading their first state, settled together; null when none is. */
+  whenReady(topics: readonly WsTopic[]): Promise<void> | null {
+    const waits = topics.flatMap((topic) => this.groups.get(topic)?.ready ?? []);
+    return waits.length === 0 ? null : Promise.all(waits).then(() => undefined);
+  }
+
+  /** Sends `client` the events of `topics` from now on (held while their sources read): called right before the ack. */
+  admit(client: WsClient, topics: readonly WsTopic[]): void {
+    for (const topic of topics) {
+      const key = this.key(client, topic);
+      if (client.seqs.get(key) === PENDING) client.seqs.set(key, 0);
+    }
+  }
+
   unsubscribe(client: WsClient, topic: WsTopic): void {
     if (isPrivate(topic) && client.user === null) return;
     this.leave(client, this.key(client, topic));
@@ -285,6 +309,7 @@ export class WsHub {
     clearInterval(this.sweeper);
     for (const g of this.groups.values()) g.unsubscribe?.();
     this.groups.clear();
+    this.perp.close();
   }
 
   private onRevocation(what: SessionsEnding, phase: 'ending' | 'settled'): void {
@@ -348,8 +373,9 @@ export class WsHub {
     if (list.length > 0) this.emit('tickers', list);
   }
 
-  /** Whether the market a topic names exists: a perpetual for the contract topics, a spot market for the others. */
+  /** Whether the market a topic names exists: a perpetual for the contract and perp topics, a spot market for the others. */
   private knows(topic: WsTopic, symbol: string): boolean {
+    if (isPerpTopic(topic)) return this.perp.knows(symbol);
     if (isContractPublic(topic)) return this.trading.desks.perp.markets().some((m) => m.symbol === symbol);
     return this.trading.market.market(symbol) !== undefined;
   }
@@ -358,17 +384,21 @@ export class WsHub {
     const key = this.key(client, topic);
     let group = this.groups.get(key);
     if (group === undefined) {
-      const created: Group = { prefix: `{"op":"event","topic":${JSON.stringify(topic)},"seq":`, clients: new Set(), unsubscribe: null, poke: null };
+      const created: Group = { prefix: `{"op":"event","topic":${JSON.stringify(topic)},"seq":`, clients: new Set(), unsubscribe: null, poke: null, ready: null };
       group = created;
       this.groups.set(key, group);
       if (isContractPrivateTopic(topic)) {
         const feeds = { trading: this.trading, store: this.store, clock: this.clock };
-        const feed: ContractFeed =
-          topic === 'contractOrders'
-            ? ordersFeed(feeds, client.user!, (order) => this.emit(key, order))
-            : positionsFeed(feeds, client.user!, (update) => this.emit(key, update));
+        const feed: ContractFeed = contractFeed(topic, feeds, client.user!, (data) => this.emit(key, data));
         created.unsubscribe = () => feed.close();
         created.poke = (symbol) => feed.poke(symbol);
+      } else if (isPerpTopic(topic)) {
+        const source = this.perp.open(topic, (data) => this.emit(key, data));
+        created.unsubscribe = () => source.stop();
+        const done = () => {
+          created.ready = null;
+        };
+        created.ready = source.ready.then(done, done);
       } else if (isContractPublic(topic)) {
         const [name, symbol] = topic.split('@') as [string, string];
         const format = name === 'markPrice' ? markPriceEvent : fundingEvent;
@@ -383,7 +413,7 @@ export class WsHub {
       }
     }
     group.clients.add(client);
-    client.seqs.set(key, 0);
+    client.seqs.set(key, group.ready === null ? 0 : PENDING);
   }
 
   private key(client: WsClient, topic: WsTopic): string {
@@ -406,6 +436,7 @@ export class WsHub {
     if (group === undefined) return;
     const tail = `,"data":${JSON.stringify(data)}}`;
     for (const client of group.clients) {
+      if (client.seqs.get(key) === PENDING) continue;
       const seq = (client.seqs.get(key) ?? 0) + 1;
       client.seqs.set(key, seq);
       const text = group.prefix + seq + tail;

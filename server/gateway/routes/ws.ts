@@ -169,7 +169,7 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
     // Auth answers come back in the order the frames came: a subscribe sent right after auth waits for it.
     let queue: Promise<void> = Promise.resolve();
 
-    const subscribe = (id: number, names: string[]) => {
+    const subscribe = async (id: number, names: string[]) => {
       if (hub === undefined) return error('service.unavailable', id);
       if (closed) return; // a frame handled after the close: joining now would leave a dead member behind
       const topics: WsTopic[] = [];
@@ -180,6 +180,11 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
       // All or nothing: a refused topic leaves the subscriptions as they were and the error names the request.
       const refused = hub.subscribe(client, topics);
       if (refused !== null) return error(refused, id);
+      // A perpetual's depth diffs read their first state before the ack, so a snapshot taken after it has a diff to
+      // start from (perp-market-stream.ts); events sent meanwhile are held back, so the seq starts at 1 after it.
+      const pending = hub.whenReady(topics);
+      if (pending !== null) await pending;
+      hub.admit(client, topics);
       send({ op: 'ack', id });
     };
 

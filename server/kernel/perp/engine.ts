@@ -18,16 +18,20 @@ import { feeOn, PPM } from '../spot/fees.ts';
 import { checkLimit, checkMarketByBase, checkOrder } from '../spot/rules.ts';
 import { KeyCache } from '../spot/settlement.ts';
 import { adlQuantile as adlQuantileOf, adlRanking } from './adl.ts';
-import { maintenanceMargin, maxNotionalFor } from '../../contract/perp-math/brackets.ts';
+import { maxNotionalFor } from '../../contract/perp-math/brackets.ts';
 import { fillMath, type Holding, Lines, newHolding, signedCost, sizeMinor } from './holdings.ts';
 import { LiquidationIndex } from './liq-index.ts';
-import { bankruptcyPrice, liquidationPrice } from '../../contract/perp-math/liquidation.ts';
-import { initialMargin, maxRemoveIsolated, openLoss, positionMaintenance, unrealizedPnl } from '../../contract/perp-math/margin.ts';
+import { bankruptcyPrice, isLiquidatable } from '../../contract/perp-math/liquidation.ts';
+import { initialMargin, maxRemoveIsolated, openLoss } from '../../contract/perp-math/margin.ts';
+import {
+  AccountTotals, crossContext, maintenanceAt, positionLiquidationPrice, positionMarginRatio, upnlAt, type AccountRisk, type CrossTotals, type RiskLine,
+  type RiskPosition,
+} from '../../contract/perp-math/risk.ts';
 import type {
   AdjustMarginCommand, ConditionalCommand, ConditionalKind, PerpCancelCommand, FeeRates, FillSide, FundingCommand, LeverageCommand, MarginModeCommand, OrderOrigin,
   PerpCommand, PerpEvent, PerpMarket, PerpPlaceCommand, PositionView, WorkingPrice,
 } from './types.ts';
-import { abs, divCeil, divFloor, E8, maxB, minB } from './units.ts';
+import { abs, divCeil, divFloor, E8, maxB, minB, type Rate } from './units.ts';
 
 /** An order the engine tracks: resting, or the taker being matched right now. */
 interface PerpOrder {
@@ -296,50 +300,57 @@ export class PerpEngine {
   /** Unrealized P&L at mark of one holding (0 without a mark or a position). */
   upnl(h: Holding): bigint {
     const ms = this.markets.get(h.symbol)!;
-    if (h.size === 0 || ms.mark === null) return 0n;
-    return unrealizedPnl({ size: sizeMinor(ms.m, h.size), cost: h.cost }, ms.mark);
+    return upnlAt({ size: sizeMinor(ms.m, h.size), cost: h.cost }, ms.mark);
   }
 
   /** Maintenance margin at mark (at entry price before the first mark). */
   maintenance(h: Holding): bigint {
     const ms = this.markets.get(h.symbol)!;
-    if (h.size === 0) return 0n;
-    if (ms.mark === null) return maintenanceMargin(ms.spec.brackets, h.cost);
-    return positionMaintenance(ms.spec.brackets, sizeMinor(ms.m, h.size), ms.mark);
+    return maintenanceAt(ms.spec.brackets, sizeMinor(ms.m, h.size), h.cost, ms.mark);
   }
 
   /** Cross account: wallet, Σ UPnL and Σ maintenance of its cross positions. */
-  crossRisk(user: UserId): { wallet: bigint; upnl: bigint; maintenance: bigint; positions: number } {
-    let upnl = 0n;
-    let maintenance = 0n;
-    let positions = 0;
-    for (const h of this.userHoldings(user)) {
-      if (h.mode !== 'cross' || h.size === 0) continue;
-      upnl += this.upnl(h);
-      maintenance += this.maintenance(h);
-      positions += 1;
-    }
-    return { wallet: this.crossWallet(user), upnl, maintenance, positions };
+  crossRisk(user: UserId): CrossTotals {
+    const totals = new AccountTotals(this.crossWallet(user));
+    for (const h of this.userHoldings(user)) if (h.mode === 'cross' && h.size !== 0) totals.add('cross', this.upnl(h), this.maintenance(h));
+    return totals;
+  }
+
+  /** The account's risk over every open position: the cross totals, and the unrealized P&L of all. */
+  accountRisk(user: UserId): AccountRisk {
+    const totals = new AccountTotals(this.crossWallet(user));
+    for (const h of this.userHoldings(user)) if (h.size !== 0) totals.add(h.mode, this.upnl(h), this.maintenance(h));
+    return totals;
   }
 
   /** Is this position (isolated) or its account (cross) at or below maintenance? */
   underwater(h: Holding): boolean {
     if (h.size === 0) return false;
-    if (h.mode === 'isolated') return h.margin + this.upnl(h) <= this.maintenance(h);
+    if (h.mode === 'isolated') return isLiquidatable({ marginBalance: h.margin + this.upnl(h), maintenance: this.maintenance(h) });
     const r = this.crossRisk(h.user);
-    return r.wallet + r.upnl <= r.maintenance;
+    return isLiquidatable({ marginBalance: r.wallet + r.upnl, maintenance: r.maintenance });
   }
 
   /** Liquidation price (quote minor units per coin), null when the position can't be liquidated. */
   liquidationPrice(h: Holding): bigint | null {
     if (h.size === 0) return null;
+    const p = this.riskPosition(h);
+    return positionLiquidationPrice(p, h.mode === 'cross' ? crossContext(this.crossRisk(h.user), this.line(h)) : null);
+  }
+
+  /** Margin ratio: isolated, of the position; cross, of the account. null when flat or without a margin balance. */
+  marginRatio(h: Holding): Rate | null {
+    if (h.size === 0) return null;
+    return positionMarginRatio(h, this.line(h), h.mode === 'cross' ? this.crossRisk(h.user) : null);
+  }
+
+  private line(h: Holding): RiskLine {
+    return { mode: h.mode, upnl: this.upnl(h), maintenance: this.maintenance(h) };
+  }
+
+  private riskPosition(h: Holding): RiskPosition {
     const ms = this.markets.get(h.symbol)!;
-    const size = sizeMinor(ms.m, h.size);
-    if (h.mode === 'isolated') return liquidationPrice({ size, cost: h.cost, walletBalance: h.margin, brackets: ms.spec.brackets });
-    const r = this.crossRisk(h.user);
-    return liquidationPrice({
-      size, cost: h.cost, walletBalance: r.wallet, otherMaintenance: r.maintenance - this.maintenance(h), otherUpnl: r.upnl - this.upnl(h), brackets: ms.spec.brackets,
-    });
+    return { size: sizeMinor(ms.m, h.size), cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, brackets: ms.spec.brackets };
   }
 
   /** Ids the next order and trade will get (a desk persists them with its rows). */

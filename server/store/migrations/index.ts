@@ -16,6 +16,7 @@ import { partialOrderIndexes } from './0010_partial_order_indexes.ts';
 import { adminAudit } from './0011_admin_audit.ts';
 import { userLocales } from './0012_user_locales.ts';
 import { perp } from './0013_perp.ts';
+import { perpConditionalIndexes } from './0014_perp_conditional_indexes.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_admin_audit': adminAudit(dialect),
     '0012_user_locales': userLocales(),
     '0013_perp': perp(dialect),
+    '0014_perp_conditional_indexes': perpConditionalIndexes(),
   };
 }
 

@@ -1,50 +1,176 @@
-// Contract trading (spec §2 /contractTransaction): perpetual contracts and seconds contracts.
-import { useState } from 'react';
+// Contract trading (spec: /contractTransaction?symbol=BTCUSDT): the perpetual's summary strip, then the dock the
+// spot terminal uses, with the contract's panels: markets (mark price, 24 h change, funding), the perpetual's chart
+// (last-price candles, the mark-price line, the open position's entry, liquidation, take-profit and stop-loss
+// lines), its own book and trades, the order entry, and the account's tables (positions with live P&L, current and
+// conditional orders, closed orders, transfers, funding). Liquidations and auto-deleveraging reach the user as a
+// notice. The seconds-contract mode keeps its entry (its own screen is a later piece of work).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
+import { contractNotices$, dataOf, useContractMarkets, useContractPosition } from '../../../streams/index.ts';
+import type { ContractOrderItem } from '../../contract.ts';
+import { DEFAULT_SPOT_SYMBOL } from '../../app/search.ts';
+import { formatDecimal } from '../../format/decimal.ts';
+import { pushNotice, useSignedIn } from '../../state/index.ts';
 import { Page } from '../../ui/Page.tsx';
+import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
-import { ChartPanel, OrderBookPanel, RecentTradesPanel } from '../trade/BookPanels.tsx';
-import { MarketsPanel } from '../trade/MarketsPanel.tsx';
-import { ContractEntry } from './ContractEntry.tsx';
-import { SecondsEntry } from './SecondsEntry.tsx';
-import { ContractTables } from './ContractTables.tsx';
-import { ContractFunds } from './ContractFunds.tsx';
+import { ChartPanel } from '../spot/ChartPanel.tsx';
+import { OrderBook } from '../spot/OrderBook.tsx';
+import { RecentTrades } from '../spot/RecentTrades.tsx';
+import { SpotPanel } from '../spot/SpotPanel.tsx';
+import { Dock } from '../trade/dock/Dock.tsx';
+import { DockToolbar } from '../trade/dock/Toolbar.tsx';
+import type { PanelRef } from '../trade/dock/types.ts';
+import { useDockLayout } from '../trade/dock/useDockLayout.ts';
+import { useNarrow } from '../trade/useNarrow.ts';
+import { pairName } from '../quotation/market-rows.ts';
+import { TransferRecords } from '../user/TransferRecords.tsx';
 import { useTransferDialog } from '../user/transfer/useTransferDialog.tsx';
-import * as s from '../trade/trade.css.ts';
+import { ClosedOrdersTable } from './ClosedOrdersTable.tsx';
+import { ConditionalsTable } from './ConditionalsTable.tsx';
+import { CONTRACT_DOCK, TABLE_KINDS, type ContractPanelKind } from './contract-dock.ts';
+import { ContractHeader } from './ContractHeader.tsx';
+import { ContractMarkets } from './ContractMarkets.tsx';
+import { ContractOrderForm } from './ContractOrderForm.tsx';
+import { FundingTable } from './FundingTable.tsx';
+import { OpenOrdersTable } from './OpenOrdersTable.tsx';
+import { PositionsTable } from './PositionsTable.tsx';
+import { SecondsEntry } from './SecondsEntry.tsx';
+import * as s from '../spot/spot.css.ts';
 
 type Mode = 'perpetual' | 'seconds';
 const MODES: readonly TabItem<Mode>[] = [
   { key: 'perpetual', labelId: 'contract.mode.perpetual' },
   { key: 'seconds', labelId: 'contract.mode.seconds' },
 ];
+const route = getRouteApi('/contractTransaction');
+
+interface Picked {
+  price: string;
+  at: number;
+  symbol: string;
+}
+
+/** The open position's levels as chart lines: entry, liquidation, take-profit and stop-loss. */
+function usePositionLines(symbol: string) {
+  const { _ } = useLingui();
+  const position = useContractPosition(symbol);
+  const entry = position?.entryPrice ?? null;
+  const liquidation = position?.liquidationPrice ?? null;
+  const takeProfit = position?.takeProfit ?? null;
+  const stopLoss = position?.stopLoss ?? null;
+  return useMemo(() => {
+    const lines: { price: string; label: string; color: 'entry' | 'liquidation' | 'takeProfit' | 'stopLoss' }[] = [];
+    if (entry) lines.push({ price: entry, label: _('perp.line.entry'), color: 'entry' });
+    if (liquidation) lines.push({ price: liquidation, label: _('perp.line.liquidation'), color: 'liquidation' });
+    if (takeProfit) lines.push({ price: takeProfit, label: _('contract.col.takeProfit'), color: 'takeProfit' });
+    if (stopLoss) lines.push({ price: stopLoss, label: _('contract.col.stopLoss'), color: 'stopLoss' });
+    return lines;
+  }, [entry, liquidation, takeProfit, stopLoss, _]);
+}
+
+function PerpChart({ symbol }: { symbol: string }) {
+  const lines = usePositionLines(symbol);
+  return <ChartPanel symbol={symbol} venue="perp" priceLines={lines} />;
+}
+
+/** A closing order the exchange placed against the user's position (liquidation, auto-deleveraging) as a notice. */
+function useCloseNotices(): void {
+  const { _ } = useLingui();
+  useEffect(() => {
+    const sub = contractNotices$().subscribe((o: ContractOrderItem) => {
+      const values = { market: pairName(o.symbol), quantity: formatDecimal(o.tradedQuantity, 8), price: formatDecimal(o.avgPrice, 8) };
+      pushNotice('error', _(o.closeMode === 'adl' ? 'perp.notice.adl' : 'perp.notice.liquidated', values), 15_000);
+    });
+    return () => sub.unsubscribe();
+  }, [_]);
+}
+
+/** A table of the account, or the sign-in prompt. */
+function AccountTable({ kind, symbol }: { kind: ContractPanelKind; symbol: string }) {
+  const { _ } = useLingui();
+  const signedIn = useSignedIn();
+  const body = !signedIn ? (
+    <SignInPrompt />
+  ) : kind === 'positions' ? (
+    <PositionsTable />
+  ) : kind === 'openOrders' ? (
+    <OpenOrdersTable />
+  ) : kind === 'conditionals' ? (
+    <ConditionalsTable />
+  ) : kind === 'history' ? (
+    <ClosedOrdersTable />
+  ) : kind === 'transfers' ? (
+    <TransferRecords />
+  ) : (
+    <FundingTable symbol={symbol} />
+  );
+  return (
+    <SpotPanel area="account" title={_(CONTRACT_DOCK.labels[kind])} testId={`contract-${kind}`}>
+      {body}
+    </SpotPanel>
+  );
+}
 
 export function ContractTransactionPage() {
   const { _ } = useLingui();
+  const symbol = route.useSearch({ select: (q) => q.symbol ?? DEFAULT_SPOT_SYMBOL });
   const [mode, setMode] = useState<Mode>('perpetual');
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const markets = dataOf(useContractMarkets()) ?? null;
+  const symbols = useMemo(() => (markets ? [...markets.keys()].sort() : []), [markets]);
+  const isNarrow = useNarrow();
+  const dock = useDockLayout(CONTRACT_DOCK);
   const transfer = useTransferDialog();
-  // Perpetuals trade from the contract account, seconds contracts from theirs: the transfer brings USDT in.
-  const account = mode === 'perpetual' ? 'contract' : 'seconds';
+  useCloseNotices();
+  const formPicked = picked && picked.symbol === symbol ? picked : null;
+  const openDialog = transfer.open;
+  const openTransfer = useCallback(() => openDialog({ asset: 'USDT', from: 'coin', to: mode === 'perpetual' ? 'contract' : 'seconds' }), [openDialog, mode]);
+
+  const renderPanel = useCallback(
+    (panel: PanelRef<ContractPanelKind>, market: string) => {
+      switch (panel.kind) {
+        case 'markets':
+          return <ContractMarkets symbol={symbol} />;
+        case 'chart':
+          return <PerpChart symbol={market} />;
+        case 'book':
+          return <OrderBook symbol={market} venue="perp" onPick={(price) => setPicked({ price, at: Date.now(), symbol: market })} />;
+        case 'trades':
+          return <RecentTrades symbol={market} venue="perp" />;
+        case 'entry':
+          return mode === 'perpetual' ? <ContractOrderForm symbol={symbol} picked={formPicked} onTransfer={openTransfer} /> : <SecondsEntry />;
+        default:
+          return <AccountTable kind={panel.kind} symbol={symbol} />;
+      }
+    },
+    [symbol, mode, formPicked, openTransfer],
+  );
+
+  const actions = (
+    <span className={s.pageActions}>
+      {isNarrow ? null : <DockToolbar screen={CONTRACT_DOCK} layout={dock.layout} update={dock.update} reset={dock.reset} pageSymbol={symbol} symbols={symbols} />}
+      <Tabs items={MODES} value={mode} onChange={setMode} />
+    </span>
+  );
   return (
-    <Page name="contractTransaction" title={_('nav.contract')} wide actions={<Tabs items={MODES} value={mode} onChange={setMode} />}>
-      <div className={s.terminal}>
-        <div className={s.markets}>
-          <MarketsPanel />
+    <Page name="contractTransaction" title={_('nav.contract')} wide actions={actions}>
+      <ContractHeader symbol={symbol} />
+      {isNarrow ? (
+        <div className={s.terminal}>
+          <PerpChart symbol={symbol} />
+          {renderPanel({ id: 'entry', kind: 'entry' }, symbol)}
+          <OrderBook symbol={symbol} venue="perp" onPick={(price) => setPicked({ price, at: Date.now(), symbol })} />
+          <RecentTrades symbol={symbol} venue="perp" />
+          <ContractMarkets symbol={symbol} />
+          {TABLE_KINDS.map((k) => (
+            <AccountTable key={k} kind={k} symbol={symbol} />
+          ))}
         </div>
-        <div className={s.main}>
-          <ChartPanel />
-          <div className={s.stack}>
-            <OrderBookPanel />
-            <RecentTradesPanel />
-          </div>
-        </div>
-        <div className={`${s.entry} ${s.stack}`}>
-          <ContractFunds account={account} onTransfer={() => transfer.open({ asset: 'USDT', from: 'coin', to: account })} />
-          {mode === 'perpetual' ? <ContractEntry /> : <SecondsEntry />}
-        </div>
-        <div className={s.orders}>
-          <ContractTables />
-        </div>
-      </div>
+      ) : (
+        <Dock screen={CONTRACT_DOCK} layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />
+      )}
       {transfer.element}
     </Page>
   );

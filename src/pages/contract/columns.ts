@@ -1,85 +1,140 @@
-// Contract tables (spec §3 contract order and seconds contract fields).
-import type { Column } from '../../ui/DataTable.tsx';
+// The contract tables' pure parts: the tabs, the API's enums as message ids, and how their numbers read (signed
+// P&L, percents, lots and coin, ADL lights, margin-ratio risk, funding payments out of asset records). Exact on
+// decimal text, never through a float. Pure, for tests in node.
+import type {
+  AssetRecordItem,
+  ContractCloseMode,
+  ContractConditionalOrigin,
+  ContractConditionalType,
+  ContractDirection,
+  ContractOrderType,
+  ContractWorkingType,
+  MarginType,
+} from '../../contract.ts';
+import { EMPTY_VALUE, formatDecimal } from '../../format/decimal.ts';
 
-export type ContractTab = 'positions' | 'current' | 'closed' | 'transfers' | 'seconds';
+export type ContractTab = 'positions' | 'current' | 'conditional' | 'closed' | 'transfers' | 'funding';
 
 export const CONTRACT_TABS = [
-  { key: 'positions', labelId: 'contract.tab.positions' },
-  { key: 'current', labelId: 'contract.tab.current' },
-  { key: 'closed', labelId: 'contract.tab.closed' },
-  { key: 'transfers', labelId: 'contract.tab.transfers' },
-  { key: 'seconds', labelId: 'contract.tab.seconds' },
-] as const satisfies ReadonlyArray<{ key: ContractTab; labelId: string }>;
+  { key: 'positions', labelId: 'contract.tab.positions', testId: 'contract-tab-positions' },
+  { key: 'current', labelId: 'contract.tab.current', testId: 'contract-tab-current' },
+  { key: 'conditional', labelId: 'perp.tab.conditionals', testId: 'contract-tab-conditional' },
+  { key: 'closed', labelId: 'contract.tab.closed', testId: 'contract-tab-closed' },
+  { key: 'transfers', labelId: 'contract.tab.transfers', testId: 'contract-tab-transfers' },
+  { key: 'funding', labelId: 'perp.tab.funding', testId: 'contract-tab-funding' },
+] as const satisfies ReadonlyArray<{ key: ContractTab; labelId: string; testId: string }>;
 
-const POSITIONS: readonly Column<never>[] = [
-  { key: 'market', labelId: 'contract.col.market' },
-  { key: 'direction', labelId: 'contract.col.direction' },
-  { key: 'lots', labelId: 'contract.col.lots', align: 'right' },
-  { key: 'leverage', labelId: 'contract.col.leverage', align: 'right' },
-  { key: 'margin', labelId: 'contract.col.margin', align: 'right' },
-  { key: 'openPrice', labelId: 'contract.col.openPrice', align: 'right' },
-  { key: 'takeProfit', labelId: 'contract.col.takeProfit', align: 'right' },
-  { key: 'stopLoss', labelId: 'contract.col.stopLoss', align: 'right' },
-  { key: 'pnl', labelId: 'contract.col.pnl', align: 'right' },
-  { key: 'profitRate', labelId: 'contract.col.profitRate', align: 'right' },
-  { key: 'openTime', labelId: 'contract.col.openTime' },
-  { key: 'action', labelId: 'orders.col.action', align: 'right' },
-];
-
-const CURRENT: readonly Column<never>[] = [
-  { key: 'orderNo', labelId: 'contract.col.orderNo' },
-  { key: 'market', labelId: 'contract.col.market' },
-  { key: 'direction', labelId: 'contract.col.direction' },
-  { key: 'type', labelId: 'contract.col.openType' },
-  { key: 'lots', labelId: 'contract.col.lots', align: 'right' },
-  { key: 'leverage', labelId: 'contract.col.leverage', align: 'right' },
-  { key: 'entrustMargin', labelId: 'contract.col.entrustMargin', align: 'right' },
-  { key: 'price', labelId: 'contract.col.entrustPrice', align: 'right' },
-  { key: 'takeProfit', labelId: 'contract.col.takeProfit', align: 'right' },
-  { key: 'stopLoss', labelId: 'contract.col.stopLoss', align: 'right' },
-  { key: 'orderTime', labelId: 'contract.col.orderTime' },
-  { key: 'action', labelId: 'orders.col.action', align: 'right' },
-];
-
-const CLOSED: readonly Column<never>[] = [
-  { key: 'orderNo', labelId: 'contract.col.orderNo' },
-  { key: 'market', labelId: 'contract.col.market' },
-  { key: 'direction', labelId: 'contract.col.direction' },
-  { key: 'lots', labelId: 'contract.col.lots', align: 'right' },
-  { key: 'openPrice', labelId: 'contract.col.openPrice', align: 'right' },
-  { key: 'closePrice', labelId: 'contract.col.closePrice', align: 'right' },
-  { key: 'openFee', labelId: 'contract.col.openFee', align: 'right' },
-  { key: 'closeFee', labelId: 'contract.col.closeFee', align: 'right' },
-  { key: 'holdFee', labelId: 'contract.col.holdFee', align: 'right' },
-  { key: 'pnl', labelId: 'contract.col.pnl', align: 'right' },
-  { key: 'closeMode', labelId: 'contract.col.closeMode' },
-  { key: 'closeTime', labelId: 'contract.col.closeTime' },
-];
-
-const TRANSFERS: readonly Column<never>[] = [
-  { key: 'time', labelId: 'common.col.time' },
-  { key: 'from', labelId: 'contract.col.from' },
-  { key: 'to', labelId: 'contract.col.to' },
-  { key: 'coin', labelId: 'assets.col.coin' },
-  { key: 'amount', labelId: 'common.col.amount', align: 'right' },
-];
-
-const SECONDS: readonly Column<never>[] = [
-  { key: 'market', labelId: 'contract.col.market' },
-  { key: 'direction', labelId: 'contract.col.direction' },
-  { key: 'duration', labelId: 'seconds.col.duration' },
-  { key: 'amount', labelId: 'seconds.col.amount', align: 'right' },
-  { key: 'openPrice', labelId: 'contract.col.openPrice', align: 'right' },
-  { key: 'settlePrice', labelId: 'seconds.col.settlePrice', align: 'right' },
-  { key: 'pnl', labelId: 'contract.col.pnl', align: 'right' },
-  { key: 'status', labelId: 'common.col.status' },
-  { key: 'openTime', labelId: 'seconds.col.openTime' },
-];
-
-export const CONTRACT_COLUMNS: Readonly<Record<ContractTab, readonly Column<never>[]>> = {
-  positions: POSITIONS,
-  current: CURRENT,
-  closed: CLOSED,
-  transfers: TRANSFERS,
-  seconds: SECONDS,
+export const DIRECTION_LABEL: Readonly<Record<ContractDirection, string>> = { long: 'contract.dir.long', short: 'contract.dir.short' };
+export const MARGIN_TYPE_LABEL: Readonly<Record<MarginType, string>> = { cross: 'perp.marginType.cross', isolated: 'perp.marginType.isolated' };
+export const ORDER_TYPE_LABEL: Readonly<Record<ContractOrderType, string>> = { limit: 'trade.type.limit', market: 'trade.type.market' };
+export const CLOSE_MODE_LABEL: Readonly<Record<ContractCloseMode, string>> = {
+  manual: 'contract.closeMode.manual',
+  takeProfit: 'contract.closeMode.takeProfit',
+  stopLoss: 'contract.closeMode.stopLoss',
+  liquidation: 'contract.closeMode.liquidation',
+  adl: 'contract.closeMode.adl',
 };
+export const CONDITIONAL_TYPE_LABEL: Readonly<Record<ContractConditionalType, string>> = {
+  stopLimit: 'perp.type.stopLimit',
+  stopMarket: 'perp.type.stopMarket',
+  takeProfitLimit: 'perp.type.takeProfitLimit',
+  takeProfitMarket: 'perp.type.takeProfitMarket',
+};
+export const WORKING_TYPE_LABEL: Readonly<Record<ContractWorkingType, string>> = { mark: 'contract.cond.working.mark', last: 'contract.cond.working.last' };
+export const ORIGIN_LABEL: Readonly<Record<ContractConditionalOrigin, string>> = {
+  trigger: 'contract.cond.origin.trigger',
+  takeProfit: 'contract.cond.origin.takeProfit',
+  stopLoss: 'contract.cond.origin.stopLoss',
+};
+
+/** What an order (or a conditional) does to a position: open or close, long or short. */
+export function actionLabel(direction: ContractDirection, closing: boolean): string {
+  if (closing) return direction === 'long' ? 'perp.closeLong' : 'perp.closeShort';
+  return direction === 'long' ? 'contract.openLong' : 'contract.openShort';
+}
+
+const SIGNED = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+export type Trend = 'up' | 'down' | 'flat';
+/** Gain, loss or neither, for the colour of a signed figure. */
+export function trendOf(value: string | null | undefined): Trend {
+  const m = value ? SIGNED.exec(value.trim()) : null;
+  if (!m || /^0*$/.test((m[2] ?? '') + (m[3] ?? ''))) return 'flat';
+  return m[1] === '-' ? 'down' : 'up';
+}
+
+/** A P&L or payment with its sign: "+12.3400", "-0.5000", "0.0000" (the spec's 4 decimals by default). */
+export function signedAmount(value: string | null | undefined, decimals = 4): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  const text = formatDecimal(value, decimals);
+  return trendOf(value) === 'up' && text !== EMPTY_VALUE ? `+${text}` : text;
+}
+
+/** A percent from the API's percent text: "12.34%"; `signed` puts "+" on gains. */
+export function percentText(value: string | null | undefined, signed = false, decimals = 2): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  const text = signed ? signedAmount(value, decimals) : formatDecimal(value, decimals);
+  return text === EMPTY_VALUE ? text : `${text}%`;
+}
+
+/** The ADL queue shows five lights; a quantile of 0–4 lights that many plus one, none when unknown. */
+export const ADL_LIGHTS = 5;
+export function adlLit(quantile: number | null): number {
+  if (quantile === null || !Number.isFinite(quantile)) return 0;
+  return Math.min(ADL_LIGHTS, Math.max(0, Math.trunc(quantile)) + 1);
+}
+
+export type Risk = 'none' | 'low' | 'medium' | 'high';
+/** How close a margin ratio (percent; 100 % liquidates) is to liquidation, for its colour; 'none' without one. */
+export function marginRisk(ratio: string | null): Risk {
+  const m = ratio ? SIGNED.exec(ratio.trim()) : null;
+  if (!m) return 'none';
+  const whole = m[1] === '-' ? 0 : Number(m[2]);
+  return whole >= 80 ? 'high' : whole >= 50 ? 'medium' : 'low';
+}
+
+const scaled = (m: RegExpExecArray, scale: number): bigint => {
+  const units = BigInt((m[2] ?? '0') + (m[3] ?? '').padEnd(scale, '0'));
+  return m[1] === '-' ? -units : units;
+};
+
+/** a + b of two signed decimal texts, exactly, trailing zeros trimmed; null if either is not one. */
+export function addSigned(a: string, b: string): string | null {
+  const x = SIGNED.exec(a.trim());
+  const y = SIGNED.exec(b.trim());
+  if (!x || !y) return null;
+  const scale = Math.max((x[3] ?? '').length, (y[3] ?? '').length);
+  const sum = scaled(x, scale) + scaled(y, scale);
+  const digits = (sum < 0n ? -sum : sum).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
+  return `${sum < 0n ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/** One funding settlement as the user's contract account saw it. */
+export interface FundingPayment {
+  id: number;
+  time: number;
+  /** The market it was settled in; null when the record does not say. */
+  symbol: string | null;
+  asset: string;
+  /** Signed: − paid, + received. */
+  amount: string;
+}
+
+// The perp desk writes its funding records with the reference perp:funding:<SYMBOL>:<settlement time>.
+const FUNDING_REF = /^perp:funding:([A-Z0-9]+):\d+$/;
+
+/**
+ * A holding_fee asset record as a payment: a cross position pays from (and is paid into) the available balance, an
+ * isolated one from its margin (the frozen balance), so the payment is the sum of both changes.
+ */
+export function fundingPayment(record: AssetRecordItem): FundingPayment {
+  return {
+    id: record.id,
+    time: record.time,
+    symbol: FUNDING_REF.exec(record.ref)?.[1] ?? null,
+    asset: record.asset,
+    amount: addSigned(record.amount, record.frozen) ?? record.amount,
+  };
+}

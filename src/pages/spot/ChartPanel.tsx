@@ -1,13 +1,15 @@
 // The chart panel: the market's 24 h summary, and two views as tabs: the candlestick chart with its interval
-// buttons, and the depth chart of the book. Each chart is its own lazily loaded chunk.
+// buttons, and the depth chart of the book. Each chart is its own lazily loaded chunk. With venue 'perp' it shows
+// the perpetual of the symbol (its own book, trades and candles, and its mark price), with the price lines given.
 import { lazy, Suspense, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { dataOf, useTicker } from '../../../streams/index.ts';
-import type { KlineInterval } from '../../contract.ts';
+import { dataOf, useVenueTicker } from '../../../streams/index.ts';
+import type { KlineInterval, MarketVenue } from '../../contract.ts';
 import { formatDecimal } from '../../format/decimal.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ChangeText, lastOf } from '../quotation/MarketRow.tsx';
 import { pairName } from '../quotation/market-rows.ts';
+import type { ChartPriceLine } from './candle-draw.ts';
 import { SpotPanel } from './SpotPanel.tsx';
 import * as s from './spot.css.ts';
 
@@ -21,11 +23,19 @@ const VIEWS: ReadonlyArray<{ key: View; labelId: string }> = [
   { key: 'depth', labelId: 'spot.chart.depth' },
 ];
 
-export function ChartPanel({ symbol }: { symbol: string }) {
+interface Props {
+  symbol: string;
+  /** The spot market (default) or the perpetual of the symbol. */
+  venue?: MarketVenue;
+  /** Lines across the candles (a position's entry, liquidation, take-profit, stop-loss), moved in place. */
+  priceLines?: readonly ChartPriceLine[];
+}
+
+export function ChartPanel({ symbol, venue = 'spot', priceLines }: Props) {
   const { _ } = useLingui();
   const [interval, setInterval] = useState<KlineInterval>('1m');
   const [view, setView] = useState<View>('candles');
-  const ticker = dataOf(useTicker(symbol));
+  const ticker = dataOf(useVenueTicker(venue, symbol));
   const title = (
     <span className={s.summary}>
       <strong>{pairName(symbol)}</strong>
@@ -77,7 +87,11 @@ export function ChartPanel({ symbol }: { symbol: string }) {
   return (
     <SpotPanel area="chart" title={title} actions={buttons} bodyClass={s.chartBody}>
       <Suspense fallback={<EmptyState>{_('common.loading')}</EmptyState>}>
-        {view === 'candles' ? <CandleChart symbol={symbol} interval={interval} /> : <DepthChart symbol={symbol} />}
+        {view === 'candles' ? (
+          <CandleChart symbol={symbol} interval={interval} venue={venue} {...(priceLines ? { priceLines } : {})} />
+        ) : (
+          <DepthChart symbol={symbol} venue={venue} />
+        )}
       </Suspense>
     </SpotPanel>
   );

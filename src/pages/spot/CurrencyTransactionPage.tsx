@@ -2,25 +2,26 @@
 // the account strip, arranged by the user in the dock (drag tabs, resize, close and restore, panels of other
 // markets side by side), the arrangement kept on the device and on the account. Narrow screens stack the panels
 // in one column. The quantitative robot keeps its own tab in the entry panel.
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { dataOf, useTickers } from '../../../streams/index.ts';
 import { DEFAULT_SPOT_SYMBOL } from '../../app/search.ts';
-import { narrow } from '../../theme/media.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { AccountPanel } from './AccountPanel.tsx';
 import { ChartPanel } from './ChartPanel.tsx';
-import { Dock } from './dock/Dock.tsx';
-import { DockToolbar } from './dock/Toolbar.tsx';
-import type { PanelRef } from './dock/types.ts';
-import { useDockLayout } from './dock/useDockLayout.ts';
+import { Dock } from '../trade/dock/Dock.tsx';
+import { DockToolbar } from '../trade/dock/Toolbar.tsx';
+import type { PanelRef } from '../trade/dock/types.ts';
+import { useDockLayout } from '../trade/dock/useDockLayout.ts';
+import { useNarrow } from '../trade/useNarrow.ts';
 import { OrderBook } from './OrderBook.tsx';
 import { OrderForm } from './OrderForm.tsx';
 import { QuantEntry } from './QuantEntry.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { SpotMarkets } from './SpotMarkets.tsx';
+import { SPOT_DOCK, type SpotPanelKind } from './spot-dock.ts';
 import * as s from './spot.css.ts';
 
 type Mode = 'manual' | 'quant';
@@ -38,12 +39,6 @@ interface Picked {
   symbol: string;
 }
 
-const narrowQuery = typeof window === 'undefined' ? null : window.matchMedia(narrow);
-const onNarrowChange = (change: () => void) => {
-  narrowQuery?.addEventListener('change', change);
-  return () => narrowQuery?.removeEventListener('change', change);
-};
-const useNarrow = (): boolean => useSyncExternalStore(onNarrowChange, () => narrowQuery?.matches ?? false);
 
 /** The listed markets, sorted; only a change of the list (not every ticker tick) re-renders the page. */
 function MarketList({ onChange }: { onChange(key: string): void }) {
@@ -61,11 +56,11 @@ export function CurrencyTransactionPage() {
   const [marketsKey, setMarketsKey] = useState('');
   const symbols = useMemo(() => (marketsKey ? marketsKey.split(',') : []), [marketsKey]);
   const isNarrow = useNarrow();
-  const dock = useDockLayout();
+  const dock = useDockLayout(SPOT_DOCK);
   const formPicked = picked && picked.symbol === symbol ? picked : null;
 
   const renderPanel = useCallback(
-    (panel: PanelRef, market: string) => {
+    (panel: PanelRef<SpotPanelKind>, market: string) => {
       switch (panel.kind) {
         case 'markets':
           return <SpotMarkets symbol={symbol} />;
@@ -93,7 +88,7 @@ export function CurrencyTransactionPage() {
 
   const actions = (
     <span className={s.pageActions}>
-      {isNarrow ? null : <DockToolbar layout={dock.layout} update={dock.update} reset={dock.reset} pageSymbol={symbol} symbols={symbols} />}
+      {isNarrow ? null : <DockToolbar screen={SPOT_DOCK} layout={dock.layout} update={dock.update} reset={dock.reset} pageSymbol={symbol} symbols={symbols} />}
       <Tabs items={MODES} value={mode} onChange={setMode} />
     </span>
   );
@@ -110,7 +105,7 @@ export function CurrencyTransactionPage() {
           <AccountPanel symbol={symbol} />
         </div>
       ) : (
-        <Dock layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />
+        <Dock screen={SPOT_DOCK} layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />
       )}
     </Page>
   );

@@ -1,9 +1,11 @@
 // The depth chart: cumulative bid and ask curves of the market's book, drawn straight onto a canvas from
 // orderBook$ in an effect (so a book update never re-renders React), at most once per animation frame. It follows
-// its panel's size, marks the mid price, and reads out the price and cumulative amount under the pointer.
+// its panel's size, marks the mid price, and reads out the price and cumulative amount under the pointer. With
+// venue 'perp' the book is the perpetual's.
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react';
-import { orderBook$ } from '../../../streams/index.ts';
+import { venueOrderBook$ } from '../../../streams/index.ts';
+import type { MarketVenue } from '../../contract.ts';
 import {
   amountDecimals, depthAt, depthCurves, priceAt, priceDecimals, stepPath, xOf, yOf, type DepthCurves, type Plot,
 } from './depth-draw.ts';
@@ -123,7 +125,7 @@ function draw(ctx: CanvasRenderingContext2D, width: number, height: number, c: D
   lines.forEach((l, i) => ctx.fillText(l, bx + 8, by + 6 + i * 15));
 }
 
-export default function DepthChart({ symbol }: { symbol: string }) {
+export default function DepthChart({ symbol, venue = 'spot' }: { symbol: string; venue?: MarketVenue }) {
   const { _ } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -177,7 +179,7 @@ export default function DepthChart({ symbol }: { symbol: string }) {
     };
     cv.addEventListener('pointermove', onMove);
     cv.addEventListener('pointerleave', onLeave);
-    const sub = orderBook$(symbol, null, LEVELS).subscribe((l) => {
+    const sub = venueOrderBook$(venue, symbol, null, LEVELS).subscribe((l) => {
       const book = l.status === 'idle' ? undefined : l.data;
       if (!book) return;
       curves = depthCurves(book.bids, book.asks);
@@ -191,7 +193,7 @@ export default function DepthChart({ symbol }: { symbol: string }) {
       if (frame !== null) cancelAnimationFrame(frame);
       redraw.current = () => undefined;
     };
-  }, [symbol]);
+  }, [symbol, venue]);
 
   return (
     <div ref={box} className={s.chartBox} data-testid="depth-chart">

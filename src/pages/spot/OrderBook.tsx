@@ -2,10 +2,12 @@
 // and a grouping select. The book is drawn from orderBook$ in an effect, at most once per animation frame, so an
 // update never re-renders React; the canvas fills the panel body and shows as many levels as its height fits.
 // A click on a level, or arrows then Enter on the focused canvas, hands its price (at the market's tick) and the
-// quantity from the best level to it (at the market's step) to the order form.
+// quantity from the best level to it (at the market's step) to the order form. With venue 'perp' the ladder is the
+// perpetual's own book (the perp desk's), at the same tick and step as the spot market of its symbol.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { dataOf, orderBook$, useTicker, type BookView, type Loadable } from '../../../streams/index.ts';
+import { dataOf, useVenueTicker, venueOrderBook$, type BookView, type Loadable } from '../../../streams/index.ts';
+import type { MarketVenue } from '../../contract.ts';
 import { formatDecimal } from '../../format/decimal.ts';
 import { StreamEmpty } from '../../ui/StreamEmpty.tsx';
 import { bookGeometry, bookRows, MAX_PER_SIDE, moveSlot, pickOf, rowAt, rowText, sameLevels, slotAt, type BookGeometry, type BookRow } from './book-draw.ts';
@@ -22,14 +24,21 @@ interface Labels {
   total: string;
 }
 
-export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: string, qty: string): void }) {
+interface Props {
+  symbol: string;
+  onPick(price: string, qty: string): void;
+  /** The spot market's book (default) or the perpetual's. */
+  venue?: MarketVenue;
+}
+
+export function OrderBook({ symbol, onPick, venue = 'spot' }: Props) {
   const { _ } = useLingui();
   const [tick, setTick] = useState<string | null>(null);
   // Only what changes the React part: whether there is a book yet, and the price's power of ten (grouping steps).
   const [status, setStatus] = useState<Loadable<BookView>['status']>('idle');
   const [ready, setReady] = useState(false);
   const [bookExponent, setBookExponent] = useState<number | null>(null);
-  const ticker = dataOf(useTicker(symbol));
+  const ticker = dataOf(useVenueTicker(venue, symbol));
   const exponent = priceExponent(Number(ticker?.bidPrice ?? 0)) ?? bookExponent;
 
   const spokenId = useId();
@@ -141,7 +150,7 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: st
 
     // What React shows changes rarely; it is told only then, so a book update costs no render (nor a scheduled one).
     const told: { status?: string; ready?: boolean; exponent?: number | null } = {};
-    const sub = orderBook$(symbol, tick, MAX_PER_SIDE).subscribe((l) => {
+    const sub = venueOrderBook$(venue, symbol, tick, MAX_PER_SIDE).subscribe((l) => {
       const data = l.status === 'idle' ? undefined : l.data;
       if (told.status !== l.status) setStatus((told.status = l.status));
       if (told.ready !== (data !== undefined)) setReady((told.ready = data !== undefined));
@@ -168,7 +177,7 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick(price: st
       if (frame !== null) cancelAnimationFrame(frame);
       redraw.current = () => undefined;
     };
-  }, [symbol, tick]);
+  }, [symbol, tick, venue]);
 
   const select = (
     <select className={s.select} value={tick ?? ''} aria-label={_('spot.book.grouping')} onChange={(e) => setTick(e.target.value || null)}>

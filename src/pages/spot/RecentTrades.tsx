@@ -2,10 +2,11 @@
 // at most once per animation frame, so a print never re-renders React. The whole list scrolls natively (a box as
 // tall as the list under a canvas that stays in view and draws only the rows under it: virtualised, like the
 // order book); new prints on top move the drawn rows down and draw only themselves. Arrows on the focused list
-// move a highlight and a screen reader hears that trade.
+// move a highlight and a screen reader hears that trade. With venue 'perp' the trades are the perpetual's.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { trades$, type Loadable, type Trade } from '../../../streams/index.ts';
+import { venueTrades$, type Loadable, type Trade } from '../../../streams/index.ts';
+import type { MarketVenue } from '../../contract.ts';
 import { StreamEmpty } from '../../ui/StreamEmpty.tsx';
 import { readPalette } from './book-paint.ts';
 import { SpotPanel } from './SpotPanel.tsx';
@@ -23,7 +24,7 @@ interface Labels {
   sell: string;
 }
 
-export function RecentTrades({ symbol }: { symbol: string }) {
+export function RecentTrades({ symbol, venue = 'spot' }: { symbol: string; venue?: MarketVenue }) {
   const { _ } = useLingui();
   // Only what changes the React part: the stream's status and whether there is any trade to show.
   const [status, setStatus] = useState<Loadable<readonly Trade[]>['status']>('idle');
@@ -143,7 +144,7 @@ export function RecentTrades({ symbol }: { symbol: string }) {
 
     // What React shows changes rarely; it is told only then, so a print costs no render (nor a scheduled one).
     const told: { status?: string; empty?: boolean } = {};
-    const sub = trades$(symbol).subscribe((loadable) => {
+    const sub = venueTrades$(venue, symbol).subscribe((loadable) => {
       const data = loadable.status === 'idle' ? undefined : loadable.data;
       if (told.status !== loadable.status) setStatus((told.status = loadable.status));
       if (told.empty !== !data?.length) setEmpty((told.empty = !data?.length));
@@ -162,7 +163,7 @@ export function RecentTrades({ symbol }: { symbol: string }) {
       sc.removeEventListener('blur', onBlur);
       if (frame !== null) cancelAnimationFrame(frame);
     };
-  }, [symbol]);
+  }, [symbol, venue]);
 
   return (
     <SpotPanel area="trades" title={_('trade.trades.title')} testId="recent-trades" bodyClass={l.listBody}>

@@ -4,8 +4,8 @@
 // panel is a cell of the terminal grid, named by `area`.
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useDockSlot } from './dock/context.ts';
-import * as d from './dock/dock.css.ts';
+import { useDockSlot } from '../trade/dock/context.ts';
+import * as d from '../trade/dock/dock.css.ts';
 import * as s from './spot.css.ts';
 
 interface Props {

@@ -39,3 +39,57 @@ export function barFeeder(sink: BarSink): (candles: readonly Candle[]) => void {
     last = tail.time;
   };
 }
+
+/** A line across the chart at a price: a position's entry, liquidation, take-profit or stop-loss. */
+export interface ChartPriceLine {
+  readonly price: string;
+  readonly label: string;
+  readonly color: 'entry' | 'liquidation' | 'takeProfit' | 'stopLoss';
+}
+
+/** What the chart is told about a price line (lightweight-charts' price line options it sets). */
+export interface PriceLineLook {
+  readonly price: number;
+  readonly title: string;
+  readonly kind: ChartPriceLine['color'];
+}
+
+/** Where price lines are drawn: a series' createPriceLine, the line's applyOptions, removePriceLine. */
+export interface PriceLineHost<L> {
+  create(look: PriceLineLook): L;
+  change(line: L, look: PriceLineLook): void;
+  remove(line: L): void;
+}
+
+/**
+ * Returns a function that takes each new list of price lines and changes the drawn ones in place: a line keeps its
+ * place by kind and order within the kind (the first entry line stays the first), so a moved price or a new label
+ * changes that line, and only lines that came or went are added or removed. Lines at no valid price are left out.
+ */
+export function priceLineKeeper<L>(host: PriceLineHost<L>): (lines: readonly ChartPriceLine[]) => void {
+  const drawn = new Map<string, { line: L; look: PriceLineLook }>();
+  return (lines) => {
+    const wanted = new Map<string, PriceLineLook>();
+    const seen = new Map<string, number>();
+    for (const l of lines) {
+      const price = Number(l.price);
+      if (!Number.isFinite(price) || price <= 0) continue;
+      const n = seen.get(l.color) ?? 0;
+      seen.set(l.color, n + 1);
+      wanted.set(`${l.color}#${n}`, { price, title: l.label, kind: l.color });
+    }
+    for (const [key, held] of drawn) {
+      if (wanted.has(key)) continue;
+      host.remove(held.line);
+      drawn.delete(key);
+    }
+    for (const [key, look] of wanted) {
+      const held = drawn.get(key);
+      if (!held) drawn.set(key, { line: host.create(look), look });
+      else if (held.look.price !== look.price || held.look.title !== look.title) {
+        host.change(held.line, look);
+        held.look = look;
+      }
+    }
+  };
+}

@@ -1,9 +1,9 @@
 // The dense dark terminal. On narrow screens the panels stack in one column on this grid; wider, the dock
-// (dock/dock.css.ts) arranges them.
+// (../trade/dock/dock.css.ts) arranges them.
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/tokens.css.ts';
 import { narrow } from '../../theme/media.ts';
-import { body as dockBody } from './dock/dock.css.ts';
+import { body as dockBody } from '../trade/dock/dock.css.ts';
 
 export const terminal = style({
   display: 'grid',

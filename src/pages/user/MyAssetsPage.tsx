@@ -1,6 +1,7 @@
 // My assets (spec §2): the total of every account in USDT and BTC, each account's value, one tab per account of
 // the spec listing every coin (available, frozen, value) with a search and "hide small balances", the row actions
-// (deposit, withdraw, transfer, trade), and the transfer records. The first numbers come from
+// (deposit, withdraw, transfer, trade), and the transfer records; the contract tab adds the contract account's margin
+// balance, unrealized P&L and available balance. The first numbers come from
 // /app/assets/balances; after that the balances and tickers streams move them, without polling or reload.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -14,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Note, Panel } from '../../ui/Page.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { VirtualTable } from '../../ui/VirtualTable.tsx';
+import { AccountSummary, type AccountField } from '../contract/AccountSummary.tsx';
 import { minorText, SMALL_BALANCE_USDT, VALUATION_QUOTE, visibleRows, type AccountView, type AssetRow } from './asset-values.ts';
 import { ACCOUNT_LABELS, ACCOUNT_TABS } from './assets.ts';
 import { TransferRecords } from './TransferRecords.tsx';
@@ -26,6 +28,9 @@ import * as u from './user.css.ts';
 
 type Tab = AccountType | 'transfers';
 const TABS: readonly TabItem<Tab>[] = [...ACCOUNT_TABS, { key: 'transfers', labelId: 'assets.transferRecords', testId: 'account-tab-transfers' }];
+
+/** The contract account's own figures beside its coins: live with the mark, from the positions' stream. */
+const CONTRACT_FIGURES: readonly AccountField[] = ['marginBalance', 'unrealizedPnl', 'available'];
 
 const usdt = (units: bigint | null): string => (units === null ? EMPTY_VALUE : formatDecimal(minorText(units)));
 const coins = (units: bigint): string => formatDecimal(minorText(units), 8);
@@ -140,6 +145,7 @@ function Assets() {
                 </span>
               </span>
             </div>
+            {tab === 'contract' ? <AccountSummary fields={CONTRACT_FIGURES} /> : null}
             {account ? (
               <AssetTable account={account} search={search} hideSmall={hideSmall} onTransfer={(asset, from) => transfer.open({ asset, from })} />
             ) : (

@@ -66,3 +66,5 @@ export const action = style({
 });
 export const statusDone = style({ color: vars.color.up });
 export const statusPending = style({ color: vars.color.warn });
+/** A paged list filling a panel's body: the table takes what the pager leaves. */
+export const pagedFill = style({ display: 'flex', flexDirection: 'column', flex: '1 1 auto', height: '100%', minHeight: 0 });

@@ -3,172 +3,28 @@
 // catalogue key in the user's language (English and Simplified Chinese here) and changes nothing, the markets carry
 // their brackets and funding, a liquidation feeds the public insurance fund, and the topics stream the mark, the
 // funding countdown, and the user's orders and positions.
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { argon2Hasher } from '../../../server/accounts/passwords.ts';
-import { createInProcessBus } from '../../../server/bus/index.ts';
-import { API, PRODUCT_NAME, type Envelope } from '../../../server/contract/api.ts';
+import { expect, it } from 'vitest';
+import { API } from '../../../server/contract/api.ts';
 import type { ErrorCode } from '../../../server/contract/errors.ts';
-import type { Locale } from '../../../server/contract/locales.ts';
-import { createDesks, topics, type DeskEvent, type Desks } from '../../../server/desks/index.ts';
-import { kernelMarket } from '../../../server/desks/spot/market.ts';
-import { buildApp } from '../../../server/gateway/app.ts';
-import { attachWsHub, createWsHub, type WsHub } from '../../../server/gateway/routes/ws-hub.ts';
-import type { PerpFundingInfo, Trading } from '../../../server/gateway/trading.ts';
-import { createMessages } from '../../../server/i18n/messages.ts';
+import { topics } from '../../../server/desks/index.ts';
 import { rate, type Price } from '../../../server/kernel/index.ts';
-import { createCandleStore, MarketData } from '../../../server/market/index.ts';
-import { createNotifier } from '../../../server/notify/notifier.ts';
-import type { Store } from '../../../server/store/index.ts';
-import { describeDialects, openStore, testClock, type DialectName } from '../dialects.ts';
+import { describeDialects } from '../dialects.ts';
 import { WsClient } from '../live/ws-client.ts';
-import { PASSWORD } from './spot/harness.ts';
-
-const E8 = 100_000_000n;
-const usdt = (n: number) => BigInt(Math.round(n * 100)) * (E8 / 100n);
-const messages = createMessages();
-
-interface Reply {
-  status: number;
-  // `any`: each test reads the data of the reply it asked for; the envelope shape itself is typed.
-  body: Envelope<any>;
-}
-interface User {
-  ticket: string;
-  id: number;
-}
-
-/** The app with trading (as the spot route tests build it), a WebSocket hub, and a settable funding source. */
-async function openHarness(dialect: DialectName) {
-  const clock = testClock();
-  const t = await openStore(dialect, clock.now);
-  const store: Store = t.store;
-  const bus = createInProcessBus<DeskEvent>({ onError: (e) => { throw e; } });
-  const desks: Desks = await createDesks({ store, bus, clock: clock.now, marketRefreshMs: 0 });
-  const markets = (await store.markets.configs('spot')).map(kernelMarket);
-  const market = await MarketData.open({ markets, candles: createCandleStore(store.db) });
-  const index = new Map<string, Price>();
-  const funding = new Map<string, PerpFundingInfo>();
-  const trading: Trading = { desks, bus, market, indexPrice: (s) => index.get(s) ?? null, perpFunding: (s) => funding.get(s) };
-  const sessionTtlMs = 24 * 3_600_000;
-  const app = await buildApp({
-    store,
-    notifier: createNotifier({ outbox: store.outbox, clock: clock.now }),
-    messages,
-    hasher: argon2Hasher(),
-    clock: clock.now,
-    sessionTtlMs,
-    staticDir: '/nonexistent-openex-dist',
-    trading,
-  });
-  const hub: WsHub = createWsHub({ trading, store, clock: clock.now, sessionTtlMs });
-  attachWsHub(app, hub);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-
-  const call = async (method: 'GET' | 'POST', url: string, o: { body?: unknown; ticket?: string; lang?: string } = {}): Promise<Reply> => {
-    const payload = o.body !== undefined ? JSON.stringify(o.body) : undefined;
-    const raw = await app.inject({
-      method,
-      url,
-      headers: {
-        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(o.ticket ? { ticket: o.ticket } : {}),
-        ...(o.lang ? { lang: o.lang } : {}),
-      },
-      ...(payload !== undefined ? { payload } : {}),
-    });
-    return { status: raw.statusCode, body: raw.json() };
-  };
-  const must = (r: Reply, what: string) => {
-    if (r.body.code !== 'success') throw new Error(`${what}: ${r.body.code}`);
-    return r.body.data;
-  };
-
-  return {
-    app, store, desks, bus, clock, index, funding, call,
-    wsUrl: `ws://127.0.0.1:${port}/ws`,
-    async signUp(email: string): Promise<User> {
-      must(await call('POST', API.sendCode, { body: { channel: 'email', account: email, purpose: 'register' } }), 'sendCode');
-      const mail = (await store.outbox.list(1000)).find((m) => m.recipient === email);
-      const code = mail?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
-      const { userId } = must(await call('POST', API.register, { body: { channel: 'email', account: email, code, password: PASSWORD, agree: true } }), 'register');
-      const { token } = must(await call('POST', API.login, { body: { account: email, password: PASSWORD } }), 'login');
-      return { ticket: token as string, id: userId as number };
-    },
-    async fund(user: number, amount: string) {
-      const r = await desks.contract.adjust({ user, asset: 'USDT', amount, action: 'credit', memo: 'contract test' });
-      if (!r.ok) throw new Error(`fund: ${r.code}`);
-    },
-    async mark(symbol: string, price: number) {
-      const r = await desks.perp.mark({ symbol, mark: usdt(price), index: usdt(price), fundingRate: null });
-      if (!r.ok) throw new Error(`mark: ${r.code}`);
-    },
-    async dispose() {
-      hub.close();
-      await app.close();
-      await desks.close();
-      await t.dispose();
-    },
-  };
-}
-type Harness = Awaited<ReturnType<typeof openHarness>>;
+import { contractCalls, contractHooks, messages, usdt, type Harness, type Reply, type User } from './contract-harness.ts';
 
 describeDialects('contract API', (dialect) => {
   let h: Harness;
   let maker: User;
   let taker: User;
   let n = 0;
-  beforeAll(async () => {
-    h = await openHarness(dialect);
-    // The first marks: limit prices are checked against a band of ±5 % around them.
-    await h.mark('BTCUSDT', 50_000);
-    await h.mark('ETHUSDT', 2_000);
-  });
-  afterAll(async () => h.dispose());
-  beforeEach(async () => {
-    n++;
-    maker = await h.signUp(`cmaker${n}@example.com`);
-    taker = await h.signUp(`ctaker${n}@example.com`);
-    for (const u of [maker, taker]) await h.fund(u.id, '10000');
-  });
-  // Every test leaves the books as it found them: positions may stay, resting orders go.
-  afterEach(async () => {
-    for (const u of [maker, taker]) await h.desks.perp.cancelAll({ user: u.id });
-  });
+  // The first marks: limit prices are checked against a band of ±5 % around them.
+  const setUp = async (x: Harness) => {
+    await x.mark('BTCUSDT', 50_000);
+    await x.mark('ETHUSDT', 2_000);
+  };
+  contractHooks(dialect, { prefix: 'c', setUp }, (s) => ({ h, maker, taker, n } = s));
 
-  const post = (url: string, who: User | null, body?: unknown, lang?: string) =>
-    h.call('POST', url, { body, ...(who ? { ticket: who.ticket } : {}), ...(lang ? { lang } : {}) });
-  const place = (who: User, body: object, lang?: string) => post(API.contractPlaceOrder, who, body, lang);
-  const limit = (who: User, side: 'buy' | 'sell', price: string, amount: string, extra: object = {}) =>
-    place(who, { symbol: 'BTCUSDT', side, type: 'limit', price, amount, ...extra });
-  const ok = (r: Reply) => {
-    expect(r.body.code, JSON.stringify(r.body)).toBe('success');
-    return r.body.data;
-  };
-  const positions = async (who: User) => ok(await h.call('GET', API.contractPositions, { ticket: who.ticket }));
-  const contractWallet = async (who: User) => {
-    const r = ok(await h.call('GET', API.assetBalances, { ticket: who.ticket }));
-    return r.accounts.find((a: { account: string }) => a.account === 'contract').balances;
-  };
-  /** What a refusal may not change: the user's positions, settings, contract balances and pending orders. */
-  const state = async (who: User) => ({
-    positions: await positions(who),
-    wallet: await contractWallet(who),
-    pending: ok(await post(API.contractOrderList, who, { active: 1 })).total,
-  });
-  const LANGS: Locale[] = ['en', 'zh-CN'];
-  /** Sends a request once per language: each answers `code` with its message in that language, and nothing changes. */
-  const refuses = async (who: User, send: (lang: Locale) => Promise<Reply>, code: ErrorCode, data: Record<string, unknown> | null = null) => {
-    const before = await state(who);
-    for (const lang of LANGS) {
-      const r = await send(lang);
-      expect(r.body.code, JSON.stringify(r.body)).toBe(code);
-      expect(r.body.msg).toBe(messages.t(lang, code, { product: PRODUCT_NAME, ...data }));
-      expect(r.body.data).toEqual(data);
-    }
-    expect(await state(who)).toEqual(before);
-  };
+  const { post, place, limit, ok, positions, contractWallet, state, refuses, LANGS } = contractCalls(() => h);
 
   it('lists the markets with their specification, brackets, mark, index and funding (public)', async () => {
     h.index.set('BTCUSDT', 5_000_100 as Price); // ticks of 0.01
@@ -208,6 +64,9 @@ describeDialects('contract API', (dialect) => {
     expect(open.positions).toEqual([{
       symbol: 'BTCUSDT', codeName: 'BTC/USDT', direction: 'long', quantity: '0.04', lots: 4_000, multiplier: '0.00001', leverage: 20,
       marginType: 'cross', entryPrice: '50000', markPrice: '50000', notional: '2000', margin: '100', entrustMargin: '0', unrealizedPnl: '0',
+      entryNotional: '2000',
+      // the cross account's: 8 maintenance over a 9,999 wallet (9,899 available + 100 margin) without unrealized result
+      marginRatio: '0.080008',
       profitRate: '0', maintenanceMargin: '8',
       // a cross position the whole wallet backs: no mark price above zero liquidates it
       liquidationPrice: null,

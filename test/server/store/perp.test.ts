@@ -7,67 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CompiledQuery, sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { writeDeskRepos, type DeskWrites } from '../../../server/store/desk-writes.ts';
 import { isUniqueViolation } from '../../../server/store/errors.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
-import type { PerpFunding, PerpLiquidation, PerpMark, PerpOrder, PerpPosition, PerpTrade, PerpWrites } from '../../../server/store/perp.ts';
+import type { PerpFunding, PerpLiquidation, PerpMark, PerpOrder, PerpWrites } from '../../../server/store/perp.ts';
 import { OPEN_CONDITION } from '../../../server/store/spot.ts';
-import { describeDialects, openStore, type TestStore } from '../dialects.ts';
-
-const NOW = Date.UTC(2026, 0, 15);
-const DESK = 'perp';
-/** Past 2^53: exact only if the value never passes through a double. */
-const HUGE = 9_000_000_000_000_000_123n;
-
-const EMPTY: PerpWrites = { orders: [], positions: [], trades: [], funding: [], liquidations: [], marks: [] };
-
-function order(id: number, over: Partial<PerpOrder> = {}): PerpOrder {
-  return {
-    id, user: 7, symbol: 'BTCUSDT', clientOrderId: null, side: 'buy', kind: 'limit', origin: 'user', tif: 'GTC', postOnly: false,
-    reduceOnly: false, leverage: 20, mode: 'cross', price: 6_000_000_000_000n, qty: 100_000n, openQty: 100_000n, filledQty: 0n,
-    filledQuote: 0n, fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: id, createdAt: NOW + id, updatedAt: NOW + id,
-    closedAt: null, triggerPrice: null, workingType: null, closePosition: false, ...over,
-  };
-}
-
-function position(user: number, symbol: string, over: Partial<PerpPosition> = {}): PerpPosition {
-  return { user, symbol, leverage: 20, mode: 'cross', size: 100_000n, cost: 6_000_000_000n, margin: 300_000_000n, orderMargin: 0n, updatedAt: NOW, ...over };
-}
-
-function trade(symbol: string, tradeNo: number, over: Partial<PerpTrade> = {}): PerpTrade {
-  return {
-    symbol, tradeNo, price: 6_000_000_000_000n, qty: 1_000n, quote: 60_000_000n, takerSide: 'buy', takerOrder: 1, makerOrder: 2, takerUser: 7,
-    makerUser: 8, takerFee: 30_000n, makerFee: 12_000n, takerPnl: 0n, makerPnl: -5_000_000n, via: 'book', time: NOW + tradeNo, ...over,
-  };
-}
-
-/** One desk commit: a journal entry and the perp rows, under the test's lease. */
-function commit(seq: number, perp: PerpWrites | null, now = NOW): DeskWrites {
-  return {
-    lease: { desk: DESK, holder: 'test', now, ttlMs: 600_000 },
-    ledger: {
-      desk: DESK, now,
-      entries: [{ seq, reason: 'perp.trade', ref: `perp:trade:${seq}`, time: now, lines: [
-        { account: 'user:7:contract:available', asset: 'USDT', amount: -10n },
-        { account: 'system:fee-income', asset: 'USDT', amount: 10n },
-      ] }],
-      balances: [],
-      system: [],
-    },
-    records: [], transfersOut: [], transfersIn: [], creditedAt: now, spot: null, perp,
-  };
-}
+import { describeDialects } from '../dialects.ts';
+import { commit, DESK, EMPTY, HUGE, leasedStore, NOW, order, position, trade } from './perp-fixtures.ts';
 
 describeDialects('perp store', (dialect) => {
-  let t: TestStore;
   let store: Store;
-  beforeEach(async () => {
-    t = await openStore(dialect);
-    store = t.store;
-    expect(await store.leases.acquire(DESK, 'test', NOW, 600_000)).toBe(true);
-  });
-  afterEach(async () => t.dispose());
+  leasedStore(dialect, (s) => (store = s));
 
   const seqs = async () => (await store.db.selectFrom('ledger_entries').select('seq').where('desk', '=', DESK).orderBy('seq').execute()).map((r) => r.seq);
 

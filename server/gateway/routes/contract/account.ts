@@ -12,7 +12,7 @@ import { notifyChanged, perpMarketOf, type ContractRouteDeps } from './deps.ts';
 import { AdjustMarginBody, LeverageBody, MarginTypeBody, TpSlBody } from './schemas.ts';
 import { fail } from '../../../errors.ts';
 import { formatDecimal, parseDecimal } from '../../../kernel/index.ts';
-import { positionItem } from './views.ts';
+import { accountItem, positionExtras, positionItem } from './views.ts';
 
 const parseLeverage = parser(LeverageBody);
 const parseMarginType = parser(MarginTypeBody);
@@ -26,16 +26,16 @@ export function accountRoutes(app: FastifyInstance, deps: ContractRouteDeps): vo
   app.get(API.contractPositions, async (request) => {
     const user = await signedIn(deps, request);
     const markets = new Map(perp.markets().map((m) => [m.symbol, m]));
-    const risks = await live(perp.positions(user.id));
+    const { positions: risks, account } = await live(perp.portfolio(user.id));
     const waiting = await live(perp.conditionals(user.id));
-    const trigger = (symbol: string, origin: 'tp' | 'sl') => waiting.find((o) => o.symbol === symbol && o.closePosition && o.origin === origin)?.triggerPrice ?? null;
+    const extras = positionExtras(waiting, account);
     const positions: ContractPositionItem[] = [];
     for (const p of risks) {
       const pm = markets.get(p.symbol);
-      if (p.lots !== 0 && pm !== undefined) positions.push(positionItem(p, pm, { takeProfit: trigger(p.symbol, 'tp'), stopLoss: trigger(p.symbol, 'sl') }));
+      if (p.lots !== 0 && pm !== undefined) positions.push(positionItem(p, pm, extras(p.symbol)));
     }
     const settings = (await live(perp.settings(user.id))).map((s) => ({ symbol: s.symbol, leverage: s.leverage, marginType: s.mode }));
-    const reply: ContractPositionsReply = { positions, settings };
+    const reply: ContractPositionsReply = { positions, settings, account: accountItem(account) };
     return envelopes.success(request, reply);
   });
 

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../../errors.ts';
 import type { PerpMarket } from '../../../kernel/index.ts';
+import { checkMarketOpen, checkMayTrade } from '../spot/guard.ts';
 import type { SpotRouteDeps } from '../spot/index.ts';
+import type { UserRow } from '../../../store/users.ts';
 import { wsHubOf } from '../ws-hub.ts';
 
 export type ContractRouteDeps = SpotRouteDeps;
@@ -16,6 +18,20 @@ export interface MarkCache {
 export function perpMarketOf(deps: ContractRouteDeps, symbol: string): PerpMarket {
   const pm = deps.trading.desks.perp.markets().find((m) => m.symbol === symbol);
   if (pm === undefined) fail('market.unknown');
+  return pm;
+}
+
+/**
+ * The perpetual an order (or a conditional order) names, once it may be placed: closing is always allowed (a coin
+ * closed for trading or in maintenance must not hold anyone in a leveraged position); anything that may open one
+ * needs what spot trading needs.
+ */
+export async function orderMarket(deps: ContractRouteDeps, user: UserRow, symbol: string, reduceOnly: boolean | undefined): Promise<PerpMarket> {
+  const pm = perpMarketOf(deps, symbol);
+  if (reduceOnly !== true) {
+    await checkMayTrade(deps, user);
+    checkMarketOpen(deps, symbol);
+  }
   return pm;
 }
 

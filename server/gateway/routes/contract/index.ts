@@ -8,6 +8,7 @@ import type { DeskEvent } from '../../../desks/index.ts';
 import { topics } from '../../../desks/index.ts';
 import { parseDecimal } from '../../../kernel/index.ts';
 import { accountRoutes } from './account.ts';
+import { conditionalRoutes } from './conditionals.ts';
 import type { ContractRouteDeps, MarkCache } from './deps.ts';
 import { orderRoutes } from './orders.ts';
 import { publicRoutes } from './public.ts';
@@ -28,5 +29,6 @@ export type { ContractRouteDeps } from './deps.ts';
 export function contractRoutes(app: FastifyInstance, deps: ContractRouteDeps): void {
   orderRoutes(app, deps);
   accountRoutes(app, deps);
+  conditionalRoutes(app, deps);
   publicRoutes(app, deps, markCache(app, deps));
 }

@@ -1,5 +1,6 @@
 // /app/contract/*: placing and cancelling orders, closing positions (one, or all with one key), current and past
-// orders, one order with its trades.
+// orders (plain ones: conditional orders have their own list, conditionals.ts), one order with its trades and the
+// funding its position paid and received (order-funding.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import {
@@ -11,11 +12,12 @@ import { fail } from '../../../errors.ts';
 import type { PerpMarket } from '../../../kernel/index.ts';
 import type { PerpOrder } from '../../../store/perp.ts';
 import { parser } from '../../validate.ts';
-import { checkMarketOpen, checkMayTrade, signedIn } from '../spot/guard.ts';
+import { signedIn } from '../spot/guard.ts';
 import { paging } from '../spot/paging.ts';
 import { perpDesk } from './codes.ts';
-import { notifyChanged, perpMarketOf, type ContractRouteDeps } from './deps.ts';
+import { notifyChanged, orderMarket, perpMarketOf, type ContractRouteDeps } from './deps.ts';
 import { CancelBody, EmptyBody, OptionalSymbolBody, OrderDetailBody, OrderListBody, PlaceBody, SymbolBody } from './schemas.ts';
+import { orderFunding } from './order-funding.ts';
 import { fillItems, orderItem, tradeItem } from './views.ts';
 
 const parsePlace = parser(PlaceBody);
@@ -50,13 +52,7 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
     const body = parsePlace(request.body);
     const user = await signedIn(deps, request);
     const symbol = body.symbol.toUpperCase();
-    const pm = perpMarketOf(deps, symbol);
-    // Closing is always allowed: a coin closed for trading or in maintenance must not hold anyone in a leveraged
-    // position. Anything that may open one needs what spot trading needs.
-    if (body.reduceOnly !== true) {
-      await checkMayTrade(deps, user);
-      checkMarketOpen(deps, symbol);
-    }
+    const pm = await orderMarket(deps, user, symbol, body.reduceOnly);
     const placed = await perpDesk(perp.place(placeRequest(user.id, symbol, body)), pm);
     notifyChanged(app, user.id, symbol);
     const reply: ContractPlaceOrderReply = { order: orderItem(placed.order, pm), fills: fillItems(placed), duplicate: placed.duplicate };
@@ -80,7 +76,8 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
     if (symbol !== undefined) perpMarketOf(deps, symbol);
     const cancelled = await perpDesk(perp.cancelAll({ user: user.id, symbol }));
     notifyChanged(app, user.id, symbol);
-    const reply: ContractCancelAllReply = { cancelled: cancelled.map(item) };
+    // Waiting conditional orders go too: they are told on their own list and topic, not as orders.
+    const reply: ContractCancelAllReply = { cancelled: cancelled.filter((o) => o.triggerPrice === null).map(item) };
     return envelopes.success(request, reply);
   });
 
@@ -113,7 +110,7 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
     if (body.startTime !== undefined && body.endTime !== undefined && body.startTime > body.endTime) fail('request.invalid');
     const found = await store.perp.orderHistory({
       user: user.id, symbol: body.symbol?.toUpperCase(), open: body.active === 1, from: body.startTime, to: body.endTime,
-      pageIndex: page.pageIndex, pageSize: page.pageSize,
+      pageIndex: page.pageIndex, pageSize: page.pageSize, conditional: false,
     });
     const reply: Page<ContractOrderItem> = { list: found.list.map(item), total: found.total, pageIndex: page.pageIndex, pageSize: page.pageSize };
     return envelopes.success(request, reply);
@@ -126,8 +123,9 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
     if (order === undefined) fail('order.not.found');
     const pm = marketOf(order.symbol);
     const quote = pm?.market.quote ?? 'USDT';
-    const trades = (await store.perp.orderTrades(order)).map((t) => tradeItem(t, order, quote));
-    const reply: ContractOrderDetailReply = { order: orderItem(order, pm), trades };
+    const rows = await store.perp.orderTrades(order);
+    const trades = rows.map((t) => tradeItem(t, order, quote));
+    const reply: ContractOrderDetailReply = { order: orderItem(order, pm), trades, ...(await orderFunding(store, order, rows)) };
     return envelopes.success(request, reply);
   });
 }

@@ -2,7 +2,7 @@
 // numbers' own rules (grid, minimum, precision, leverage range, balance) are the perp desk's, answered with its codes.
 // Decimal text is bounded in length and alphabet; a sign is let through so "-1" answers "must be greater than 0".
 import Type from 'typebox';
-import { MARGIN_TYPES } from '../../../contract/api.ts';
+import { CONTRACT_CONDITIONAL_TYPES, CONTRACT_WORKING_TYPES, MARGIN_TYPES } from '../../../contract/api.ts';
 
 const Decimal = Type.String({ minLength: 1, maxLength: 48, pattern: '^-?[0-9.]+$' });
 const MarketSymbol = Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' });
@@ -10,6 +10,7 @@ const ClientId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Time = Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 });
 const Side = Type.Union([Type.Literal('buy'), Type.Literal('sell')]);
+const Tif = Type.Union([Type.Literal('GTC'), Type.Literal('IOC'), Type.Literal('FOK')]);
 
 const Paging = {
   pageIndex: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
@@ -23,7 +24,7 @@ export const PlaceBody = Type.Object(
     type: Type.Union([Type.Literal('limit'), Type.Literal('market')]),
     price: Type.Optional(Decimal),
     amount: Decimal,
-    timeInForce: Type.Optional(Type.Union([Type.Literal('GTC'), Type.Literal('IOC'), Type.Literal('FOK')])),
+    timeInForce: Type.Optional(Tif),
     postOnly: Type.Optional(Type.Boolean()),
     reduceOnly: Type.Optional(Type.Boolean()),
     clientOrderId: Type.Optional(ClientId),
@@ -85,3 +86,26 @@ export const FundingHistoryBody = Type.Object(
 export const EmptyBody = Type.Object({}, { additionalProperties: false });
 
 export const PagedBody = Type.Object({ ...Paging }, { additionalProperties: false });
+
+export const PlaceConditionalBody = Type.Object(
+  {
+    symbol: MarketSymbol,
+    side: Side,
+    type: Type.Enum(CONTRACT_CONDITIONAL_TYPES),
+    triggerPrice: Decimal,
+    workingType: Type.Optional(Type.Enum(CONTRACT_WORKING_TYPES)),
+    price: Type.Optional(Decimal),
+    amount: Decimal,
+    reduceOnly: Type.Optional(Type.Boolean()),
+    timeInForce: Type.Optional(Tif),
+    clientOrderId: Type.Optional(ClientId),
+  },
+  { additionalProperties: false },
+);
+
+export const ConditionalListBody = Type.Object(
+  { active: Type.Union([Type.Literal(1), Type.Literal(2)]), symbol: Type.Optional(MarketSymbol), ...Paging },
+  { additionalProperties: false },
+);
+
+export const CancelConditionalBody = Type.Object({ conditionalNo: Id }, { additionalProperties: false });

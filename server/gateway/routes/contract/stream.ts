@@ -13,16 +13,26 @@
 // or released) or a notice from the routes, it reads the open orders again (desk memory) and the orders that ended
 // lately (store), and sends every order whose state changed: new and partly filled ones, those that left the book in
 // their final state, and those that came and went in between (a market order filled at once). Reads of one feed run
-// one at a time; notices that arrive meanwhile make one more read.
+// one at a time; notices that arrive meanwhile make one more read. Conditional orders are not orders here: they have
+// their own topic.
+//
+// contractConditionals (one feed per user): each user.<id>.perpOrder event of a conditional order, read back from
+// the store and sent as ContractConditionalItem (conditionals.ts).
+//
+// contractAccount (one feed per user): ContractAccountItem after each commit that changed the user's contract
+// balance (user.<id>.balance of the contract wallet), when it differs from the last one sent.
 import type { Unsubscribe } from '../../../bus/index.ts';
 import type { Clock } from '../../../clock.ts';
-import type { ContractOrderItem, ContractPositionUpdate, FundingCountdownEvent, MarkPriceEvent } from '../../../contract/api.ts';
+import type {
+  ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionUpdate, ContractPrivateTopic, FundingCountdownEvent, MarkPriceEvent,
+} from '../../../contract/api.ts';
 import { topics, type DeskEvent } from '../../../desks/index.ts';
 import { formatDecimal, parseDecimal } from '../../../kernel/index.ts';
 import type { Store } from '../../../store/index.ts';
 import type { PerpOrder } from '../../../store/perp.ts';
 import type { Trading } from '../../trading.ts';
-import { dec, orderItem, positionItem } from './views.ts';
+import { conditionalItems } from './conditionals.ts';
+import { accountItem, dec, orderItem, positionExtras, positionItem } from './views.ts';
 
 type MarkEvent = Extract<DeskEvent, { type: 'perp.mark' }>;
 
@@ -97,8 +107,8 @@ export function positionsFeed(d: ContractFeedDeps, user: number, emit: (update: 
 
   /** Every market's position and settings now, as the update would carry them (without its time). */
   const read = async () => {
-    const [risks, settings, waiting] = await Promise.all([perp.positions(user), perp.settings(user), perp.conditionals(user)]);
-    const trigger = (symbol: string, origin: 'tp' | 'sl') => waiting.find((o) => o.symbol === symbol && o.closePosition && o.origin === origin)?.triggerPrice ?? null;
+    const [{ positions: risks, account }, settings, waiting] = await Promise.all([perp.portfolio(user), perp.settings(user), perp.conditionals(user)]);
+    const extras = positionExtras(waiting, account);
     const markets = new Map(perp.markets().map((m) => [m.symbol, m]));
     const out = new Map<string, Omit<ContractPositionUpdate, 'time'>>();
     for (const setting of settings) {
@@ -109,7 +119,7 @@ export function positionsFeed(d: ContractFeedDeps, user: number, emit: (update: 
         symbol: setting.symbol,
         leverage: risk?.leverage ?? setting.leverage,
         marginType: risk?.mode ?? setting.mode,
-        position: risk === undefined ? null : positionItem(risk, pm, { takeProfit: trigger(setting.symbol, 'tp'), stopLoss: trigger(setting.symbol, 'sl') }),
+        position: risk === undefined ? null : positionItem(risk, pm, extras(setting.symbol)),
       });
     }
     return out;
@@ -190,7 +200,7 @@ export function ordersFeed(d: ContractFeedDeps, user: number, emit: (order: Cont
     await initial;
     const now = d.clock();
     const open = await perp.openOrders(user);
-    const ended = await d.store.perp.orderHistory({ user, open: false, from: since - ENDED_SLACK_MS, pageIndex: 1, pageSize: ENDED_LIMIT });
+    const ended = await d.store.perp.orderHistory({ user, open: false, conditional: false, from: since - ENDED_SLACK_MS, pageIndex: 1, pageSize: ENDED_LIMIT });
     since = now;
     const openIds = new Set<number>();
     for (const o of open) {
@@ -233,4 +243,94 @@ export function ordersFeed(d: ContractFeedDeps, user: number, emit: (order: Cont
       for (const u of unsubscribe) u();
     },
   };
+}
+
+/**
+ * contractConditionals: each user.<id>.perpOrder event of a conditional order (placed, cancelled, fired, dropped
+ * with its position) is read back from the store (committed before the event) and sent as the app's item, the
+ * fired ones with the order they placed; a state already sent is not sent again.
+ */
+export function conditionalsFeed(d: ContractFeedDeps, user: number, emit: (item: ContractConditionalItem) => void): ContractFeed {
+  const pending = new Set<number>();
+  const sent = new Map<number, string>();
+  const run = serial(async () => {
+    const ids = [...pending].sort((a, b) => a - b);
+    pending.clear();
+    let items: ContractConditionalItem[];
+    try {
+      const rows = (await Promise.all(ids.map((id) => d.store.perp.order(user, id)))).flatMap((o) => (o === undefined ? [] : [o]));
+      items = await conditionalItems(d, user, rows);
+    } catch (error) {
+      // Read again with the next notice.
+      for (const id of ids) pending.add(id);
+      throw error;
+    }
+    for (const item of items) {
+      const text = JSON.stringify(item);
+      if (sent.get(item.conditionalNo) === text) continue;
+      sent.set(item.conditionalNo, text);
+      // The list of ended ones is not kept: each is sent once in its final state.
+      if (item.status !== 'waiting') sent.delete(item.conditionalNo);
+      emit(item);
+    }
+  });
+  const unsubscribe = d.trading.bus.subscribe(topics.userPerpOrders(user), (e) => {
+    if (e.type !== 'perp.order' || e.order.triggerPrice === null) return;
+    pending.add(e.order.id);
+    run.kick();
+  });
+  return {
+    poke: () => undefined,
+    close() {
+      run.stop();
+      unsubscribe();
+    },
+  };
+}
+
+/**
+ * contractAccount: after every commit that changed the user's contract balance (fills, funding, transfers, margins
+ * held or released, liquidation, an operator's adjustment: user.<id>.balance of the contract wallet), or a notice
+ * from the routes, the account is read from the desk and sent when it differs from the last one sent.
+ */
+export function accountFeed(d: ContractFeedDeps, user: number, emit: (account: ContractAccountItem) => void): ContractFeed {
+  const perp = d.trading.desks.perp;
+  let last: string | null = null;
+  const remember = (a: ContractAccountItem): boolean => {
+    const text = JSON.stringify({ ...a, time: 0 });
+    if (text === last) return false;
+    last = text;
+    return true;
+  };
+  // The state when the topic was joined: the first update is the first change from it.
+  const initial = perp.portfolio(user).then((p) => void remember(accountItem(p.account)), () => undefined);
+  const run = serial(async () => {
+    await initial;
+    const item = accountItem((await perp.portfolio(user)).account);
+    if (remember(item)) emit(item);
+  });
+  const unsubscribe = d.trading.bus.subscribe(topics.userBalances(user), (e) => {
+    if (e.type === 'balance' && e.wallet === 'contract') run.kick();
+  });
+  return {
+    poke: () => run.kick(),
+    close() {
+      run.stop();
+      unsubscribe();
+    },
+  };
+}
+
+/** The feed of one private contract topic for a user. */
+export function contractFeed(topic: ContractPrivateTopic, d: ContractFeedDeps, user: number, emit: (data: unknown) => void): ContractFeed {
+  switch (topic) {
+    case 'contractOrders':
+      return ordersFeed(d, user, emit);
+    case 'contractPositions':
+      return positionsFeed(d, user, emit);
+    case 'contractConditionals':
+      return conditionalsFeed(d, user, emit);
+    case 'contractAccount':
+      return accountFeed(d, user, emit);
+  }
 }

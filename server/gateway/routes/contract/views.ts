@@ -1,11 +1,12 @@
 // Perp desk rows and risk figures → the contract API's items (spec §3 contract order fields that exist today).
 // Everything is exact bigint arithmetic on minor units (10^-8); margins round up, rates toward zero.
 import type {
-  ContractBracketItem, ContractCloseMode, ContractDirection, ContractFillItem, ContractFundingItem, ContractOrderItem, ContractOrderType,
-  ContractPositionItem, ContractTradeItem, TimeInForce,
+  ContractAccountItem, ContractBracketItem, ContractCloseMode, ContractDirection, ContractFillItem, ContractFundingItem, ContractOrderItem,
+  ContractOrderType, ContractPositionItem, ContractTradeItem, TimeInForce,
 } from '../../../contract/api.ts';
 import type { PerpPlaceResult, PositionRisk } from '../../../desks/index.ts';
-import { formatDecimal, SCALE, type PerpMarket, type Rate } from '../../../kernel/index.ts';
+import type { PerpAccount } from '../../../desks/perp/desk.ts';
+import { formatDecimal, marginRatio, SCALE, type PerpMarket, type Rate } from '../../../kernel/index.ts';
 import type { PerpFunding, PerpOrder, PerpTrade } from '../../../store/perp.ts';
 import { codeName } from '../spot/views.ts';
 
@@ -31,6 +32,41 @@ function orderType(kind: PerpOrder['kind']): ContractOrderType {
   return kind === 'market' || kind.endsWith('_market') ? 'market' : 'limit';
 }
 
+/**
+ * Whether an order closes (part of) a position rather than opening one: reduce-only, placed by the liquidation
+ * engine or a take-profit / stop-loss, or one that realized a result.
+ */
+export const isClosing = (o: PerpOrder): boolean => o.reduceOnly || (o.origin !== 'user' && o.origin !== 'trigger') || o.realizedPnl !== 0n;
+
+/** The position side an order opens, or (closing) the side of the position it closes. */
+export const directionOf = (side: PerpOrder['side'], closing: boolean): ContractDirection => (closing !== (side === 'buy') ? 'long' : 'short');
+
+/** Maintenance over margin balance (perpMath.marginRatio) as percent text; null without a margin balance. */
+export function marginRatioPercent(maintenance: bigint, marginBalance: bigint): string | null {
+  const r = marginRatio(maintenance, marginBalance);
+  return r === null ? null : ratePercent(r);
+}
+
+/** The cross account's margin ratio (percent text), null without cross positions. */
+export const crossRatio = (a: PerpAccount): string | null => (a.crossPositions === 0 ? null : marginRatioPercent(a.crossMaintenance, a.crossWallet + a.crossUpnl));
+
+export function accountItem(a: PerpAccount): ContractAccountItem {
+  const wallet = a.available + a.positionMargin + a.entrustMargin;
+  return {
+    asset: a.asset,
+    walletBalance: dec(wallet),
+    crossWalletBalance: dec(a.crossWallet),
+    unrealizedPnl: dec(a.upnl),
+    marginBalance: dec(wallet + a.upnl),
+    positionMargin: dec(a.positionMargin),
+    entrustMargin: dec(a.entrustMargin),
+    crossMaintenance: dec(a.crossMaintenance),
+    crossMarginRatio: crossRatio(a),
+    available: dec(a.available),
+    time: a.time,
+  };
+}
+
 function closeMode(o: PerpOrder): ContractCloseMode {
   switch (o.origin) {
     case 'liquidation': return 'liquidation';
@@ -48,9 +84,9 @@ function timeInForce(o: PerpOrder): TimeInForce | null {
 
 export function orderItem(o: PerpOrder, pm: PerpMarket | undefined): ContractOrderItem {
   const lot = pm?.market.lotSize ?? 1n;
-  const closing = o.reduceOnly || (o.origin !== 'user' && o.origin !== 'trigger') || o.realizedPnl !== 0n;
+  const closing = isClosing(o);
   const long = o.side === 'buy';
-  const direction: ContractDirection = closing !== long ? 'long' : 'short';
+  const direction = directionOf(o.side, closing);
   const type = orderType(o.kind);
   const open = OPEN_STATUSES.has(o.status);
   const leverage = BigInt(Math.max(1, o.leverage));
@@ -120,7 +156,21 @@ export function tradeItem(t: PerpTrade, order: PerpOrder, quote: string): Contra
   };
 }
 
-export function positionItem(p: PositionRisk, pm: PerpMarket, tpsl: { takeProfit: bigint | null; stopLoss: bigint | null } = { takeProfit: null, stopLoss: null }): ContractPositionItem {
+export interface PositionExtras {
+  readonly takeProfit: bigint | null;
+  readonly stopLoss: bigint | null;
+  /** The cross account's margin ratio (crossRatio), for a cross position. */
+  readonly crossRatio: string | null;
+}
+
+/** A market's take-profit and stop-loss triggers among the user's waiting conditional orders, and the cross ratio. */
+export function positionExtras(waiting: readonly PerpOrder[], account: PerpAccount): (symbol: string) => PositionExtras {
+  const cross = crossRatio(account);
+  const trigger = (symbol: string, origin: 'tp' | 'sl') => waiting.find((o) => o.symbol === symbol && o.closePosition && o.origin === origin)?.triggerPrice ?? null;
+  return (symbol) => ({ takeProfit: trigger(symbol, 'tp'), stopLoss: trigger(symbol, 'sl'), crossRatio: cross });
+}
+
+export function positionItem(p: PositionRisk, pm: PerpMarket, x: PositionExtras): ContractPositionItem {
   const lot = pm.market.lotSize;
   const qty = p.size < 0n ? -p.size : p.size;
   const entry = qty > 0n ? (p.cost * SCALE) / qty : 0n;
@@ -141,12 +191,14 @@ export function positionItem(p: PositionRisk, pm: PerpMarket, tpsl: { takeProfit
     margin: dec(p.margin),
     entrustMargin: dec(p.orderMargin),
     unrealizedPnl: dec(p.upnl),
+    entryNotional: dec(p.cost),
+    marginRatio: p.mode === 'isolated' ? marginRatioPercent(p.maintenance, p.margin + p.upnl) : x.crossRatio,
     profitRate: percentOf(p.upnl, initial) ?? '0',
     maintenanceMargin: dec(p.maintenance),
     liquidationPrice: p.liquidationPrice === null || p.liquidationPrice <= 0n ? null : dec(p.liquidationPrice),
     adlQuantile: p.adl,
-    takeProfit: tpsl.takeProfit === null ? null : dec(tpsl.takeProfit),
-    stopLoss: tpsl.stopLoss === null ? null : dec(tpsl.stopLoss),
+    takeProfit: x.takeProfit === null ? null : dec(x.takeProfit),
+    stopLoss: x.stopLoss === null ? null : dec(x.stopLoss),
   };
 }
 

@@ -2,12 +2,12 @@
 // events, a settable index price) until startServer builds the Trading object itself; driven through app.inject().
 import type { FastifyInstance } from 'fastify';
 import { argon2Hasher } from '../../../../server/accounts/passwords.ts';
-import { createInProcessBus } from '../../../../server/bus/index.ts';
+import { createInProcessBus, type Bus } from '../../../../server/bus/index.ts';
 import type { Envelope } from '../../../../server/contract/api.ts';
 import { createDesks, topics, type DeskEvent, type Desks } from '../../../../server/desks/index.ts';
 import { kernelMarket } from '../../../../server/desks/spot/market.ts';
 import { buildApp } from '../../../../server/gateway/app.ts';
-import type { Trading } from '../../../../server/gateway/trading.ts';
+import type { PerpFundingInfo, Trading } from '../../../../server/gateway/trading.ts';
 import { createMessages } from '../../../../server/i18n/messages.ts';
 import { parseDecimal, parsePrice, parseQty, type Amount, type Price } from '../../../../server/kernel/index.ts';
 import { createCandleStore, MarketData } from '../../../../server/market/index.ts';
@@ -26,7 +26,10 @@ export interface Reply {
 export interface SpotHarness {
   app: FastifyInstance;
   store: Store;
+  bus: Bus<DeskEvent>;
   desks: Desks;
+  /** What the app trades with (a WebSocket hub is built on it). */
+  trading: Trading;
   market: MarketData;
   clock: ReturnType<typeof testClock>;
   /** Index prices in ticks by symbol; absent = no index yet. */
@@ -38,7 +41,12 @@ export interface SpotHarness {
   dispose(): Promise<void>;
 }
 
-export async function openSpotHarness(dialect: DialectName): Promise<SpotHarness> {
+export interface SpotHarnessOptions {
+  /** The perpetuals' funding the app shows (default none). */
+  readonly perpFunding?: ((symbol: string) => PerpFundingInfo | undefined) | undefined;
+}
+
+export async function openSpotHarness(dialect: DialectName, o: SpotHarnessOptions = {}): Promise<SpotHarness> {
   const clock = testClock();
   const t = await openStore(dialect, clock.now);
   const store = t.store;
@@ -61,7 +69,7 @@ export async function openSpotHarness(dialect: DialectName): Promise<SpotHarness
     });
   }
   const index = new Map<string, Price>();
-  const trading: Trading = { desks, bus, market, indexPrice: (symbol) => index.get(symbol) ?? null, perpFunding: () => undefined };
+  const trading: Trading = { desks, bus, market, indexPrice: (symbol) => index.get(symbol) ?? null, perpFunding: o.perpFunding ?? (() => undefined) };
   const app = await buildApp({
     store,
     notifier: createNotifier({ outbox: store.outbox, clock: clock.now }),
@@ -94,7 +102,7 @@ export async function openSpotHarness(dialect: DialectName): Promise<SpotHarness
   };
 
   return {
-    app, store, desks, market, clock, index, call,
+    app, store, bus, desks, trading, market, clock, index, call,
     async signUp(email) {
       must(await call('POST', '/app/account/sendCode', { body: { channel: 'email', account: email, purpose: 'register' } }), 'sendCode');
       const mail = (await store.outbox.list(100)).find((m) => m.recipient === email);

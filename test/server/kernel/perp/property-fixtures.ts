@@ -6,7 +6,7 @@ import { EXTERNAL, FEE_INCOME, INSURANCE, PERP_CLEARING, userAccount, type Accou
 import { Ledger } from '../../../../server/kernel/ledger/ledger.ts';
 import { defineMarket, notional } from '../../../../server/kernel/money/market.ts';
 import { amount, asset, qty, type Amount, type OrderId, type Price, type Qty, type UserId } from '../../../../server/kernel/money/nominal.ts';
-import { defineBrackets } from '../../../../server/contract/perp-math/brackets.ts';
+import { defineBrackets, type BracketSpec } from '../../../../server/contract/perp-math/brackets.ts';
 import { PerpEngine } from '../../../../server/kernel/perp/engine.ts';
 import type { LiquidationIndex } from '../../../../server/kernel/perp/liq-index.ts';
 import type { Holding } from '../../../../server/kernel/perp/holdings.ts';
@@ -17,17 +17,23 @@ import { mulberry32 } from '../../../tools/random.ts';
 import { BTC_PERP, E8, USDT } from './engine-fixtures.ts';
 import { ETH_2020 } from './fixtures.ts';
 
+/** A USDT perpetual of `base` on the given tick and lot (quote minor units, base minor units), 20x by default. */
+export function usdtPerp(o: { base: string; tickSize: bigint; lotSize: bigint; brackets: readonly BracketSpec[]; liquidationFee: string }): PerpMarket {
+  const symbol = `${o.base}USDT`;
+  return {
+    symbol,
+    market: defineMarket({
+      symbol, base: asset(o.base), quote: USDT, tickSize: o.tickSize, lotSize: o.lotSize,
+      minQty: qty(1), maxQty: qty(10_000_000), minNotional: amount(0n), maxNotional: amount(10n ** 17n),
+    }),
+    brackets: defineBrackets(o.brackets),
+    defaultLeverage: 20,
+    liquidationFee: parseRate(o.liquidationFee),
+  };
+}
+
 /** ETHUSDT: 1 tick = 0.01 USDT, 1 lot = 0.01 ETH, the reconstructed 2020 ETH brackets (100x at most). */
-export const ETH_PERP: PerpMarket = {
-  symbol: 'ETHUSDT',
-  market: defineMarket({
-    symbol: 'ETHUSDT', base: asset('ETH'), quote: USDT, tickSize: 1_000_000n, lotSize: 1_000_000n,
-    minQty: qty(1), maxQty: qty(10_000_000), minNotional: amount(0n), maxNotional: amount(10n ** 17n),
-  }),
-  brackets: defineBrackets(ETH_2020),
-  defaultLeverage: 20,
-  liquidationFee: parseRate('0.015'),
-};
+export const ETH_PERP: PerpMarket = usdtPerp({ base: 'ETH', tickSize: 1_000_000n, lotSize: 1_000_000n, brackets: ETH_2020, liquidationFee: '0.015' });
 
 export const MARKETS: readonly PerpMarket[] = [BTC_PERP, ETH_PERP];
 export const SYMBOLS = MARKETS.map((m) => m.symbol);

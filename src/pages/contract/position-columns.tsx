@@ -1,0 +1,148 @@
+// The position columns: market with direction, leverage and margin type; size in lots and coin; entry, mark and
+// liquidation prices; margin (isolated: adjustable); margin ratio; unrealized P&L with ROE; the ADL lights; TP/SL
+// (editable); close at market or at a limit. Each cell carries a data-testid for the browser tests.
+import { useMemo } from 'react';
+import { useLingui } from '@lingui/react';
+import type { ContractPositionItem } from '../../contract.ts';
+import { EMPTY_VALUE, formatDecimal } from '../../format/decimal.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import { baseAsset } from '../quotation/market-rows.ts';
+import { ADL_LIGHTS, adlLit, DIRECTION_LABEL, MARGIN_TYPE_LABEL, marginRisk, percentText, signedAmount, trendOf } from './columns.ts';
+import * as s from './tables.css.ts';
+
+export type PositionDialogKind = 'tpsl' | 'margin' | 'limit';
+
+export interface PositionActions {
+  open(kind: PositionDialogKind, symbol: string): void;
+  closeAtMarket(symbol: string): void;
+  /** Positions whose market close is in flight. */
+  closing: ReadonlySet<string>;
+}
+
+function Adl({ quantile }: { quantile: number | null }) {
+  const { _ } = useLingui();
+  const lit = adlLit(quantile);
+  return (
+    <span className={s.adl} role="img" aria-label={_('contract.pos.adlTitle', { lit, of: ADL_LIGHTS })} data-testid="position-adl" data-lit={lit}>
+      {Array.from({ length: ADL_LIGHTS }, (_unused, i) => (
+        <span key={i} className={s.adlLight[i < lit ? 'on' : 'off']} />
+      ))}
+    </span>
+  );
+}
+
+export function usePositionColumns(actions: PositionActions): Column<ContractPositionItem>[] {
+  const { _ } = useLingui();
+  const { open, closeAtMarket, closing } = actions;
+  return useMemo(
+    () => [
+      {
+        key: 'market',
+        labelId: 'contract.col.market',
+        render: (p) => (
+          <span className={s.market}>
+            <span className={s.marketName}>{p.codeName}</span>
+            <span className={s.tags}>
+              <span className={s.direction[p.direction]} data-testid="position-direction">
+                {_(DIRECTION_LABEL[p.direction])}
+              </span>
+              <span className={s.plainTag} data-testid="position-leverage">{`${p.leverage}x`}</span>
+              <span className={s.plainTag} data-testid="position-margin-type">
+                {_(MARGIN_TYPE_LABEL[p.marginType])}
+              </span>
+            </span>
+          </span>
+        ),
+      },
+      {
+        key: 'size',
+        labelId: 'contract.pos.sizeLots',
+        align: 'right',
+        render: (p) => (
+          <span data-testid="position-size">
+            <span className={s.trend[p.direction === 'long' ? 'up' : 'down']}>{p.lots}</span>
+            <span className={s.sub}>{`${formatDecimal(p.quantity, 8)} ${baseAsset(p.symbol)}`}</span>
+          </span>
+        ),
+      },
+      { key: 'entry', labelId: 'contract.pos.entryPrice', align: 'right', render: (p) => <span className={s.num} data-testid="position-entry">{formatDecimal(p.entryPrice)}</span> },
+      { key: 'mark', labelId: 'perp.markPrice', align: 'right', render: (p) => <span className={s.num} data-testid="position-mark">{formatDecimal(p.markPrice)}</span> },
+      { key: 'liq', labelId: 'contract.pos.liqPrice', align: 'right', render: (p) => <span className={s.num} data-testid="position-liq">{formatDecimal(p.liquidationPrice)}</span> },
+      {
+        key: 'margin',
+        labelId: 'contract.col.margin',
+        align: 'right',
+        render: (p) => (
+          <span className={s.inline}>
+            <span className={s.num} data-testid="position-margin">
+              {formatDecimal(p.margin)}
+            </span>
+            {p.marginType === 'isolated' ? (
+              <button type="button" className={s.link} title={_('contract.margin.adjust')} aria-label={_('contract.margin.adjust')} data-testid="position-adjust-margin" onClick={() => open('margin', p.symbol)}>
+                ±
+              </button>
+            ) : null}
+          </span>
+        ),
+      },
+      {
+        key: 'ratio',
+        labelId: 'contract.pos.marginRatio',
+        align: 'right',
+        render: (p) => <span className={s.risk[marginRisk(p.marginRatio)]} data-testid="position-ratio">{percentText(p.marginRatio)}</span>,
+      },
+      {
+        key: 'pnl',
+        labelId: 'contract.pos.pnl',
+        align: 'right',
+        render: (p) => (
+          <span>
+            <span className={s.trend[trendOf(p.unrealizedPnl)]} data-testid="position-pnl">
+              {signedAmount(p.unrealizedPnl)}
+            </span>
+            <span className={`${s.sub} ${s.trend[trendOf(p.profitRate)]}`} data-testid="position-roe">
+              {percentText(p.profitRate, true)}
+            </span>
+          </span>
+        ),
+      },
+      { key: 'adl', labelId: 'contract.pos.adl', render: (p) => <Adl quantile={p.adlQuantile} /> },
+      {
+        key: 'tpsl',
+        labelId: 'contract.pos.tpsl',
+        align: 'right',
+        render: (p) => (
+          <span className={s.inline}>
+            <span className={`${s.stack} ${s.num}`} data-testid="position-tpsl">
+              <span className={s.trend.up} data-testid="position-tp">
+                {p.takeProfit === null ? EMPTY_VALUE : formatDecimal(p.takeProfit)}
+              </span>
+              <span className={s.trend.down} data-testid="position-sl">
+                {p.stopLoss === null ? EMPTY_VALUE : formatDecimal(p.stopLoss)}
+              </span>
+            </span>
+            <button type="button" className={s.link} data-testid="position-edit-tpsl" onClick={() => open('tpsl', p.symbol)}>
+              {_('contract.pos.edit')}
+            </button>
+          </span>
+        ),
+      },
+      {
+        key: 'close',
+        labelId: 'contract.pos.close',
+        align: 'right',
+        render: (p) => (
+          <span className={s.actions}>
+            <button type="button" className={s.link} disabled={closing.has(p.symbol)} data-testid="position-close-market" onClick={() => closeAtMarket(p.symbol)}>
+              {_('trade.type.market')}
+            </button>
+            <button type="button" className={s.link} data-testid="position-close-limit" onClick={() => open('limit', p.symbol)}>
+              {_('trade.type.limit')}
+            </button>
+          </span>
+        ),
+      },
+    ],
+    [_, open, closeAtMarket, closing],
+  );
+}
