@@ -18,6 +18,9 @@ export function amountText(value: bigint): string {
 /** A Rate (ratio × 10^8) as percent text: 400_000n (0.004) → "0.4". */
 export const percentText = (r: Rate): string => amountText(r * 100n);
 
+/** percentText, or null for a ratio there is none of (no margin balance, no base). */
+export const ratioText = (r: Rate | null): string | null => (r === null ? null : percentText(r));
+
 /** A liquidation price as the API shows it: null when none, or when it is not above 0 (a short liquidated at any price). */
 export const liquidationPriceText = (price: bigint | null): string | null => (price === null || price <= 0n ? null : amountText(price));
 
@@ -32,14 +35,17 @@ export interface PositionRiskTexts {
   readonly liquidationPrice: string | null;
 }
 
-export function positionRiskTexts(r: PositionRiskFigures, mark: bigint | null): PositionRiskTexts {
+/** What those texts are written from: a position's figures at `mark` (the browser's PositionRiskFigures, the desk's PositionRisk). */
+export type PositionRiskInput = Pick<PositionRiskFigures, 'notional' | 'upnl' | 'profitRate' | 'maintenance' | 'marginRatio' | 'liquidationPrice'>;
+
+export function positionRiskTexts(r: PositionRiskInput, mark: bigint | null): PositionRiskTexts {
   return {
     markPrice: mark === null ? null : amountText(mark),
     notional: amountText(r.notional),
     unrealizedPnl: amountText(r.upnl),
     profitRate: percentText(r.profitRate),
     maintenanceMargin: amountText(r.maintenance),
-    marginRatio: r.marginRatio === null ? null : percentText(r.marginRatio),
+    marginRatio: ratioText(r.marginRatio),
     liquidationPrice: liquidationPriceText(r.liquidationPrice),
   };
 }
@@ -52,11 +58,12 @@ export interface AccountRiskTexts {
   readonly crossMarginRatio: string | null;
 }
 
+/** From the account's totals and cross margin ratio (accountPositionsRisk's, or the desk's PerpAccount's) and its wallet balance. */
 export function accountRiskTexts(r: Pick<AccountPositionsRisk, 'account' | 'crossMarginRatio'>, walletBalance: bigint): AccountRiskTexts {
   return {
     unrealizedPnl: amountText(r.account.unrealized),
     marginBalance: amountText(walletBalance + r.account.unrealized),
     crossMaintenance: amountText(r.account.maintenance),
-    crossMarginRatio: r.crossMarginRatio === null ? null : percentText(r.crossMarginRatio),
+    crossMarginRatio: ratioText(r.crossMarginRatio),
   };
 }

@@ -40,14 +40,23 @@ export function maintenanceAt(brackets: Brackets, size: bigint, cost: bigint, ma
 /** The profit rate's step: 0.01 % (10^-4 as a Rate). */
 const PROFIT_STEP = 10_000n;
 
+/** A result over what it stood on, cut toward zero to 0.01 % (the API's profit rates); null when `base` is not positive. */
+export function profitRateOf(result: bigint, base: bigint): Rate | null {
+  // bigint division truncates toward zero: a loss is cut toward zero too, as the API has always written it.
+  return base <= 0n ? null : rate(((result * PROFIT_STEP) / base) * PROFIT_STEP);
+}
+
 /**
- * The API's profit rate: UPnL over the initial margin at entry (entry notional / leverage, rounded up), cut toward
- * zero to 0.01 %; 0 without a margin.
+ * The API's profit rate of a position: UPnL over the initial margin at entry (entry notional / leverage, rounded
+ * up), cut toward zero to 0.01 %; 0 without a margin.
  */
 export function profitRate(p: Pick<RiskPosition, 'cost' | 'leverage'>, upnl: bigint): Rate {
-  const im = initialMargin(p.cost, p.leverage);
-  // bigint division truncates toward zero: a loss is cut toward zero too, as the API has always written it.
-  return rate(im <= 0n ? 0n : ((upnl * PROFIT_STEP) / im) * PROFIT_STEP);
+  return profitRateOf(upnl, initialMargin(p.cost, p.leverage)) ?? rate(0n);
+}
+
+/** |size| × mark rounded down; the entry notional before the first mark. */
+export function notionalAt(p: Position, mark: bigint | null): bigint {
+  return mark === null ? p.cost : notionalOf(abs(p.size), mark, 'floor');
 }
 
 export interface PositionFigures extends RiskLine {
@@ -65,7 +74,7 @@ export function positionFigures(p: RiskPosition, mark: bigint | null): PositionF
     mode: p.mode,
     upnl,
     maintenance: maintenanceAt(p.brackets, p.size, p.cost, mark),
-    notional: mark === null ? p.cost : notionalOf(abs(p.size), mark, 'floor'),
+    notional: notionalAt(p, mark),
     roe: mark === null ? rate(0n) : roe(p, mark, p.leverage),
     profitRate: profitRate(p, upnl),
   };

@@ -1,7 +1,9 @@
 // A user's contract account as its positions see it: each holding's risk figures at the current marks, and the
-// account's totals (wallet, margins held, the cross account's wallet, unrealized result and maintenance), read from
-// the engine in one go so the figures agree with each other. Reads only.
-import { userAccount, type Asset, type Holding, type MarginMode, type UserId } from '../../kernel/index.ts';
+// account's totals (wallet, margins held, and the engine's account risk: the cross wallet, unrealized result and
+// maintenance), read from the engine in one go so the figures agree with each other. Reads only. The figures come
+// from the shared perpMath risk module (through the engine), the same code the browser recomputes them with.
+import { crossMarginRatio, notionalAt, profitRate, type AccountRisk } from '../../contract/perp-math/risk.ts';
+import { userAccount, type Asset, type Holding, type MarginMode, type Rate, type UserId } from '../../kernel/index.ts';
 import type { PerpState } from './state.ts';
 
 export interface PositionRisk {
@@ -15,8 +17,14 @@ export interface PositionRisk {
   margin: bigint;
   orderMargin: bigint;
   mark: bigint | null;
+  /** perpMath.notionalAt: |size| × mark rounded down, the entry notional before the first mark. */
+  notional: bigint;
   upnl: bigint;
+  /** perpMath.profitRate: UPnL over the initial margin at entry. */
+  profitRate: Rate;
   maintenance: bigint;
+  /** PerpEngine.marginRatio: isolated, of the position; cross, of the account; null when flat or without a margin balance. */
+  marginRatio: Rate | null;
   liquidationPrice: bigint | null;
   /** Place in the auto-deleveraging queue, 0–4 (Binance's adlQuantile; lights = value + 1); null without a position. */
   adl: number | null;
@@ -33,13 +41,13 @@ export interface PerpAccount {
   readonly entrustMargin: bigint;
   /** Σ margins of the isolated positions (their own wallets). */
   readonly isolatedMargin: bigint;
-  /** available + what the engine holds for cross positions and for orders (PerpEngine.crossWallet). */
-  readonly crossWallet: bigint;
-  readonly crossUpnl: bigint;
-  readonly crossMaintenance: bigint;
-  readonly crossPositions: number;
-  /** Σ unrealized P&L of every position. */
-  readonly upnl: bigint;
+  /**
+   * PerpEngine.accountRisk: the cross wallet (available + what the engine holds for cross positions and for orders),
+   * Σ UPnL and Σ MM of the cross positions, and Σ UPnL of every position.
+   */
+  readonly risk: AccountRisk;
+  /** perpMath.crossMarginRatio of `risk`: null without cross positions or a cross margin balance. */
+  readonly crossMarginRatio: Rate | null;
   /** The desk's clock when read: the marks' moment. */
   readonly time: number;
 }
@@ -48,9 +56,13 @@ export interface PerpAccount {
 export function holdingRisk(s: PerpState, h: Holding): PositionRisk {
   const e = s.engine;
   const m = s.markets.get(h.symbol)!.market;
+  const size = BigInt(h.size) * m.lotSize;
+  const mark = e.markOf(h.symbol);
+  const upnl = e.upnl(h);
   return {
-    symbol: h.symbol, lots: h.size, size: BigInt(h.size) * m.lotSize, cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, orderMargin: h.orderMargin,
-    mark: e.markOf(h.symbol), upnl: e.upnl(h), maintenance: e.maintenance(h), liquidationPrice: e.liquidationPrice(h), adl: e.adlQuantile(h.user, h.symbol),
+    symbol: h.symbol, lots: h.size, size, cost: h.cost, leverage: h.leverage, mode: h.mode, margin: h.margin, orderMargin: h.orderMargin,
+    mark, notional: notionalAt({ size, cost: h.cost }, mark), upnl, profitRate: profitRate(h, upnl), maintenance: e.maintenance(h),
+    marginRatio: e.marginRatio(h), liquidationPrice: e.liquidationPrice(h), adl: e.adlQuantile(h.user, h.symbol),
   };
 }
 
@@ -65,19 +77,17 @@ export function accountOf(s: PerpState, user: number, time: number): PerpAccount
   let positionMargin = 0n;
   let entrustMargin = 0n;
   let isolatedMargin = 0n;
-  let upnl = 0n;
   for (const h of e.holdingsOf(u)) {
     positionMargin += h.margin;
     entrustMargin += h.orderMargin;
     if (h.mode === 'isolated') isolatedMargin += h.margin;
-    upnl += e.upnl(h);
   }
-  const cross = e.crossRisk(u);
+  const risk = e.accountRisk(u);
   return {
     asset: e.asset,
     available: s.ledger.balance(userAccount(u, 'contract', 'available'), e.asset as Asset),
     positionMargin, entrustMargin, isolatedMargin,
-    crossWallet: cross.wallet, crossUpnl: cross.upnl, crossMaintenance: cross.maintenance, crossPositions: cross.positions,
-    upnl, time,
+    risk, crossMarginRatio: crossMarginRatio(risk),
+    time,
   };
 }

@@ -9,7 +9,7 @@ import type { ContractAccountItem, ContractPositionItem, ContractPositionUpdate 
 import { accountOf, positionRisks } from '../../../server/desks/perp/account.ts';
 import type { PerpState } from '../../../server/desks/perp/state.ts';
 import { markPriceEvent } from '../../../server/gateway/routes/contract/stream.ts';
-import { accountItem, bracketItems, crossRatio, positionItem } from '../../../server/gateway/routes/contract/views.ts';
+import { accountItem, bracketItems, positionItem } from '../../../server/gateway/routes/contract/views.ts';
 import { formatDecimal } from '../../../server/kernel/money/decimal.ts';
 import { amount, type UserId } from '../../../server/kernel/money/nominal.ts';
 import type { PerpEngine } from '../../../server/kernel/perp/engine.ts';
@@ -105,10 +105,9 @@ function setUp(): { engine: PerpEngine; state: PerpState } {
 /** What the server sends for a user now: GET positions' positions and account (views over the desk's figures). */
 function serverView(state: PerpState, user: UserId): { positions: Map<string, ContractPositionItem>; account: ContractAccountItem } {
   const account = accountOf(state, user, time);
-  const ratio = crossRatio(account);
   const positions = new Map<string, ContractPositionItem>();
   for (const p of positionRisks(state, user)) {
-    if (p.lots !== 0) positions.set(p.symbol, positionItem(p, BY_SYMBOL.get(p.symbol)!, { takeProfit: null, stopLoss: null, crossRatio: ratio }));
+    if (p.lots !== 0) positions.set(p.symbol, positionItem(p, BY_SYMBOL.get(p.symbol)!, { takeProfit: null, stopLoss: null }));
   }
   return { positions, account: accountItem(account) };
 }

@@ -28,7 +28,7 @@ export function accountRoutes(app: FastifyInstance, deps: ContractRouteDeps): vo
     const markets = new Map(perp.markets().map((m) => [m.symbol, m]));
     const { positions: risks, account } = await live(perp.portfolio(user.id));
     const waiting = await live(perp.conditionals(user.id));
-    const extras = positionExtras(waiting, account);
+    const extras = positionExtras(waiting);
     const positions: ContractPositionItem[] = [];
     for (const p of risks) {
       const pm = markets.get(p.symbol);

@@ -107,8 +107,8 @@ export function positionsFeed(d: ContractFeedDeps, user: number, emit: (update: 
 
   /** Every market's position and settings now, as the update would carry them (without its time). */
   const read = async () => {
-    const [{ positions: risks, account }, settings, waiting] = await Promise.all([perp.portfolio(user), perp.settings(user), perp.conditionals(user)]);
-    const extras = positionExtras(waiting, account);
+    const [risks, settings, waiting] = await Promise.all([perp.positions(user), perp.settings(user), perp.conditionals(user)]);
+    const extras = positionExtras(waiting);
     const markets = new Map(perp.markets().map((m) => [m.symbol, m]));
     const out = new Map<string, Omit<ContractPositionUpdate, 'time'>>();
     for (const setting of settings) {

@@ -1,29 +1,26 @@
 // Perp desk rows and risk figures → the contract API's items (spec §3 contract order fields that exist today).
-// Everything is exact bigint arithmetic on minor units (10^-8); margins round up, rates toward zero.
+// Everything is exact bigint arithmetic on minor units (10^-8); margins round up, rates toward zero. The risk figures
+// are the desk's (perpMath through the engine) and their text is perpMath's format.ts, as the browser writes them.
 import type {
   ContractAccountItem, ContractBracketItem, ContractCloseMode, ContractDirection, ContractFillItem, ContractFundingItem, ContractOrderItem,
   ContractOrderType, ContractPositionItem, ContractTradeItem, TimeInForce,
 } from '../../../contract/api.ts';
 import type { PerpPlaceResult, PositionRisk } from '../../../desks/index.ts';
 import type { PerpAccount } from '../../../desks/perp/desk.ts';
-import { formatDecimal, marginRatio, SCALE, type PerpMarket, type Rate } from '../../../kernel/index.ts';
+import { accountRiskTexts, amountText, percentText, positionRiskTexts, ratioText } from '../../../contract/perp-math/format.ts';
+import { profitRateOf } from '../../../contract/perp-math/risk.ts';
+import { rate, SCALE, type PerpMarket } from '../../../kernel/index.ts';
 import type { PerpFunding, PerpOrder, PerpTrade } from '../../../store/perp.ts';
 import { codeName } from '../spot/views.ts';
 
-export const dec = (value: bigint): string => formatDecimal(value, 8, true);
-
-/** A ratio × 10^8 (kernel Rate) as percent text: 0.0001 → "0.01". */
-export const ratePercent = (r: Rate | bigint): string => dec(r * 100n);
+/** Minor units as the API's decimal text (perpMath.amountText). */
+export const dec = amountText;
+/** A ratio × 10^8 as percent text (perpMath.percentText): 0.0001 → "0.01". Stored rates are plain bigints. */
+export const ratePercent = (r: bigint): string => percentText(rate(r));
 /** Parts per million as percent text: 200 → "0.02". */
 export const ppmPercent = (ppm: number): string => dec(BigInt(ppm) * 10_000n);
 
 const ceilDiv = (a: bigint, b: bigint): bigint => (a <= 0n ? 0n : (a + b - 1n) / b);
-/** a / b as percent text with two decimals, rounded toward zero; null when b is not positive. */
-function percentOf(a: bigint, b: bigint): string | null {
-  if (b <= 0n) return null;
-  // hundredths of a percent, then in minor units of a percent for formatDecimal
-  return dec(((a * 10_000n) / b) * 1_000_000n);
-}
 
 const OPEN_STATUSES: ReadonlySet<PerpOrder['status']> = new Set(['new', 'partially_filled']);
 
@@ -41,27 +38,19 @@ export const isClosing = (o: PerpOrder): boolean => o.reduceOnly || (o.origin !=
 /** The position side an order opens, or (closing) the side of the position it closes. */
 export const directionOf = (side: PerpOrder['side'], closing: boolean): ContractDirection => (closing !== (side === 'buy') ? 'long' : 'short');
 
-/** Maintenance over margin balance (perpMath.marginRatio) as percent text; null without a margin balance. */
-export function marginRatioPercent(maintenance: bigint, marginBalance: bigint): string | null {
-  const r = marginRatio(maintenance, marginBalance);
-  return r === null ? null : ratePercent(r);
-}
-
-/** The cross account's margin ratio (percent text), null without cross positions. */
-export const crossRatio = (a: PerpAccount): string | null => (a.crossPositions === 0 ? null : marginRatioPercent(a.crossMaintenance, a.crossWallet + a.crossUpnl));
-
 export function accountItem(a: PerpAccount): ContractAccountItem {
   const wallet = a.available + a.positionMargin + a.entrustMargin;
+  const risk = accountRiskTexts({ account: a.risk, crossMarginRatio: a.crossMarginRatio }, wallet);
   return {
     asset: a.asset,
     walletBalance: dec(wallet),
-    crossWalletBalance: dec(a.crossWallet),
-    unrealizedPnl: dec(a.upnl),
-    marginBalance: dec(wallet + a.upnl),
+    crossWalletBalance: dec(a.risk.wallet),
+    unrealizedPnl: risk.unrealizedPnl,
+    marginBalance: risk.marginBalance,
     positionMargin: dec(a.positionMargin),
     entrustMargin: dec(a.entrustMargin),
-    crossMaintenance: dec(a.crossMaintenance),
-    crossMarginRatio: crossRatio(a),
+    crossMaintenance: risk.crossMaintenance,
+    crossMarginRatio: risk.crossMarginRatio,
     available: dec(a.available),
     time: a.time,
   };
@@ -125,7 +114,8 @@ export function orderItem(o: PerpOrder, pm: PerpMarket | undefined): ContractOrd
     closeFee: closing ? dec(o.fee) : '0',
     feeAsset: pm?.market.quote ?? 'USDT',
     realizedPnl: dec(o.realizedPnl),
-    profitRate: closing && o.filledQty > 0n ? percentOf(o.realizedPnl * leverage, costOut) : null,
+    // Realized over the closed part's margin at entry (its cost / leverage).
+    profitRate: closing && o.filledQty > 0n ? ratioText(profitRateOf(o.realizedPnl * leverage, costOut)) : null,
     closeMode: closing ? closeMode(o) : null,
     time: o.createdAt,
     updateTime: o.updatedAt,
@@ -159,23 +149,19 @@ export function tradeItem(t: PerpTrade, order: PerpOrder, quote: string): Contra
 export interface PositionExtras {
   readonly takeProfit: bigint | null;
   readonly stopLoss: bigint | null;
-  /** The cross account's margin ratio (crossRatio), for a cross position. */
-  readonly crossRatio: string | null;
 }
 
-/** A market's take-profit and stop-loss triggers among the user's waiting conditional orders, and the cross ratio. */
-export function positionExtras(waiting: readonly PerpOrder[], account: PerpAccount): (symbol: string) => PositionExtras {
-  const cross = crossRatio(account);
+/** A market's take-profit and stop-loss triggers among the user's waiting conditional orders. */
+export function positionExtras(waiting: readonly PerpOrder[]): (symbol: string) => PositionExtras {
   const trigger = (symbol: string, origin: 'tp' | 'sl') => waiting.find((o) => o.symbol === symbol && o.closePosition && o.origin === origin)?.triggerPrice ?? null;
-  return (symbol) => ({ takeProfit: trigger(symbol, 'tp'), stopLoss: trigger(symbol, 'sl'), crossRatio: cross });
+  return (symbol) => ({ takeProfit: trigger(symbol, 'tp'), stopLoss: trigger(symbol, 'sl') });
 }
 
 export function positionItem(p: PositionRisk, pm: PerpMarket, x: PositionExtras): ContractPositionItem {
   const lot = pm.market.lotSize;
   const qty = p.size < 0n ? -p.size : p.size;
   const entry = qty > 0n ? (p.cost * SCALE) / qty : 0n;
-  const notional = p.mark === null ? p.cost : (qty * p.mark) / SCALE;
-  const initial = ceilDiv(p.cost, BigInt(Math.max(1, p.leverage)));
+  const risk = positionRiskTexts(p, p.mark);
   return {
     symbol: p.symbol,
     codeName: codeName(p.symbol),
@@ -186,16 +172,16 @@ export function positionItem(p: PositionRisk, pm: PerpMarket, x: PositionExtras)
     leverage: p.leverage,
     marginType: p.mode,
     entryPrice: dec(entry),
-    markPrice: p.mark === null ? null : dec(p.mark),
-    notional: dec(notional),
+    markPrice: risk.markPrice,
+    notional: risk.notional,
     margin: dec(p.margin),
     entrustMargin: dec(p.orderMargin),
-    unrealizedPnl: dec(p.upnl),
+    unrealizedPnl: risk.unrealizedPnl,
     entryNotional: dec(p.cost),
-    marginRatio: p.mode === 'isolated' ? marginRatioPercent(p.maintenance, p.margin + p.upnl) : x.crossRatio,
-    profitRate: percentOf(p.upnl, initial) ?? '0',
-    maintenanceMargin: dec(p.maintenance),
-    liquidationPrice: p.liquidationPrice === null || p.liquidationPrice <= 0n ? null : dec(p.liquidationPrice),
+    marginRatio: risk.marginRatio,
+    profitRate: risk.profitRate,
+    maintenanceMargin: risk.maintenanceMargin,
+    liquidationPrice: risk.liquidationPrice,
     adlQuantile: p.adl,
     takeProfit: x.takeProfit === null ? null : dec(x.takeProfit),
     stopLoss: x.stopLoss === null ? null : dec(x.stopLoss),

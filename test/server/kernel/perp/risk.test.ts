@@ -6,7 +6,7 @@ import { amountText, liquidationPriceText, percentText } from '../../../../serve
 import { liquidationPrice } from '../../../../server/contract/perp-math/liquidation.ts';
 import { marginRatio } from '../../../../server/contract/perp-math/margin.ts';
 import {
-  accountPositionsRisk, accountRisk, crossContext, crossMarginRatio, maintenanceAt, positionFigures, positionLiquidationPrice, profitRate, upnlAt,
+  accountPositionsRisk, accountRisk, crossContext, crossMarginRatio, maintenanceAt, notionalAt, positionFigures, positionLiquidationPrice, profitRate, profitRateOf, upnlAt,
   type RiskPosition,
 } from '../../../../server/contract/perp-math/risk.ts';
 import { rate } from '../../../../server/contract/perp-math/units.ts';
@@ -32,6 +32,10 @@ describe('risk of one position', () => {
     expect(at).toMatchObject({ upnl: usdt(500), maintenance: usdt('202.5'), notional: usdt(50_500) });
     // Binance's ROE stands on the initial margin at the mark (2,525), not at entry.
     expect(at.roe).toBe(rate(19_801_980n));
+    // The same cut for any result over its base (a closing order's realized P&L over its margin at entry); none without a base.
+    expect(percentText(profitRateOf(-usdt('1.23456'), usdt(2_500))!)).toBe('-0.04');
+    expect([profitRateOf(usdt(1), 0n), profitRateOf(usdt(1), -1n)]).toEqual([null, null]);
+    expect([notionalAt(long, null), notionalAt(short, usdt('49000.5'))]).toEqual([usdt(50_000), usdt('4900.05')]);
   });
 
   it('stands a cross liquidation price on the account and an isolated one on its margin', () => {
