@@ -250,17 +250,17 @@ describe.skipIf(skip !== null)('my assets and transfers', () => {
     expect((await serverBalance('contract', 'USDT')).available).toBe('0.00000000');
 
     await page.goto(`${server.url}/contractTransaction`);
-    await expect.poll(() => text(page.getByTestId('contract-available')), { timeout: 10_000 }).toBe('0.00000000 USDT');
-    await page.getByTestId('open-transfer').click();
+    await expect.poll(() => text(page.getByTestId('form-available')), { timeout: 10_000 }).toBe('0.00 USDT');
+    await page.getByTestId('contract-order-form').getByTestId('open-transfer').click();
     await dialog().waitFor();
     expect(await page.getByTestId('transfer-to').inputValue()).toBe('contract');
     await page.getByTestId('transfer-amount').fill('10');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog().count(), { timeout: 5_000 }).toBe(0);
-    await expect.poll(() => text(page.getByTestId('contract-available')), { timeout: LIVE_MS }).toBe('10.00000000 USDT');
+    await expect.poll(() => text(page.getByTestId('form-available')), { timeout: LIVE_MS }).toBe('10.00 USDT');
     await screenshot(page, 'assets-contract-page-en');
-    // The contract screen's transfer records are the same live list.
-    await page.getByRole('tab', { name: 'Transfer records' }).click();
+    // The contract screen's transfer records are the same live list (a panel of its dock).
+    await page.locator('[data-testid="dock-tab"][data-panel="transfers"]').click();
     await expect.poll(() => page.getByTestId('transfer-row').count(), { timeout: 5_000 }).toBe(3);
     expect(await text(page.getByTestId('transfer-row').first().getByTestId('transfer-row-amount'))).toBe('10.00000000');
   }, 120_000);

@@ -148,7 +148,8 @@ describe.skipIf(skip !== null)('contract terminal', { timeout: 90_000 }, () => {
     await page.goto(`${server.url}/assetRecords?lang=en`);
     await page.getByTestId('page-assetRecords').waitFor();
     const text = async () => (await page.locator('main').textContent()) ?? '';
-    await expect.poll(text, { timeout: 15_000 }).toContain('Contract');
+    // The transfer in, the margin held and released, the opening fee and the closes' income, each a ledger entry.
+    for (const type of ['Transfer in', 'Long margin', 'Open long fee', 'Contract income']) await expect.poll(text, { timeout: 15_000 }).toContain(type);
     await screenshot(page, 'contract-records-en');
   });
 

@@ -17,6 +17,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, testId: string]> = [
   ['/commin?active=1', 'page-commin'],
   ['/commin?active=2', 'page-commin'],
   ['/contract', 'page-contract'],
+  ['/contractOrder?orderNo=1', 'page-contractOrder'],
   ['/noticeList', 'page-noticeList'],
   ['/detail', 'page-detail'],
   ['/helpCenter', 'page-helpCenter'],
@@ -72,7 +73,8 @@ describe.skipIf(skip !== null)('every route in the browser', () => {
     await screenshot(page, shot);
   }
 
-  it('renders every route signed out, with login and register in the header', async () => {
+  // Thirty-odd pages one after the other: a loaded machine needs more than the default 30 s.
+  it('renders every route signed out, with login and register in the header', { timeout: 120_000 }, async () => {
     for (const [path, testId] of ROUTES) {
       await visit(path, testId, `signed-out${path.replace(/[/?=]/g, '_')}`);
       if (testId !== 'not-found') {
@@ -82,7 +84,7 @@ describe.skipIf(skip !== null)('every route in the browser', () => {
     }
   });
 
-  it('renders every route signed in, with the nickname in the header', async () => {
+  it('renders every route signed in, with the nickname in the header', { timeout: 120_000 }, async () => {
     const user = await createUser(server, { email: 'routes@example.com', password: 'Routes12345' });
     await signInThroughUi(page, server.url, user.email, user.password);
     for (const [path, testId] of ROUTES) {

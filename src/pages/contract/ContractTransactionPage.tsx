@@ -10,7 +10,6 @@ import { useLingui } from '@lingui/react';
 import { contractNotices$, dataOf, useContractMarkets, useContractPosition } from '../../../streams/index.ts';
 import type { ContractOrderItem } from '../../contract.ts';
 import { DEFAULT_SPOT_SYMBOL } from '../../app/search.ts';
-import { formatDecimal } from '../../format/decimal.ts';
 import { pushNotice, useSignedIn } from '../../state/index.ts';
 import { Page } from '../../ui/Page.tsx';
 import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
@@ -80,7 +79,7 @@ function useCloseNotices(): void {
   const { _ } = useLingui();
   useEffect(() => {
     const sub = contractNotices$().subscribe((o: ContractOrderItem) => {
-      const values = { market: pairName(o.symbol), quantity: formatDecimal(o.tradedQuantity, 8), price: formatDecimal(o.avgPrice, 8) };
+      const values = { market: pairName(o.symbol), quantity: o.tradedQuantity, price: o.avgPrice ?? '--' };
       pushNotice('error', _(o.closeMode === 'adl' ? 'perp.notice.adl' : 'perp.notice.liquidated', values), 15_000);
     });
     return () => sub.unsubscribe();
@@ -102,7 +101,7 @@ function AccountTable({ kind, symbol }: { kind: ContractPanelKind; symbol: strin
   ) : kind === 'history' ? (
     <ClosedOrdersTable />
   ) : kind === 'transfers' ? (
-    <TransferRecords />
+    <TransferRecords scroll="fill" />
   ) : (
     <FundingTable symbol={symbol} />
   );

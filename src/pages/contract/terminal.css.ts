@@ -19,7 +19,14 @@ export const headerSymbol = style({ fontSize: vars.fontSize.md, whiteSpace: 'now
 export const headerLast = style({ fontSize: vars.fontSize.md, fontWeight: 600 });
 export const headerItem = style({ display: 'inline-flex', flexDirection: 'column', gap: '1px', fontSize: vars.fontSize.xs, whiteSpace: 'nowrap' });
 
-const marketGrid = { display: 'grid', gridTemplateColumns: 'minmax(0, 1.2fr) 1fr 0.8fr 0.9fr', gap: vars.space.xs, alignItems: 'center' } as const;
+// The pair's name never wraps ("BTC/USDT" on one line); the numbers shrink first.
+const marketGrid = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(64px, 1.1fr) minmax(0, 1fr) minmax(0, 0.7fr) minmax(0, 0.75fr)',
+  gap: vars.space.xs,
+  alignItems: 'center',
+  whiteSpace: 'nowrap',
+} as const;
 export const marketHead = style([marketGrid, { padding: '2px 6px', color: vars.color.muted, fontSize: vars.fontSize.xs }]);
 export const marketRow = style([
   marketGrid,

@@ -202,13 +202,17 @@ async function publicGet(base: string, path: string): Promise<any> {
   return res.json();
 }
 
-/** The mark the server publishes for `symbol`, waiting (bounded) for its mark job's first one. */
+/**
+ * The mark the server publishes for `symbol`, waiting (bounded) for its mark job's first one: a mark with its inputs
+ * is the job's (handed to the desk, so market orders are priced); before it premiumIndex answers the index, which a
+ * loaded machine can serve for seconds while the desk has no mark yet.
+ */
 async function markOf(base: string, symbol: string): Promise<number> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
-    const p = (await publicGet(base, `/fapi/v1/premiumIndex?symbol=${symbol}`)) as { markPrice: string };
+    const p = (await publicGet(base, `/fapi/v1/premiumIndex?symbol=${symbol}`)) as { markPrice: string; markPriceInputs?: unknown };
     const mark = Number(p.markPrice);
-    if (mark > 0) return mark;
+    if (mark > 0 && p.markPriceInputs !== undefined) return mark;
     if (Date.now() > deadline) throw new Error(`no mark for ${symbol}`);
     await sleep(100);
   }
