@@ -4,34 +4,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { browserSkipReason, launchBrowser, SCREEN_DIR, screenshot, watchErrors, type Browser } from './browser.ts';
-import { startTestServer, type TestServer } from './server.ts';
-import { createUser, signInThroughUi } from './accounts.ts';
+import { browserSkipReason, SCREEN_DIR, screenshot } from './browser.ts';
+import type { TestServer } from './server.ts';
+import { startBrowserSession, type BrowserSession } from './harness.ts';
+import { signInThroughUi } from './accounts.ts';
 
 const skip = browserSkipReason();
 if (skip) console.log(skip);
 const USER = { email: 'spot@example.com', password: 'Spot12345678' };
 
 describe.skipIf(skip !== null)('spot terminal', () => {
+  let session: BrowserSession;
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await startTestServer({ bots: true });
-    await createUser(server, USER);
-    const user = await server.handle.store.users.findByEmail(USER.email);
-    if (!user) throw new Error('test user missing');
-    const credited = await server.handle.trading.desks.byWallet.coin.adjust({ user: user.id, asset: 'USDT', amount: '50000', action: 'credit', memo: 'e2e' });
-    if (!credited.ok) throw new Error(`credit refused: ${credited.code}`);
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    errors = watchErrors(page);
-  });
+    session = await startBrowserSession({ bots: true, user: USER, coinUsdt: '50000' });
+    ({ server, page, errors } = session);
+  }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await session?.close();
   });
 
   // The canvas book keeps the prices it shows (best first) and its row geometry in data attributes, once a frame.
