@@ -1,13 +1,20 @@
-// The bots startServer runs: for now the market maker (one bot user quoting every spot market and every perpetual). They trade
-// through the same desk calls as any user; stop() ends their timers and waits for the work in flight.
+// The bots startServer runs: the market maker (one bot user quoting every spot market and every perpetual, and
+// sending the small crossing orders that make the spot markets trade) and, on the perpetuals, a second bot user that
+// sends those crossing orders there. They trade through the same desk calls as any user; stop() ends their timers
+// and waits for the work in flight.
 import type { Clock } from '../clock.ts';
 import type { Desks } from '../desks/index.ts';
-import type { Market, Price } from '../kernel/index.ts';
+import type { Market, Price, Side } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import { DEFAULT_SEED } from '../feeds/live-index.ts';
-import { ensureBotUser } from './account.ts';
+import { ensureBotUser, fundOnce } from './account.ts';
 import { MarketMaker, type MarketMakerOptions } from './market-maker.ts';
 import { perpAsSpot } from './perp-maker.ts';
+
+export const TAKER_EMAIL = 'perp-taker@openex.local';
+export const TAKER_NICKNAME = 'Perpetuals taker (bot)';
+/** The taker's contract wallet: 2 million USDT, at 2× far more than its position (kept near flat) ever needs. */
+export const TAKER_MARGIN = 2_000_000n * 100_000_000n;
 
 export interface BotLog {
   info(msg: string): void;
@@ -46,10 +53,19 @@ export async function startBots(o: BotsOptions): Promise<Bots> {
     log: o.log,
     ...o.maker,
   });
-  // The same bot quotes the perpetuals from its contract wallet.
+  // The same bot quotes the perpetuals from its contract wallet; a second bot account sends the crossing orders
+  // there (the perp desk would expire the maker's own against its quotes), so the contracts trade as spot does.
   const perpMarkets = o.desks.perp.markets().map((p) => p.market);
+  const perpDesk = perpAsSpot(o.desks.perp, perpMarkets);
+  const taker = await ensureBotUser(o.store, o.clock, TAKER_EMAIL, TAKER_NICKNAME);
+  if (perpMarkets.length > 0 && (await fundOnce(o.desks.contract, taker, perpMarkets[0]!.quote, TAKER_MARGIN))) o.log.info('perpetuals taker funded');
+  const lean = async (symbol: string): Promise<Side | null> => {
+    const held = (await o.desks.perp.positions(taker)).find((p) => p.symbol === symbol)?.lots ?? 0;
+    return held > 0 ? 'sell' : held < 0 ? 'buy' : null;
+  };
   const perp = new MarketMaker({
-    spot: perpAsSpot(o.desks.perp, perpMarkets),
+    spot: perpDesk,
+    taker: { user: taker, spot: perpDesk, lean },
     wallet: o.desks.contract,
     user,
     markets: perpMarkets,
@@ -57,7 +73,6 @@ export async function startBots(o: BotsOptions): Promise<Bots> {
     clock: o.clock,
     seed: (o.seed ?? DEFAULT_SEED) + 1,
     log: o.log,
-    takes: false,
     fundBase: false,
     ...o.maker,
   });

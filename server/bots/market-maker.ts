@@ -36,6 +36,13 @@ export interface MarketMakerOptions {
   readonly takes?: boolean | undefined;
   /** Credit the base coin as inventory too (default true; a contract wallet holds only the margin asset). */
   readonly fundBase?: boolean | undefined;
+  /**
+   * Who sends the crossing orders when not the maker itself: on the perpetuals a second bot account, since the perp
+   * desk's self-trade prevention expires an order against its own user's quotes. `lean` names the side that brings
+   * the taker's position back toward flat (null when flat); two takes in three go that way, so its position stays
+   * small instead of wandering.
+   */
+  readonly taker?: { readonly user: number; readonly spot: MakerSpot; readonly lean: (symbol: string) => Promise<Side | null> } | undefined;
 }
 
 export const DEFAULT_TICK_MS = 250;
@@ -172,8 +179,15 @@ export class MarketMaker {
     }
     b.lastIndex = index;
     if (this.o.takes !== false && rng.next() < b.params.takerChance) {
-      const take = planTake(m, wanted, b.params, rng);
-      if (take !== null) await sendTake(this.o.spot, this.o.user, m, take, this.counts);
+      const taker = this.o.taker;
+      if (taker === undefined) {
+        const take = planTake(m, wanted, b.params, rng);
+        if (take !== null) await sendTake(this.o.spot, this.o.user, m, take, this.counts);
+      } else {
+        const lean = await taker.lean(m.symbol);
+        const take = planTake(m, wanted, b.params, rng, lean !== null && rng.next() < 2 / 3 ? lean : undefined);
+        if (take !== null) await sendTake(taker.spot, taker.user, m, take, this.counts);
+      }
     }
   }
 

@@ -3,8 +3,8 @@
 // perp desk speaks the same requests for what the maker needs (limit orders, cancels, open orders); a move is a
 // cancel and a new order (the perp desk has no replace). It quotes at 2× leverage, whose brackets allow its whole
 // ladder on every market, from the contract wallet's USDT (credited once, like the spot inventory). Its own
-// crossing orders would meet its own quotes, which the perp desk expires (self-trade prevention), so it sends none:
-// the contracts trade when users trade.
+// crossing orders would meet its own quotes, which the perp desk expires (self-trade prevention), so a second bot
+// account sends them (bots/index.ts): the contracts trade from the first minute, as the spot markets do.
 import type { PerpDesk } from '../desks/perp/desk.ts';
 import type { OrderView } from '../desks/views.ts';
 import { formatDecimal, type Market } from '../kernel/index.ts';
@@ -24,10 +24,11 @@ export function perpAsSpot(perp: PerpDesk, markets: readonly Market[]): MakerSpo
   const levered = new Set<string>();
   const place: Place = async (req) => {
     if (req.type !== 'limit') return { ok: false, code: 'order.type.invalid' };
-    if (!levered.has(req.symbol)) {
+    const key = `${req.user}:${req.symbol}`;
+    if (!levered.has(key)) {
       const set = await perp.setLeverage({ user: req.user, symbol: req.symbol, leverage: MAKER_LEVERAGE });
       // Refused only while a position is too large for 2×: keep the leverage it has.
-      if (set.ok) levered.add(req.symbol);
+      if (set.ok) levered.add(key);
     }
     const reply = await perp.place({ user: req.user, symbol: req.symbol, side: req.side, type: 'limit', price: req.price, qty: req.qty, tif: req.tif, postOnly: req.postOnly });
     return reply.ok ? { ok: true, value: undefined as never } : reply;

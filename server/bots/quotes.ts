@@ -253,8 +253,9 @@ export const planIsEmpty = (plan: RequotePlan): boolean => plan.replace.length =
  * A crossing order against the ladder: a random side, a log-uniform notional in [takerMin, takerMax], limited at
  * one of the first `takerReach` opposite layers (so a big one takes a few levels). Null when nothing fits.
  */
-export function planTake(m: Market, ladder: Ladder, p: MakerParams, rng: Prng): TakeOrder | null {
-  const side: Side = rng.next() < 0.5 ? 'buy' : 'sell';
+export function planTake(m: Market, ladder: Ladder, p: MakerParams, rng: Prng, chosen?: Side): TakeOrder | null {
+  // A side chosen by the caller throws no die for it, so runs without one keep their sequence.
+  const side: Side = chosen ?? (rng.next() < 0.5 ? 'buy' : 'sell');
   const layers = side === 'buy' ? ladder.asks : ladder.bids;
   const reach = layers[Math.min(layers.length - 1, Math.floor(rng.next() * Math.max(1, p.takerReach)))];
   const best = layers[0];

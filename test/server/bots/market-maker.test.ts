@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
 import { assetRecords, type OrderView } from '../../../server/desks/index.ts';
 import { parsePrice, type Market, type Price } from '../../../server/kernel/index.ts';
-import { ensureBotUser, INVENTORY_MEMO, MAKER_EMAIL } from '../../../server/bots/account.ts';
+import { ensureBotUser, fundOnce, INVENTORY_MEMO, MAKER_EMAIL } from '../../../server/bots/account.ts';
+import { TAKER_EMAIL, TAKER_MARGIN, TAKER_NICKNAME } from '../../../server/bots/index.ts';
 import { MarketMaker } from '../../../server/bots/market-maker.ts';
 import { makerParams } from '../../../server/bots/quotes.ts';
 import { perpAsSpot } from '../../../server/bots/perp-maker.ts';
@@ -155,6 +156,47 @@ describe('market maker on the perpetuals', () => {
     const bestAsk = Math.min(...open.filter((o) => o.side === 'sell').map((o) => Number(o.price)));
     expect(bestBid).toBeLessThan(bestAsk);
     expect(await w.store.perp.userTrades({ user, limit: 10 })).toEqual([]);
+    await w.desks.perp.checkInvariants();
+  });
+
+  it('makes the perpetual trade through a second bot account, whose position leans back toward flat', async () => {
+    world = await openWorld('sqlite');
+    const w = world;
+    const markets = w.desks.perp.markets().map((p) => p.market).filter((m) => m.symbol === 'BTCUSDT');
+    const user = await ensureBotUser(w.store, w.clock.now);
+    const taker = await ensureBotUser(w.store, w.clock.now, TAKER_EMAIL, TAKER_NICKNAME);
+    expect(taker).not.toBe(user);
+    expect(await fundOnce(w.desks.contract, taker, 'USDT', TAKER_MARGIN)).toBe(true);
+    const desk = perpAsSpot(w.desks.perp, markets);
+    const held = async () => (await w.desks.perp.positions(taker)).find((p) => p.symbol === 'BTCUSDT')?.lots ?? 0;
+    const leans: Array<'buy' | 'sell' | null> = [];
+    const lean = async () => {
+      const lots = await held();
+      const side = lots > 0 ? 'sell' : lots < 0 ? 'buy' : null;
+      leans.push(side);
+      return side;
+    };
+    maker = new MarketMaker({
+      spot: desk, taker: { user: taker, spot: desk, lean }, wallet: w.desks.contract, user, markets, indexPrice: () => 9_500_000 as Price,
+      clock: w.clock.now, seed: 3, log: log(), tickMs: 5, perTick: 12, fundBase: false,
+    });
+    // The taker's IOCs meet the maker's quotes: trades between the two accounts, none of the maker with itself.
+    // (The dice of a visit come from the grid time: the clock moves so each visit throws new ones.)
+    await until(async () => {
+      w.clock.advance(10);
+      return (await w.store.perp.userTrades({ user: taker, limit: 100 })).length >= 40;
+    }, 20_000);
+    await maker.stop();
+    maker = null;
+    const trades = await w.store.perp.userTrades({ user: taker, limit: 100 });
+    expect(trades.length).toBeGreaterThanOrEqual(40);
+    // Once it holds a position, the lean says the side that reduces it; what it holds stays a fraction of what it traded.
+    expect(leans.filter((x) => x !== null).length).toBeGreaterThan(0);
+    const traded = trades.reduce((sum, t) => sum + t.qty, 0n);
+    const lots = BigInt(Math.abs(await held())) * markets[0]!.lotSize;
+    expect(lots * 2n).toBeLessThan(traded);
+    // Both bots at their own leverage: the maker 2× (its quotes), the taker too (the same desk adapter, per user).
+    for (const u of [user, taker]) expect((await w.desks.perp.settings(u)).find((x) => x.symbol === 'BTCUSDT')?.leverage).toBe(2);
     await w.desks.perp.checkInvariants();
   });
 });
