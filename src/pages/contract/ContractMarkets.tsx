@@ -18,15 +18,18 @@ import * as c from './terminal.css.ts';
 
 type Filter = 'favourites' | 'all';
 
-const Row = memo(function Row({ symbol, active, onPick }: { symbol: string; active: boolean; onPick(symbol: string): void }) {
+/** Decimal places of a tick ("0.01" → 2, "1" → 0): prices are shown at the market's own precision. */
+export const tickDecimals = (tick: string): number => (tick.split('.')[1] ?? '').replace(/0+$/, '').length;
+
+const Row = memo(function Row({ symbol, decimals, active, onPick }: { symbol: string; decimals: number; active: boolean; onPick(symbol: string): void }) {
   const mark = dataOf(useContractMark(symbol));
   const ticker = dataOf(usePerpTicker(symbol)) ?? null;
   return (
     <button type="button" className={active ? c.marketRowOn : c.marketRow} onClick={() => onPick(symbol)} data-testid="contract-market" data-symbol={symbol}>
-      <span>{pairName(symbol)}</span>
-      <span className={`${s.mono} ${s.right}`}>{formatDecimal(mark?.markPrice ?? null)}</span>
-      <span className={`${s.mono} ${s.right}`}>{ticker && ticker.count > 0 ? <ChangeText ticker={ticker} /> : '--'}</span>
-      <span className={`${s.mono} ${s.right} ${fundingClass(mark?.fundingRate ?? null)}`}>{mark?.fundingRate ? `${formatDecimal(mark.fundingRate, 4)}%` : '--'}</span>
+      <span className={c.cell}>{pairName(symbol)}</span>
+      <span className={`${s.mono} ${s.right} ${c.cell}`}>{formatDecimal(mark?.markPrice ?? null, decimals)}</span>
+      <span className={`${s.mono} ${c.cell} ${c.small}`}>{ticker && ticker.count > 0 ? <ChangeText ticker={ticker} /> : '--'}</span>
+      <span className={`${s.mono} ${s.right} ${c.cell} ${c.small} ${fundingClass(mark?.fundingRate ?? null)}`}>{mark?.fundingRate ? `${formatDecimal(mark.fundingRate, 4)}%` : '--'}</span>
     </button>
   );
 });
@@ -52,17 +55,17 @@ export function ContractMarkets({ symbol }: { symbol: string }) {
   return (
     <SpotPanel area="markets" title={_('trade.markets')} actions={actions}>
       <div className={c.marketHead}>
-        <span>{_('contract.col.market')}</span>
-        <span className={s.right}>{_('perp.markPrice')}</span>
-        <span className={s.right}>{_('perp.change24h')}</span>
-        <span className={s.right}>{_('perp.fundingRate')}</span>
+        <span className={c.cell}>{_('contract.col.market')}</span>
+        <span className={`${s.right} ${c.cell}`}>{_('perp.markPrice')}</span>
+        <span className={c.cell}>{_('perp.change24h')}</span>
+        <span className={`${s.right} ${c.cell}`}>{_('perp.fundingRate')}</span>
       </div>
       {markets === null ? (
         <EmptyState>{_('common.loading')}</EmptyState>
       ) : list.length === 0 ? (
         <EmptyState />
       ) : (
-        list.map((m) => <Row key={m} symbol={m} active={m === symbol} onPick={pick} />)
+        list.map((m) => <Row key={m} symbol={m} decimals={tickDecimals(markets.get(m)?.tickSize ?? '0.0001')} active={m === symbol} onPick={pick} />)
       )}
     </SpotPanel>
   );

@@ -19,15 +19,18 @@ export const headerSymbol = style({ fontSize: vars.fontSize.md, whiteSpace: 'now
 export const headerLast = style({ fontSize: vars.fontSize.md, fontWeight: 600 });
 export const headerItem = style({ display: 'inline-flex', flexDirection: 'column', gap: '1px', fontSize: vars.fontSize.xs, whiteSpace: 'nowrap' });
 
-// The pair's name never wraps ("BTC/USDT" on one line); the numbers shrink first.
+// Two lines a market, so a narrow panel shows every figure whole: the pair and its mark price, then the 24 h
+// change and the funding rate in small print.
 const marketGrid = {
   display: 'grid',
-  gridTemplateColumns: 'minmax(64px, 1.1fr) minmax(0, 1fr) minmax(0, 0.7fr) minmax(0, 0.75fr)',
-  gap: vars.space.xs,
-  alignItems: 'center',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  columnGap: vars.space.sm,
+  alignItems: 'baseline',
   whiteSpace: 'nowrap',
 } as const;
-export const marketHead = style([marketGrid, { padding: '2px 6px', color: vars.color.muted, fontSize: vars.fontSize.xs }]);
+export const cell = style({ overflow: 'hidden', textOverflow: 'ellipsis' });
+export const small = style({ fontSize: '10px' });
+export const marketHead = style([marketGrid, { padding: '2px 6px', color: vars.color.muted, fontSize: '10px' }]);
 export const marketRow = style([
   marketGrid,
   {
