@@ -62,8 +62,11 @@ const CLOCK_PRELOAD =
 /** Milliseconds of burst before the funding boundary (seeded within), and the kill's window around the boundary. */
 const LEAD_MS: readonly [number, number] = [700, 1500];
 const KILL_MS: readonly [number, number] = [-300, 2700];
-/** From spawning the first server to the funding boundary: start-up, the first marks and the settings requests. */
-const BOUNDARY_AFTER_SPAWN_MS = 5000;
+/**
+ * From spawning the first server to the funding boundary: start-up, the first marks and the settings requests, with
+ * room for a loaded machine (a start of 5.6 s and settings done at 8.2 s were seen with other work on both cores).
+ */
+const BOUNDARY_AFTER_SPAWN_MS = 12_000;
 /** Refusals a request may rightly get in this load; anything else fails the test. */
 const EXPECTED_REFUSALS: Readonly<Record<string, readonly number[]>> = {
   order: [-2022 /* reduce-only with nothing to reduce */, -5022 /* post-only would take */, -2027 /* above the leverage's cap */],
