@@ -20,13 +20,16 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
     const { error, results = [] } = await migrator.migrateToLatest();
     if (!error) return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
     // Kysely looks for its migration table through the catalogue of every schema; a schema dropped by another
-    // process during that scan (test schemas come and go) fails the look-up, not our migration: try again.
+    // process during that scan (test schemas come and go) fails the look-up, not our migration: try again. So does
+    // a second process creating the migration tables of the same schema at the same moment (Kysely creates them
+    // with IF NOT EXISTS before it takes its lock, and PostgreSQL can still report the race as a duplicate).
     if (attempt < VANISHED_SCHEMA_ATTEMPTS && isVanishedSchema(error)) {
       await new Promise((done) => setTimeout(done, 25 * attempt));
       continue;
     }
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`database migration ${failed} failed`, { cause: error });
+    const why = error instanceof Error ? `: ${error.message}` : '';
+    throw new Error(`database migration ${failed} failed${why}`, { cause: error });
   }
 }
 
@@ -34,9 +37,10 @@ const VANISHED_SCHEMA_ATTEMPTS = 5;
 
 function isVanishedSchema(error: unknown): boolean {
   for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    // 3F000: the schema is gone; 42P01: one of its tables went between the catalogue scan and the column read.
+    // 3F000: the schema is gone; 42P01: one of its tables went between the catalogue scan and the column read;
+    // 23505 / 42P07: another process created the same migration table (its row type) a moment before.
     const code = (e as { code?: unknown }).code;
-    if (code === '3F000' || code === '42P01') return true;
+    if (code === '3F000' || code === '42P01' || code === '23505' || code === '42P07') return true;
   }
   return false;
 }
