@@ -6,19 +6,60 @@ interface Scaled {
   readonly scale: number;
 }
 
-const DECIMAL = /^(-)?(\d+)(?:\.(\d*))?$|^(-)?\.(\d+)$/;
 const NONZERO_DIGIT = /[1-9]/;
+/** Digits a float holds exactly (2^53 has 16): an integer of this many is summed in a number and made a bigint once. */
+const EXACT_DIGITS = 15;
+
+/**
+ * Where the text's decimal is: `[start, dot, end]` over the trimmed text (dot = -1 without a point), or null. Accepts
+ * what the pattern `^-?\d+(\.\d*)?$|^-?\.\d+$` does (a scan, not a regular expression: every price and size of every
+ * socket event passes here, and a match would allocate).
+ */
+function scan(text: string): readonly [start: number, dot: number, end: number] | null {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  let i = start;
+  if (i < end && text.charCodeAt(i) === 45 /* - */) i++;
+  let dot = -1;
+  let before = 0;
+  let after = 0;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46 /* . */) {
+      if (dot >= 0) return null;
+      dot = i;
+    } else if (c >= 48 && c <= 57) {
+      if (dot < 0) before++;
+      else after++;
+    } else return null;
+  }
+  // "5." has digits before the point; ".5" after it; "." and "-" have none.
+  return before > 0 || after > 0 ? [start, dot, end] : null;
+}
+
+/** What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
 /** Already canonical: "0", "12", "0.5", "100.25"; not "-0", "012", "1.50", "1.", ".5". */
 const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 function parse(text: string): Scaled | null {
-  const m = DECIMAL.exec(text.trim());
-  if (!m) return null;
-  const negative = m[1] ?? m[4];
-  const whole = m[2] ?? '0';
-  const fraction = m[3] ?? m[5] ?? '';
-  const units = BigInt(whole + fraction);
-  return { units: negative ? -units : units, scale: fraction.length };
+  const at = scan(text);
+  if (at === null) return null;
+  const [start, dot, end] = at;
+  const negative = text.charCodeAt(start) === 45;
+  const first = negative ? start + 1 : start;
+  const scale = dot < 0 ? 0 : end - dot - 1;
+  let units: bigint;
+  if (end - first <= EXACT_DIGITS) {
+    let n = 0;
+    for (let i = first; i < end; i++) if (i !== dot) n = n * 10 + (text.charCodeAt(i) - 48);
+    units = BigInt(n);
+  } else units = BigInt(dot < 0 ? text.slice(first, end) : (text.slice(first, dot) || '0') + text.slice(dot + 1, end));
+  return { units: negative ? -units : units, scale };
 }
 
 function must(text: string): Scaled {
@@ -38,7 +79,7 @@ function format(units: bigint, scale: number): string {
 
 // The pattern alone decides it (parse fails only on it), so every price and size the socket brings is checked
 // without making a bigint.
-export const isDecimal = (text: string): boolean => DECIMAL.test(text.trim());
+export const isDecimal = (text: string): boolean => scan(text) !== null;
 
 /** Digits after the point as written ("0.50" → 2). */
 export const decimalsOf = (text: string): number => must(text).scale;

@@ -14,10 +14,10 @@ import { candles$, follow, keyed, orderBook$, tickerAtom, trades$ } from './atom
 import type { KlineInterval, MarketVenue, Ticker24h } from './contract.ts';
 import { idle, mapLoadable, type Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
-import { candlesPipeline, depthPipeline, markCandlesPipeline, tickerPipeline, tickersPipeline, tradesPipeline, type PerpMarketSources } from './pipelines/market.ts';
+import { bookViewPipeline, candlesPipeline, markCandlesPipeline, tickerPipeline, tickersPipeline, tradesPipeline, type PerpMarketSources } from './pipelines/market.ts';
 import { defaultFrameScheduler, perFrame, shareLatest } from './pipelines/share.ts';
 import { groupBook } from './reducers/grouping.ts';
-import { bookView, type BookView } from './reducers/order-book.ts';
+import type { BookView } from './reducers/order-book.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import { createHttp } from './rest/http.ts';
 import { createPerpMarketRest, type PerpMarketRest } from './rest/market.ts';
@@ -61,19 +61,20 @@ export function createPerpStreams(streams: Pick<Streams, 'topic$'>, o: PerpMarke
     candleHistoryLimit: o.candleHistoryLimit ?? 500,
   };
   const cache = new Map<string, Observable<unknown>>();
-  /** Reducers see every message; what is drawn comes at most once per frame (the book thins itself: depth.ts). */
+  /** Reducers see every message; what is drawn comes at most once per frame (the book, prints and bars thin
+   *  themselves: depth.ts, seeded.ts). */
   const shared = <T>(key: string, make: () => Observable<T>, thin = true): Observable<T> => {
     let found = cache.get(key) as Observable<T> | undefined;
     if (!found) cache.set(key, (found = (thin ? make().pipe(perFrame(frames)) : make()).pipe(shareLatest(teardownMs))));
     return found;
   };
   return {
-    orderBook$: (symbol) => shared(`depth|${symbol}`, () => depthPipeline(src, symbol, frames).pipe(map((l) => mapLoadable(l, (b) => bookView(b)))), false),
-    trades$: (symbol) => shared(`trade|${symbol}`, () => tradesPipeline(src, symbol)),
+    orderBook$: (symbol) => shared(`depth|${symbol}`, () => bookViewPipeline(src, symbol, frames), false),
+    trades$: (symbol) => shared(`trade|${symbol}`, () => tradesPipeline(src, symbol, frames), false),
     ticker$: (symbol) => shared(`ticker|${symbol}`, () => tickerPipeline(src, symbol)),
     tickers$: () => shared('tickers', () => tickersPipeline(src)),
-    candles$: (symbol, interval) => shared(`kline|${symbol}|${interval}`, () => candlesPipeline(src, symbol, interval)),
-    markCandles$: (symbol, interval) => shared(`mark|${symbol}|${interval}`, () => markCandlesPipeline(src, symbol, interval)),
+    candles$: (symbol, interval) => shared(`kline|${symbol}|${interval}`, () => candlesPipeline(src, symbol, interval, frames), false),
+    markCandles$: (symbol, interval) => shared(`mark|${symbol}|${interval}`, () => markCandlesPipeline(src, symbol, interval, frames), false),
   };
 }
 

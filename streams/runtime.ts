@@ -5,16 +5,16 @@ import { BehaviorSubject, distinctUntilChanged, map, takeWhile, timer, type Obse
 import type {
   BalanceUpdate, ContractConditionalItem, ContractMarketItem, ContractOrderItem, ContractPositionsReply, KlineInterval, OrderUpdate, Ticker24h,
 } from './contract.ts';
-import { WS_PATH } from './contract.ts';
-import { mapLoadable, type Loadable } from './loadable.ts';
+import { WS_BATCH_PARAM, WS_PATH } from './contract.ts';
+import type { Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
 import { balancesPipeline, ordersPipeline, type AccountSources } from './pipelines/account.ts';
 import { contractStreams, type ContractStreams } from './pipelines/contract-live.ts';
-import { candlesPipeline, depthPipeline, tickerPipeline, tickersPipeline, tradesPipeline, type MarketSources } from './pipelines/market.ts';
+import { bookViewPipeline, candlesPipeline, tickerPipeline, tickersPipeline, tradesPipeline, type MarketSources } from './pipelines/market.ts';
 import { defaultFrameScheduler, perFrame, shareLatest } from './pipelines/share.ts';
 import type { Balances } from './reducers/balances.ts';
 import type { Orders } from './reducers/orders.ts';
-import { bookView, type BookView } from './reducers/order-book.ts';
+import type { BookView } from './reducers/order-book.ts';
 import { addClockSample, initialServerClock, serverNow, type ServerClock } from './reducers/server-clock.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import { contractMarketsReader } from './rest/contract.ts';
@@ -27,7 +27,7 @@ import { createTopicHub, type AuthState, type TopicMessage } from './socket/topi
 import { globalTimers, type Timers } from './timers.ts';
 
 export interface StreamsOptions {
-  /** Defaults to ws(s)://<page host>/ws. */
+  /** Defaults to ws(s)://<page host>/ws?batch=1. */
   url?: string | (() => string);
   WebSocket?: WebSocketConstructor;
   /** The app's ky instance for the REST reads (one instance and one timeout/ticket policy per tab). Without it the
@@ -85,9 +85,10 @@ export interface Streams extends ContractStreams {
   close(): void;
 }
 
+/** The page's host, with each server turn's frames in one message (contract/ws.ts WS_BATCH_PARAM). */
 function pageSocketUrl(): string {
   const { protocol, host } = globalThis.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}`;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${WS_PATH}?${WS_BATCH_PARAM}=1`;
 }
 
 function httpOptions(options: StreamsOptions): HttpOptions {
@@ -161,11 +162,12 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     // The depth pipeline thins itself (a frame's diffs go into one copy of the book), and sorting the book into a
     // view, the costly step, runs after it: once per frame, not per diff.
     orderBook$: (symbol) =>
-      cached(`depth@${symbol}`, () => depthPipeline(market, symbol, frames).pipe(map((book) => mapLoadable(book, (b) => bookView(b))))),
-    trades$: (symbol) => cached(`trade@${symbol}`, () => thin(tradesPipeline(market, symbol))),
+      cached(`depth@${symbol}`, () => bookViewPipeline(market, symbol, frames)),
+    // Prints and the live bar thin themselves as the book does: one copy of the list per frame, not per event.
+    trades$: (symbol) => cached(`trade@${symbol}`, () => tradesPipeline(market, symbol, frames)),
     ticker$: (symbol) => cached(`ticker@${symbol}`, () => thin(tickerPipeline(market, symbol))),
     tickers$: () => cached('tickers', () => thin(tickersPipeline(market))),
-    candles$: (symbol, interval) => cached(`kline@${symbol}@${interval}`, () => thin(candlesPipeline(market, symbol, interval))),
+    candles$: (symbol, interval) => cached(`kline@${symbol}@${interval}`, () => candlesPipeline(market, symbol, interval, frames)),
     orders$: () => cached('orders', () => thin(ordersPipeline(account))),
     balances$: () => cached('balances', () => thin(balancesPipeline(account))),
     ...contract,

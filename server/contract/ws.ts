@@ -11,6 +11,13 @@
 import type { ErrorCode } from './errors.ts';
 
 export const WS_PATH = '/ws';
+/**
+ * A connection opened with `?batch=1` gets the frames the server writes in one turn of its event loop (the events of
+ * one publish round, an ack with the events before it) in one WebSocket message: a JSON array of the frames in
+ * order, or the frame alone when there is one. A browser pays for each message it takes in (a task and an event),
+ * so thousands of events a second cost it a few hundred messages. Without it, one frame per message.
+ */
+export const WS_BATCH_PARAM = 'batch';
 /** Clients ping this often; the server drops a connection silent for three intervals. */
 export const WS_HEARTBEAT_MS = 15_000;
 /**

@@ -1,5 +1,7 @@
-// The bench page: the markets side by side, each a small terminal (chart over book and trades) filling the window.
-import { style } from '@vanilla-extract/css';
+// The bench page: the markets side by side, each a small terminal (chart over book and trades) filling the window;
+// the contract variant adds each perpetual's summary strip on top and the positions table along the bottom.
+import { globalStyle, style } from '@vanilla-extract/css';
+import { chartBody } from '../pages/spot/spot.css.ts';
 import { vars } from '../theme/tokens.css.ts';
 
 export const page = style({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: '4px', height: '100vh', padding: '4px', boxSizing: 'border-box', background: vars.color.bg, fontSize: vars.fontSize.sm });
@@ -12,3 +14,28 @@ export const market = style({
   gap: '4px',
   minHeight: 0,
 });
+
+/** Contract: the perpetuals' columns over the positions, as the contract terminal's desk (tables along the bottom). */
+export const contractPage = style({
+  display: 'grid',
+  gridTemplateRows: 'minmax(0, 1fr) 34%',
+  gap: '4px',
+  height: '100vh',
+  padding: '4px',
+  boxSizing: 'border-box',
+  background: vars.color.bg,
+  fontSize: vars.fontSize.sm,
+});
+export const perps = style({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: '4px', minHeight: 0 });
+export const perp = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gridTemplateAreas: '"header header" "chart chart" "book trades"',
+  gridTemplateRows: 'auto minmax(0, 1fr) minmax(0, 1fr)',
+  gap: '4px',
+  minHeight: 0,
+});
+export const perpHeader = style({ gridArea: 'header', minWidth: 0, overflow: 'hidden' });
+// As docked: the chart takes the height its cell has.
+globalStyle(`${perp} ${chartBody}`, { minHeight: '120px' });
+export const positions = style({ flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });

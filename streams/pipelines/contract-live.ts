@@ -1,17 +1,16 @@
 // The contract streams as panels read them: the pipelines of contract.ts shared, thinned to one value per frame, and
 // put together. Positions are recomputed at every mark of a market the user holds (reducers/contract-risk.ts), so
 // a row's P&L moves with the ticks; each derived stream emits only when what it carries changed.
-import { combineLatest, distinctUntilChanged, map, Observable, of, scan, share, switchMap, timer } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, Observable, of, scan, share, Subscription, switchMap, timer } from 'rxjs';
 import type { ContractAccountItem, ContractConditionalItem, ContractMarketItem, ContractOrderItem, ContractPositionItem } from '../contract.ts';
-import { toUnits } from '../decimal.ts';
 import { dataOf, failure, idle, mapLoadable, pending, sameLoadable, success, type Loadable } from '../loadable.ts';
-import { bracketsOf, markOfMarket, marketViews, sameMark, type ContractMarketViews, type ContractMarkView } from '../reducers/contract-markets.ts';
+import { bracketsOf, markOfMarket, marketViews, sameMark, type ContractMarketViews, type ContractMarkView, type MarkTick } from '../reducers/contract-markets.ts';
 import { contractConditionalKind, contractOrderKind, openItems, type LiveItemKind, type LiveItems } from '../reducers/contract-orders.ts';
 import { noContractPositions, openPositions, settingsOf, type ContractPositionsState, type ContractSettings } from '../reducers/contract-positions.ts';
-import { liveContract, sameList, type LiveContract, type MarkAt } from '../reducers/contract-risk.ts';
+import { liveContract, sameList, type LiveContract } from '../reducers/contract-risk.ts';
 import {
-  contractConditionalsPipeline, contractMarkPipeline, contractMarketsListPipeline, contractNoticesPipeline, contractOrdersPipeline,
-  contractPositionsPipeline, type ContractSources,
+  contractConditionalsPipeline, contractMarkPipeline, contractMarketsListPipeline, contractMarkTickPipeline, contractNoticesPipeline,
+  contractOrdersPipeline, contractPositionsPipeline, type ContractSources,
 } from './contract.ts';
 
 export interface ContractStreams {
@@ -41,6 +40,48 @@ const keyOf = (symbols: readonly string[]): string => symbols.join(',');
 const symbolsOf = (key: string): string[] => (key === '' ? [] : key.split(','));
 const sameMarkOrNull = (a: ContractMarkView | null, b: ContractMarkView | null): boolean => (a === null || b === null ? a === b : sameMark(a, b));
 
+/**
+ * Each symbol's latest value in one map, once every symbol has one and then at every value. The map is updated in
+ * place, not copied per value (hundreds of markets tick thousands of times a second): its readers thin it to one
+ * per frame and read it then, keeping only what they build from it.
+ */
+function latestOf<T>(symbols: readonly string[], source: (symbol: string) => Observable<T>): Observable<ReadonlyMap<string, T>> {
+  if (symbols.length === 0) return of(new Map());
+  return new Observable<ReadonlyMap<string, T>>((subscriber) => {
+    const latest = new Map<string, T>();
+    const subscription = new Subscription();
+    for (const symbol of symbols) {
+      subscription.add(
+        source(symbol).subscribe({
+          next: (value) => {
+            latest.set(symbol, value);
+            if (latest.size === symbols.length) subscriber.next(latest);
+          },
+          error: (e: unknown) => subscriber.error(e),
+        }),
+      );
+    }
+    return subscription;
+  });
+}
+
+const noBrackets = (): null => null;
+const bracketLookups = new WeakMap<readonly ContractMarketItem[], (symbol: string) => ReturnType<typeof bracketsOf>>();
+/** A market's brackets by symbol, one lookup per markets list read. */
+function bracketsIn(markets: readonly ContractMarketItem[] | null): (symbol: string) => ReturnType<typeof bracketsOf> {
+  if (markets === null) return noBrackets;
+  let found = bracketLookups.get(markets);
+  if (found === undefined) {
+    const bySymbol = new Map(markets.map((m) => [m.symbol, m]));
+    found = (symbol) => {
+      const m = bySymbol.get(symbol);
+      return m === undefined ? null : bracketsOf(m);
+    };
+    bracketLookups.set(markets, found);
+  }
+  return found;
+}
+
 /** The open items of a live list, the same array while they are the same items. */
 function openList<T extends { time: number }>(kind: LiveItemKind<T>, source: Observable<Loadable<LiveItems<T>>>): Observable<Loadable<readonly T[]>> {
   return source.pipe(
@@ -59,13 +100,14 @@ export function contractStreams(src: ContractSources, p: ContractPlumbing): Cont
   let notices$: Observable<ContractOrderItem> | null = null;
   const list$ = (): Observable<Loadable<readonly ContractMarketItem[]>> => p.cached('contract:markets-list', () => contractMarketsListPipeline(src));
   const markTopic$ = (symbol: string) => p.cached(`contract:mark@${symbol}`, () => contractMarkPipeline(src, symbol));
+  const markTick$ = (symbol: string) => p.cached(`contract:mark-tick@${symbol}`, () => contractMarkTickPipeline(src, symbol));
 
-  /** Each symbol's latest mark view from its topic (null before its first event). */
-  const marksOf = (key: string): Observable<ReadonlyMap<string, ContractMarkView | null>> => {
-    const symbols = symbolsOf(key);
-    if (symbols.length === 0) return of(new Map());
-    return combineLatest(symbols.map((s) => markTopic$(s).pipe(map((l) => dataOf(l) ?? null)))).pipe(map((views) => new Map(symbols.map((s, i) => [s, views[i]!]))));
-  };
+  /** Each symbol's latest mark view from its topics (null before its first event); see latestOf. */
+  const marksOf = (key: string): Observable<ReadonlyMap<string, ContractMarkView | null>> =>
+    latestOf(symbolsOf(key), (s) => markTopic$(s).pipe(map((l) => dataOf(l) ?? null)));
+  /** Each held market's latest mark, for the positions (null before its first event); see latestOf. */
+  const ticksOf = (key: string): Observable<ReadonlyMap<string, MarkTick | null>> =>
+    latestOf(symbolsOf(key), (s) => markTick$(s).pipe(map((l) => dataOf(l) ?? null)));
 
   const positionsState$ = () => p.cached('contract:positions', () => contractPositionsPipeline(src));
 
@@ -78,19 +120,10 @@ export function contractStreams(src: ContractSources, p: ContractPlumbing): Cont
       );
       // The markets list (brackets) is read only while there are positions to compute.
       const markets$ = held$.pipe(switchMap((key) => (key === '' ? of(null) : list$().pipe(map((l) => dataOf(l) ?? null)))));
-      const marks$ = held$.pipe(switchMap(marksOf));
+      const marks$ = held$.pipe(switchMap(ticksOf));
       return p.thin(combineLatest([state$, marks$, markets$])).pipe(
-        scan<[Loadable<ContractPositionsState>, ReadonlyMap<string, ContractMarkView | null>, readonly ContractMarketItem[] | null], Loadable<LiveContract>>(
-          (held, [state, views, markets]) => {
-            const marks = new Map<string, MarkAt>();
-            for (const [s, v] of views) if (v?.markPrice) marks.set(s, { price: toUnits(v.markPrice), time: v.time });
-            const bySymbol = new Map((markets ?? []).map((m) => [m.symbol, m]));
-            const brackets = (symbol: string) => {
-              const m = bySymbol.get(symbol);
-              return m === undefined ? null : bracketsOf(m);
-            };
-            return mapLoadable(state, (s) => liveContract(s, marks, brackets, dataOf(held) ?? null));
-          },
+        scan<[Loadable<ContractPositionsState>, ReadonlyMap<string, MarkTick | null>, readonly ContractMarketItem[] | null], Loadable<LiveContract>>(
+          (held, [state, marks, markets]) => mapLoadable(state, (s) => liveContract(s, marks, bracketsIn(markets), dataOf(held) ?? null)),
           idle,
         ),
       );

@@ -5,7 +5,7 @@ import { EMPTY, filter, map, Observable, switchMap, distinct, type SchedulerLike
 import type { ContractConditionalItem, ContractMarketItem, ContractOrderItem, ContractPositionsReply } from '../contract.ts';
 import type { Loadable } from '../loadable.ts';
 import { parseContractAccount, parseContractConditional, parseContractOrder, parseContractPositionUpdate, parseFundingEvent, parseMarkPriceEvent } from '../parse/contract.ts';
-import { applyFunding, applyMarkPrice, type ContractMarkView } from '../reducers/contract-markets.ts';
+import { applyFunding, applyMarkPrice, applyMarkTick, type ContractMarkView, type MarkTick } from '../reducers/contract-markets.ts';
 import {
   contractConditionalKind, contractOrderKind, freshRun, mergeLive, noLiveItems, seedLive, type LiveItemKind, type LiveItems,
 } from '../reducers/contract-orders.ts';
@@ -53,6 +53,22 @@ export const contractMarkPipeline = (src: ContractSources, symbol: string): Obse
       }
       const e = parseFundingEvent(payload);
       return e && e.symbol === symbol ? applyFunding(view, e) : view;
+    },
+  });
+
+/**
+ * `markPrice@X` alone, as the positions compute with it (the mark in minor units and its time): they need no
+ * funding, so a market held but not shown costs one topic, not two. null before the first event.
+ */
+export const contractMarkTickPipeline = (src: ContractSources, symbol: string): Observable<Loadable<MarkTick | null>> =>
+  seeded$<MarkTick | null, never>({
+    topic$: src.hub.topic$(`markPrice@${symbol}`),
+    initial: null,
+    timers: src.timers,
+    onLoad: (tick) => tick,
+    onEvent: (tick, data) => {
+      const e = parseMarkPriceEvent(data);
+      return e && e.s === symbol ? applyMarkTick(tick, e) : tick;
     },
   });
 

@@ -3,7 +3,8 @@
 // rebuilds the book from a new snapshot; meanwhile the last good book stays visible as pending data.
 // With a frame scheduler, live updates are emitted at most once per frame and the diffs in between go into the
 // pipeline's own copy of the book in place: one copy per frame instead of one per diff, and every book emitted
-// stays as it was (the copy is made on the first diff after an emission).
+// stays as it was (the copy is made on the first diff after an emission). With a `view` (bookView: the levels in
+// order, in arrays of their own), what is emitted never shares the book's maps, so the book is never copied.
 import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { DepthSnapshot } from '../contract.ts';
 import { failure, pending, success, toStreamError, type Loadable, type StreamError } from '../loadable.ts';
@@ -24,14 +25,18 @@ export interface DepthPipelineOptions {
   frameScheduler?: SchedulerLike;
 }
 
-export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<OrderBook>> {
+export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<OrderBook>>;
+/** Emits `view(book)` (it must not keep the book's maps), and keeps the one book, changed in place, all along. */
+export function orderBook$<V>(options: DepthPipelineOptions & { view: (book: OrderBook) => V }): Observable<Loadable<V>>;
+export function orderBook$<V>(options: DepthPipelineOptions & { view?: (book: OrderBook) => V }): Observable<Loadable<V | OrderBook>> {
+  const view = options.view;
   const timers = options.timers ?? globalTimers;
   const retryMs = options.retryMs ?? 250;
   const maxRetryMs = options.maxRetryMs ?? 10_000;
 
-  return new Observable<Loadable<OrderBook>>((subscriber) => {
+  return new Observable<Loadable<V | OrderBook>>((subscriber) => {
     let state: DepthSync = startDepthSync();
-    let shown: OrderBook | undefined;
+    let shown: V | OrderBook | undefined;
     let error: StreamError | null = null;
     let fetching: AbortController | null = null;
     let retry: unknown = null;
@@ -44,8 +49,9 @@ export function orderBook$(options: DepthPipelineOptions): Observable<Loadable<O
       queued?.unsubscribe();
       queued = null;
       if (state.phase === 'live') {
-        owned = false;
-        subscriber.next(success((shown = state.book)));
+        // A view shares nothing with the book, which stays the pipeline's own; the book itself is handed out.
+        owned = view !== undefined;
+        subscriber.next(success((shown = view ? view(state.book) : state.book)));
       } else subscriber.next(error ? failure(error, shown) : pending(shown));
     };
     const frames = options.frameScheduler;

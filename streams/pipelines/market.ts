@@ -6,10 +6,10 @@ import { map } from 'rxjs';
 import type { KlineInterval, MarketVenue, Ticker24h, Topic } from '../contract.ts';
 import { mapLoadable, type Loadable } from '../loadable.ts';
 import { parseKlineEvent, parsePerpTickers, parseTickers, parseTradeEvent, type Candle, type Trade } from '../parse/market.ts';
-import { applyCandle, mergeHistory } from '../reducers/candles.ts';
-import type { OrderBook } from '../reducers/order-book.ts';
+import { applyCandle, applyCandleInPlace, mergeHistory } from '../reducers/candles.ts';
+import { bookView, type BookView, type OrderBook } from '../reducers/order-book.ts';
 import { mergeTickers, noTickers, type Tickers } from '../reducers/tickers.ts';
-import { addTrade, mergeTrades, TRADES_LIMIT } from '../reducers/trades.ts';
+import { addTrade, addTradeInPlace, mergeTrades, TRADES_LIMIT } from '../reducers/trades.ts';
 import type { MarketRest, PerpMarketRest } from '../rest/market.ts';
 import type { TopicHub } from '../socket/topics.ts';
 import type { Timers } from '../timers.ts';
@@ -58,16 +58,21 @@ const TOPICS: Readonly<Record<MarketVenue, VenueTopics>> = {
 };
 const topics = (src: MarketSources): VenueTopics => TOPICS[src.venue ?? 'spot'];
 
-/** With `frames`, live books come at most once per frame (the pipeline thins itself; see depth.ts). */
-export const depthPipeline = (src: MarketSources, symbol: string, frames?: SchedulerLike): Observable<Loadable<OrderBook>> =>
+/**
+ * The book as panels read it: its levels in order (bookView), the local book itself kept in place (see depth.ts).
+ * With `frames`, live books come at most once per frame (the pipeline thins itself).
+ */
+export const bookViewPipeline = (src: MarketSources, symbol: string, frames?: SchedulerLike): Observable<Loadable<BookView>> =>
   orderBook$({
     topic$: src.hub.topic$(topics(src).depth(symbol)),
     timers: src.timers,
     loadSnapshot: (signal) => src.rest.depth(symbol, src.depthSnapshotLimit, signal),
     ...(frames ? { frameScheduler: frames } : {}),
+    view: (book: OrderBook) => bookView(book),
   });
 
-export const tradesPipeline = (src: MarketSources, symbol: string): Observable<Loadable<readonly Trade[]>> =>
+/** With `frames`, prints come at most once per frame, a frame's prints added to one copy of the list (seeded.ts). */
+export const tradesPipeline = (src: MarketSources, symbol: string, frames?: SchedulerLike): Observable<Loadable<readonly Trade[]>> =>
   seeded$<readonly Trade[], readonly Trade[]>({
     topic$: src.hub.topic$(topics(src).trade(symbol)),
     initial: [],
@@ -78,6 +83,18 @@ export const tradesPipeline = (src: MarketSources, symbol: string): Observable<L
       const trade = parseTradeEvent(data);
       return trade ? addTrade(trades, trade) : trades;
     },
+    ...(frames
+      ? {
+          frames: {
+            scheduler: frames,
+            copy: (trades: readonly Trade[]) => [...trades],
+            onEventOwned: (trades: readonly Trade[], data: unknown) => {
+              const trade = parseTradeEvent(data);
+              return trade ? addTradeInPlace(trades as Trade[], trade) : null;
+            },
+          },
+        }
+      : {}),
   });
 
 /** The perpetuals' tickers may come without the best bid and ask (GET /fapi/v1/ticker/24hr). */
@@ -107,22 +124,46 @@ export const tickersPipeline = (src: MarketSources): Observable<Loadable<Tickers
     ...tickerReducers(src),
   });
 
-const klinePipeline = (src: MarketSources, topic: Topic, interval: KlineInterval, load: (signal: AbortSignal) => Promise<readonly Candle[]>) =>
-  seeded$<readonly Candle[], readonly Candle[]>({
+const klinePipeline = (
+  src: MarketSources,
+  topic: Topic,
+  interval: KlineInterval,
+  load: (signal: AbortSignal) => Promise<readonly Candle[]>,
+  frames: SchedulerLike | undefined,
+) => {
+  const barOf = (data: unknown) => {
+    const bar = parseKlineEvent(data);
+    return bar && bar.interval === interval ? bar : null;
+  };
+  return seeded$<readonly Candle[], readonly Candle[]>({
     topic$: src.hub.topic$(topic),
     initial: [],
     timers: src.timers,
     load,
     onLoad: (candles, history) => mergeHistory(candles, history),
     onEvent: (candles, data) => {
-      const bar = parseKlineEvent(data);
-      return bar && bar.interval === interval ? applyCandle(candles, bar) : candles;
+      const bar = barOf(data);
+      return bar ? applyCandle(candles, bar) : candles;
     },
+    ...(frames
+      ? {
+          frames: {
+            scheduler: frames,
+            copy: (candles: readonly Candle[]) => [...candles],
+            onEventOwned: (candles: readonly Candle[], data: unknown) => {
+              const bar = barOf(data);
+              return bar ? applyCandleInPlace(candles as Candle[], bar) : null;
+            },
+          },
+        }
+      : {}),
   });
+};
 
-export const candlesPipeline = (src: MarketSources, symbol: string, interval: KlineInterval): Observable<Loadable<readonly Candle[]>> =>
-  klinePipeline(src, topics(src).kline(symbol, interval), interval, (signal) => src.rest.klines(symbol, interval, src.candleHistoryLimit, signal));
+/** With `frames`, the live bar comes at most once per frame (seeded.ts). */
+export const candlesPipeline = (src: MarketSources, symbol: string, interval: KlineInterval, frames?: SchedulerLike): Observable<Loadable<readonly Candle[]>> =>
+  klinePipeline(src, topics(src).kline(symbol, interval), interval, (signal) => src.rest.klines(symbol, interval, src.candleHistoryLimit, signal), frames);
 
 /** A perpetual's mark-price candles (`perpMarkKline@X@i`, history GET /fapi/v1/markPriceKlines): no volumes. */
-export const markCandlesPipeline = (src: PerpMarketSources, symbol: string, interval: KlineInterval): Observable<Loadable<readonly Candle[]>> =>
-  klinePipeline(src, `perpMarkKline@${symbol}@${interval}`, interval, (signal) => src.rest.markKlines(symbol, interval, src.candleHistoryLimit, signal));
+export const markCandlesPipeline = (src: PerpMarketSources, symbol: string, interval: KlineInterval, frames?: SchedulerLike): Observable<Loadable<readonly Candle[]>> =>
+  klinePipeline(src, `perpMarkKline@${symbol}@${interval}`, interval, (signal) => src.rest.markKlines(symbol, interval, src.candleHistoryLimit, signal), frames);

@@ -1,7 +1,7 @@
 // A topic whose state starts from a REST read: trades, candles, tickers, orders, balances. Every fresh run of the
 // topic (first subscription, reconnect, gap) re-reads the seed, because events may have been missed in between;
 // events apply as they come, before or after the seed lands, since the reducers merge by id or time.
-import { Observable } from 'rxjs';
+import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import { failure, pending, success, toStreamError, type Loadable, type StreamError } from '../loadable.ts';
 import type { TopicMessage } from '../socket/topics.ts';
 import { globalTimers, type Timers } from '../timers.ts';
@@ -19,6 +19,17 @@ export interface SeededOptions<S, H> {
   timers?: Timers;
   retryMs?: number;
   maxRetryMs?: number;
+  /**
+   * Topics that tick many times a frame (trades, a live bar): events change one copy of the state per frame, made
+   * by `copy` and changed by `onEventOwned` (in place, or into a new state; null when the event changes nothing), and
+   * what they changed is emitted once, at the scheduler's next frame (as depth.ts does with the book). Every state
+   * emitted stays as it was.
+   */
+  frames?: {
+    readonly scheduler: SchedulerLike;
+    copy(state: S): S;
+    onEventOwned(state: S, data: unknown): S | null;
+  };
 }
 
 export function seeded$<S, H>(options: SeededOptions<S, H>): Observable<Loadable<S>> {
@@ -34,8 +45,14 @@ export function seeded$<S, H>(options: SeededOptions<S, H>): Observable<Loadable
     let loading: AbortController | null = null;
     let retry: unknown = null;
     let failures = 0;
+    /** `state` is a copy no emission has handed out: events may change it in place. */
+    let owned = false;
+    let queued: Subscription | null = null;
 
     const emit = () => {
+      queued?.unsubscribe();
+      queued = null;
+      owned = false;
       if (error) subscriber.next(failure(error, state));
       else subscriber.next(ready && live ? success(state) : pending(ready ? state : undefined));
     };
@@ -95,6 +112,18 @@ export function seeded$<S, H>(options: SeededOptions<S, H>): Observable<Loadable
           error = message.error;
           return emit();
         case 'event': {
+          const frames = options.frames;
+          if (frames) {
+            if (!owned) {
+              state = frames.copy(state);
+              owned = true;
+            }
+            const next = frames.onEventOwned(state, message.data);
+            if (next === null) return;
+            state = next;
+            if (ready) queued ??= frames.scheduler.schedule(emit);
+            return;
+          }
           const next = options.onEvent(state, message.data);
           if (next === state) return;
           state = next;
@@ -105,6 +134,7 @@ export function seeded$<S, H>(options: SeededOptions<S, H>): Observable<Loadable
     emit();
     return () => {
       subscription.unsubscribe();
+      queued?.unsubscribe();
       cancel();
     };
   });

@@ -18,6 +18,24 @@ export function applyCandle(candles: readonly Candle[], bar: Candle, limit = CAN
   return next;
 }
 
+/** applyCandle on a list the caller owns (a copy made for this frame, handed to no one yet): changed in place. */
+export function applyCandleInPlace(candles: Candle[], bar: Candle, limit = CANDLES_LIMIT): Candle[] | null {
+  const last = candles[candles.length - 1];
+  if (!last || bar.time > last.time) {
+    candles.push(bar);
+    if (candles.length > limit) candles.splice(0, candles.length - limit);
+    return candles;
+  }
+  if (bar.time === last.time) {
+    candles[candles.length - 1] = newer(bar, last);
+    return candles;
+  }
+  const i = candles.findIndex((c) => c.time === bar.time);
+  if (i < 0) return null;
+  candles[i] = newer(bar, candles[i] as Candle);
+  return candles;
+}
+
 /** History from REST merged under what the topic already delivered. */
 export function mergeHistory(candles: readonly Candle[], history: readonly Candle[], limit = CANDLES_LIMIT): readonly Candle[] {
   const byTime = new Map<number, Candle>();

@@ -4,6 +4,7 @@
 import type { ContractMarketItem, FundingCountdownEvent, MarkPriceEvent } from '../contract.ts';
 import { perpMath } from '../contract.ts';
 import { toUnits } from '../decimal.ts';
+import type { MarkAt } from './contract-risk.ts';
 
 /** A market's mark, index and funding as a panel shows them (decimal text as the API writes it; rate in percent). */
 export interface ContractMarkView {
@@ -43,6 +44,22 @@ export function applyMarkPrice(held: ContractMarkView | null, e: MarkPriceEvent)
     nextFundingTime: e.T,
     time: e.E,
   });
+}
+
+/** A market's mark as the positions take it, with the rest of its event (index, rate, next funding) to tell a repeat. */
+export interface MarkTick extends MarkAt {
+  readonly index: bigint | null;
+  readonly rate: bigint;
+  readonly nextFundingTime: number;
+}
+
+/** `markPrice@X` for the positions: replaced as applyMarkPrice replaces a view (by a newer event with other figures). */
+export function applyMarkTick(held: MarkTick | null, e: MarkPriceEvent): MarkTick {
+  const price = toUnits(e.p);
+  const index = e.i === null ? null : toUnits(e.i);
+  const rate = toUnits(e.r);
+  if (held !== null && (e.E < held.time || (held.price === price && held.index === index && held.rate === rate && held.nextFundingTime === e.T))) return held;
+  return { price, time: e.E, index, rate, nextFundingTime: e.T };
 }
 
 export function applyFunding(held: ContractMarkView | null, e: FundingCountdownEvent): ContractMarkView {

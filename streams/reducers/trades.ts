@@ -10,6 +10,15 @@ export function addTrade(trades: readonly Trade[], trade: Trade, limit = TRADES_
   return mergeTrades(trades, [trade], limit);
 }
 
+/** addTrade on a list the caller owns (a copy made for this frame, handed to no one yet): a newer print goes in place. */
+export function addTradeInPlace(trades: Trade[], trade: Trade, limit = TRADES_LIMIT): readonly Trade[] {
+  const newest = trades[0];
+  if (newest && trade.id <= newest.id) return mergeTrades(trades, [trade], limit);
+  trades.unshift(trade);
+  if (trades.length > limit) trades.length = limit;
+  return trades;
+}
+
 export function mergeTrades(trades: readonly Trade[], more: readonly Trade[], limit = TRADES_LIMIT): readonly Trade[] {
   const byId = new Map<number, Trade>();
   for (const t of trades) byId.set(t.id, t);

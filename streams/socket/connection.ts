@@ -4,8 +4,9 @@
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { globalTimers, type Timers } from '../timers.ts';
-import { parseServerFrame } from './frames.ts';
+import { parseServerFrames } from './frames.ts';
 import type { ClientFrame, ServerFrame } from './protocol.ts';
+import { pageWebSocket } from './worker-socket.ts';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -20,7 +21,7 @@ export type WebSocketConstructor = new (url: string, protocols?: string | string
 export interface ConnectionOptions {
   /** A function is read before every attempt, so a changed language or host applies on the next connect. */
   url: string | (() => string);
-  /** Defaults to the global WebSocket; tests pass mock-socket's. */
+  /** Defaults to the browser's WebSocket, held in a worker where one can be (worker-socket.ts); tests pass mock-socket's. */
   WebSocket?: WebSocketConstructor;
   timers?: Timers;
   /** [0, 1); tests pin it. */
@@ -65,7 +66,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   };
 
   const socket = new ReconnectingWebSocket(url, [], {
-    WebSocket: options.WebSocket ?? globalThis.WebSocket,
+    WebSocket: options.WebSocket ?? pageWebSocket(),
     maxEnqueuedMessages: 0,
     minReconnectionDelay: options.minReconnectMs ?? 1_000,
     maxReconnectionDelay: options.maxReconnectMs ?? 30_000,
@@ -82,8 +83,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   });
   socket.addEventListener('message', (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
-    const frame = parseServerFrame(event.data);
-    if (frame) frames$.next(frame);
+    for (const frame of parseServerFrames(event.data)) frames$.next(frame);
   });
 
   return {

@@ -2,7 +2,20 @@
 // downstream handles half-valid input.
 import type { ErrorCode } from '../contract.ts';
 import { isInteger, isNumber, isRecord, isString } from '../parse/basic.ts';
-import { isStreamTopic, type ServerFrame } from './protocol.ts';
+import { isStreamTopic, type ServerFrame, type StreamTopic } from './protocol.ts';
+
+/** Topics already checked (a tab's are few, its events many); cleared if it ever grows past reason. */
+const knownTopics = new Map<string, boolean>();
+const KNOWN_TOPICS_LIMIT = 10_000;
+
+function isKnownTopic(topic: string): topic is StreamTopic {
+  let ok = knownTopics.get(topic);
+  if (ok === undefined) {
+    if (knownTopics.size >= KNOWN_TOPICS_LIMIT) knownTopics.clear();
+    knownTopics.set(topic, (ok = isStreamTopic(topic)));
+  }
+  return ok;
+}
 
 export function parseServerFrame(text: string): ServerFrame | null {
   let value: unknown;
@@ -11,11 +24,38 @@ export function parseServerFrame(text: string): ServerFrame | null {
   } catch {
     return null;
   }
+  return serverFrame(value);
+}
+
+/**
+ * The frames of one message: a frame, or the array of frames a batching connection's server sends
+ * (contract/ws.ts WS_BATCH_PARAM), in order; what is not a frame is left out.
+ */
+export function parseServerFrames(text: string): ServerFrame[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    const frame = serverFrame(value);
+    return frame === null ? [] : [frame];
+  }
+  const frames: ServerFrame[] = [];
+  for (const v of value) {
+    const frame = serverFrame(v);
+    if (frame !== null) frames.push(frame);
+  }
+  return frames;
+}
+
+function serverFrame(value: unknown): ServerFrame | null {
   if (!isRecord(value)) return null;
   const id = isInteger(value.id) ? value.id : undefined;
   switch (value.op) {
     case 'event':
-      return isString(value.topic) && isStreamTopic(value.topic) && isInteger(value.seq)
+      return isString(value.topic) && isKnownTopic(value.topic) && isInteger(value.seq)
         ? { op: 'event', topic: value.topic, seq: value.seq, data: value.data }
         : null;
     case 'pong':

@@ -5,9 +5,12 @@
 // --only=matching|contract|e2e|terminal, --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
 // bench: --contract-positions=N (open positions of the sweep, default 100000), --contract-ops=N (order-path commands,
 // default 200000), --contract-profile=FILE (CPU profile of the 10 % mark command alone, for DevTools);
-// for the terminal: --terminal-ms=N (the measured window, default 240000: frames over all of it, the heap's growth over its last 2 minutes; BENCH_TERMINAL_MS too),
-// --terminal-warmup-ms=N (default 10000), --terminal-panels=chart,book,trades (only some panels, to tell which
-// costs what), --terminal-profile=FILE (the page's CPU profile of the window, for DevTools), --dist=DIR (the built
+// for the terminal (two scenarios, spot then contract; terminal.ts): --terminal-scenario=spot|contract (only one),
+// --terminal-ms=N (the measured window of each, default 240000: frames over all of it, the heap's growth over its last 2 minutes; BENCH_TERMINAL_MS too),
+// --terminal-warmup-ms=N (default 10000), --terminal-panels=chart,book,trades (spot: only some panels, to tell which
+// costs what), --terminal-profile=FILE (the page's CPU profile of the window, for DevTools; with both scenarios,
+// each gets its own, FILE with the scenario's name before the extension), --terminal-allocations=FILE (the page's sampled allocations, likewise), --terminal-trace=FILE (a 5 s trace of
+// every process after the window, FILE with the scenario's name before the extension; where the threads' time went is printed), --dist=DIR (the built
 // web app, default dist/; BENCH_DIST too). The terminal needs bench.html in the build: when dist/ lacks it,
 // `vite build` runs first (into dist/); a dist/ built before a change to the web app is measured as it is.
 import { spawnSync } from 'node:child_process';
@@ -83,7 +86,7 @@ if (only === undefined || only === 'terminal') {
   // Loaded only here: playwright-core and the browser harness would otherwise sit in the heap of the end-to-end
   // bench's server (same isolate), and every collection of it would mark them.
   const { browserSkipReason } = await import('../e2e/browser.ts');
-  const { reportTerminal, terminalBench } = await import('./terminal.ts');
+  const { reportTerminal, terminalBench, TERMINAL_SCENARIOS } = await import('./terminal.ts');
   const root = resolve(import.meta.dirname, '..', '..');
   const distDir = resolve(text('dist') ?? process.env['BENCH_DIST'] ?? join(root, 'dist'));
   const skip = browserSkipReason();
@@ -95,13 +98,23 @@ if (only === undefined || only === 'terminal') {
       const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
       if (built.status !== 0) throw new Error('vite build failed');
     }
-    const figures = await terminalBench({
-      distDir,
-      measureMs: arg('terminal-ms', Number(process.env['BENCH_TERMINAL_MS'] ?? 240_000)),
-      warmupMs: arg('terminal-warmup-ms', 10_000),
-      ...(text('terminal-panels') ? { panels: text('terminal-panels')!.split(',') } : {}),
-      ...(text('terminal-profile') ? { profilePath: resolve(text('terminal-profile')!) } : {}),
-    });
-    console.log(JSON.stringify(reportTerminal(figures)));
+    const asked = text('terminal-scenario');
+    const scenarios = TERMINAL_SCENARIOS.filter((s) => asked === undefined || s === asked);
+    if (scenarios.length === 0) throw new Error(`--terminal-scenario=${asked}: one of ${TERMINAL_SCENARIOS.join(', ')}`);
+    const profile = text('terminal-profile');
+    for (const scenario of scenarios) {
+      const profilePath = profile === undefined ? undefined : resolve(scenarios.length === 1 ? profile : profile.replace(/(\.[^./]*)?$/, `-${scenario}$1`));
+      const figures = await terminalBench({
+        distDir,
+        scenario,
+        measureMs: arg('terminal-ms', Number(process.env['BENCH_TERMINAL_MS'] ?? 240_000)),
+        warmupMs: arg('terminal-warmup-ms', 10_000),
+        ...(text('terminal-panels') ? { panels: text('terminal-panels')!.split(',') } : {}),
+        ...(profilePath ? { profilePath } : {}),
+        ...(text('terminal-allocations') ? { allocationsPath: resolve(text('terminal-allocations')!.replace(/(\.[^./]*)?$/, `-${scenario}$1`)) } : {}),
+        ...(text('terminal-trace') ? { tracePath: resolve(text('terminal-trace')!.replace(/(\.[^./]*)?$/, `-${scenario}$1`)) } : {}),
+      });
+      console.log(JSON.stringify(reportTerminal(figures)));
+    }
   }
 }

@@ -24,7 +24,7 @@ const DEPTH = 200;
 /** Changes land within this many levels of the touch, most near it. */
 const ACTIVE = 40;
 const MINUTE = 60_000;
-const INTERVAL_MS: Readonly<Record<KlineInterval, number>> = {
+export const INTERVAL_MS: Readonly<Record<KlineInterval, number>> = {
   '1m': MINUTE, '5m': 5 * MINUTE, '15m': 15 * MINUTE, '30m': 30 * MINUTE, '1h': 60 * MINUTE, '4h': 240 * MINUTE,
   '1d': 1_440 * MINUTE, '1w': 10_080 * MINUTE, '1M': 43_200 * MINUTE,
 };
@@ -79,6 +79,11 @@ export class SyntheticMarket {
     const price = this.mid / this.scale;
     this.day.open = this.day.last = price;
     this.bar = { t: Math.floor(now / MINUTE) * MINUTE, o: price, h: price, l: price, c: price, v: 0, q: 0, n: 0 };
+  }
+
+  /** The middle of the spread as a price. */
+  midPrice(): number {
+    return this.mid / this.scale;
   }
 
   private text(tick: number): string {
@@ -214,6 +219,11 @@ export class SyntheticMarket {
       lastId: this.tradeId,
       count: d.count,
     };
+  }
+
+  /** Its entry in GET /api/v3/exchangeInfo: the price tick and quantity step (market-filters.ts reads them). */
+  exchangeInfo(): { symbol: string; filters: Array<{ filterType: string; tickSize?: string; stepSize?: string }> } {
+    return { symbol: this.symbol, filters: [{ filterType: 'PRICE_FILTER', tickSize: this.text(1) }, { filterType: 'LOT_SIZE', stepSize: '0.00001' }] };
   }
 
   snapshot(limit: number): DepthSnapshot {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimal, canonicalDecimal, ceilToTick, compareDecimal, floorToTick, isZeroDecimal } from '../../streams/decimal.ts';
+import fc from 'fast-check';
+import { addDecimal, canonicalDecimal, ceilToTick, compareDecimal, floorToTick, isDecimal, isZeroDecimal, toUnits } from '../../streams/decimal.ts';
 
 describe('decimal text arithmetic', () => {
   it('adds without float drift', () => {
@@ -44,5 +45,39 @@ describe('decimal text arithmetic', () => {
     }
     expect(['0', '0.000', '-0', '.0', '00'].map(isZeroDecimal)).toEqual([true, true, true, true, true]);
     expect(['1', '0.001', '-0.1', '10', 'x1', 'abc', ''].map(isZeroDecimal)).toEqual([false, false, false, false, false, false, false]);
+  });
+});
+
+describe('the decimal scanner', () => {
+  // The pattern the scanner replaced (a match allocated on every price of every socket event): both must agree on
+  // what is a decimal and on its value.
+  const PATTERN = /^(-)?(\d+)(?:\.(\d*))?$|^(-)?\.(\d+)$/;
+  const byPattern = (text: string): bigint | null => {
+    const m = PATTERN.exec(text.trim());
+    if (!m) return null;
+    const fraction = m[3] ?? m[5] ?? '';
+    const units = BigInt((m[2] ?? '0') + fraction) * 10n ** BigInt(30 - fraction.length);
+    return m[1] ?? m[4] ? -units : units;
+  };
+  const byScanner = (text: string): bigint | null => (isDecimal(text) ? toUnits(text, 30) : null);
+
+  it('accepts and reads exactly what the pattern did', () => {
+    for (const text of ['0', '12', '-3', '5.', '.5', '-.5', '-0.00', ' 1.25 ', '\t7\n', '1.2.3', '.', '-', '', '+1', '1e5', '0x10', '１', '12345678901234.5', '1234567890123456789.123456789'])
+      expect(byScanner(text), JSON.stringify(text)).toBe(byPattern(text));
+    const chars = fc.constantFrom('0', '1', '5', '9', '.', '-', ' ', 'e', '+');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 24 }).map((a) => a.join('')), (text) => {
+        expect(byScanner(text)).toBe(byPattern(text));
+      }),
+      { numRuns: 5_000 },
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }), fc.integer({ min: 0, max: 20 }), (units, scale) => {
+        const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, '0');
+        const text = `${units < 0n ? '-' : ''}${scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`}`;
+        expect(toUnits(text, 30)).toBe(units * 10n ** BigInt(30 - scale));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -10,8 +10,9 @@
 //   is its own aggregate and ADL closes are left out, as /fapi/v1/aggTrades answers them); `<symbol>@trade`: `trade`
 //   {e, E, T, s, t, p, q, X "MARKET", m} for the same trades (ccxt.pro's watchTrades subscribes to this one).
 // - `<symbol>@kline_<interval>`: `kline` {e, E, s, k {t, T, s, i, f, L, o, c, h, l, v, n, x, q, V, Q, B}}: the
-//   current bar (read from the trades on subscription, then kept from `perp.<SYMBOL>.trade`), sent at each trade and
-//   once more with x = true when it closes. Bars are /fapi/v1/klines's (futures-queries.ts barOpen): only bars with
+//   current bar (read from the trades on subscription, then kept from `perp.<SYMBOL>.trade`), sent when it changed,
+//   at most every 250 ms as Binance's (a trade after a quiet spell at once, the rest of a burst in one event at the end
+//   of the 250 ms), and once more with x = true when it closes. Bars are /fapi/v1/klines's (futures-queries.ts barOpen): only bars with
 //   trades exist, as there.
 // - `<symbol>@bookTicker`: `bookTicker` {e, u, E, T, s, b, B, a, A}, when the best bid or ask changed (sampled every
 //   100 ms).
@@ -53,6 +54,8 @@ const PARTIAL_LEVELS = [5, 10, 20] as const;
 type PartialLevels = (typeof PARTIAL_LEVELS)[number];
 const BOOK_TICKER_MS = 100;
 const KLINE_CLOSE_CHECK_MS = 1_000;
+/** Binance's update speed of the futures kline stream. */
+export const KLINE_EVERY_MS = 250;
 const E8 = 100_000_000n;
 
 export type MarketStream =
@@ -60,7 +63,7 @@ export type MarketStream =
   | { readonly kind: 'markPriceAll'; readonly everyMs: number }
   | { readonly kind: 'aggTrade'; readonly symbol: string }
   | { readonly kind: 'trade'; readonly symbol: string }
-  | { readonly kind: 'kline'; readonly symbol: string; readonly interval: KlineInterval }
+  | { readonly kind: 'kline'; readonly symbol: string; readonly interval: KlineInterval; readonly everyMs?: number }
   | { readonly kind: 'bookTicker'; readonly symbol: string }
   | { readonly kind: 'depth'; readonly symbol: string; readonly levels: PartialLevels | null; readonly speed: DepthSpeed };
 
@@ -98,7 +101,7 @@ export function parseMarketStream(name: string, symbolOf: (lower: string) => str
   if (rest === 'bookTicker') return { kind: 'bookTicker', symbol };
   if (rest.startsWith('kline_')) {
     const interval = rest.slice('kline_'.length);
-    return isKlineInterval(interval) ? { kind: 'kline', symbol, interval } : null;
+    return isKlineInterval(interval) ? { kind: 'kline', symbol, interval, everyMs: KLINE_EVERY_MS } : null;
   }
   const depth = DEPTH.exec(rest);
   if (depth !== null) {
@@ -345,7 +348,7 @@ export class MarketStreams {
       case 'trade':
         return this.trade(stream.symbol, emit);
       case 'kline':
-        return this.kline(stream.symbol, stream.interval, emit);
+        return this.kline(stream.symbol, stream.interval, stream.everyMs ?? KLINE_EVERY_MS, emit);
       case 'bookTicker':
         return this.bookTicker(stream.symbol, emit);
       case 'depth':
@@ -427,12 +430,31 @@ export class MarketStreams {
     return { ready: Promise.resolve(), stop };
   }
 
-  private kline(symbol: string, interval: KlineInterval, emit: Emit): Source {
+  private kline(symbol: string, interval: KlineInterval, everyMs: number, emit: Emit): Source {
     let bar: KlineBar | null = null;
     let loaded = false;
     const early: PerpTrade[] = [];
     let stopped = false;
-    const send = (b: KlineBar) =>
+    /** When the last event went out (wall time: the pace is the socket's, not the exchange clock's). */
+    let sentAt = -Infinity;
+    /** A bar changed since the last event, and its event is due at the end of the pace's window. */
+    let due: ReturnType<typeof setTimeout> | null = null;
+    const send = (b: KlineBar) => {
+      if (due !== null) clearTimeout(due);
+      due = null;
+      sentAt = performance.now();
+      emitBar(b);
+    };
+    /** A live change: at once after a quiet spell, else once at the end of the window (with what it holds then). */
+    const changed = (b: KlineBar) => {
+      const wait = sentAt + everyMs - performance.now();
+      if (wait <= 0) return send(b);
+      due ??= setTimeout(() => {
+        due = null;
+        if (!stopped && bar !== null) send(bar);
+      }, wait);
+    };
+    const emitBar = (b: KlineBar) =>
       emit({
         e: 'kline', E: this.clock(), s: symbol,
         k: {
@@ -442,6 +464,7 @@ export class MarketStreams {
       });
     const closeIfDue = (now: number) => {
       if (bar !== null && !bar.closed && now > bar.T) {
+        // A change of the bar still waiting for its window goes out with it: the closed bar holds it.
         bar.closed = true;
         send(bar);
       }
@@ -467,7 +490,7 @@ export class MarketStreams {
         bar.V += qty;
         bar.Q += quote;
       }
-      if (live) send(bar);
+      if (live) changed(bar);
     };
     const unsubscribe = this.trading.bus.subscribe(`perp.${symbol}.trade`, (e) => {
       if (e.type !== 'perp.trade' || e.via !== 'book') return;
@@ -493,6 +516,7 @@ export class MarketStreams {
         stopped = true;
         unsubscribe();
         clearInterval(timer);
+        if (due !== null) clearTimeout(due);
       },
     };
   }

@@ -10,7 +10,8 @@
 //   first read is taken before the subscription is acknowledged, so a snapshot taken after the ack has a diff to
 //   start from.
 // - perpTrade@S: /fstream's `<s>@trade` (book trades; ADL closes are not market trades) as the spot trade event.
-// - perpKline@S@i: /fstream's `<s>@kline_<i>` as it is (the current bar, sent at each trade and once more closed).
+// - perpKline@S@i: /fstream's `<s>@kline_<i>` (the current bar when it changed, and once more closed) at the spot
+//   publisher's pace, every 100 ms at most, not /fstream's 250 ms.
 // - perpMarkKline@S@i: the bar of mark prices holding the present: read from the recorded marks (as
 //   /fapi/v1/markPriceKlines sums them), then kept from `perp.<S>.mark` (one a second, recorded or not); a kline
 //   event with the marks as o/h/l/c, `n` the marks counted and no volumes, sent at each mark and once more closed.
@@ -29,6 +30,8 @@ import { barClose, barOpen, dayStats, markBars, type DayStats } from '../binance
 /** How often the tickers of the markets that traded are sent, as the spot publisher does. */
 export const PERP_TICKER_MS = 1_000;
 const DEPTH_SPEED = 100;
+/** The live bar's pace, as the spot publisher's (market/publisher.ts). */
+const KLINE_EVERY_MS = 100;
 const BAR_CHECK_MS = 1_000;
 const DAY_MS = 86_400_000;
 
@@ -88,7 +91,7 @@ export class PerpMarketTopics {
           emit({ e: 'trade', E: t.E, s: t.s, t: t.t, p: t.p, q: t.q, T: t.T, m: t.m, M: true });
         });
       case 'perpKline':
-        return this.streams.open({ kind: 'kline', symbol, interval }, emit);
+        return this.streams.open({ kind: 'kline', symbol, interval, everyMs: KLINE_EVERY_MS }, emit);
       case 'perpMarkKline':
         return markKline(this.o, symbol, interval, emit);
       default:

@@ -1,6 +1,7 @@
 // The WebSocket endpoint (contract/ws.ts): ping → pong with the server time; subscribe/unsubscribe → ack, or an
 // error carrying the request id; auth with the session ticket (checked like the app API's) for private topics;
-// events from the hub with a per-topic seq that restarts at 1 after each ack. Every frame is JSON, checked at the
+// events from the hub with a per-topic seq that restarts at 1 after each ack; with ?batch=1, a turn's frames in one
+// message (contract/ws.ts WS_BATCH_PARAM). Every frame is JSON, checked at the
 // edge like a request body. A connection silent for three heartbeats is dropped: the web app pings every one.
 // Without trading (buildApp with no desks) there is no hub, and only ping is served.
 //
@@ -12,7 +13,7 @@
 // one can fill the error log by sending them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isContractTopic } from '../../contract/api.ts';
-import { isTopic, WS_CLOSE_SESSION_ENDED, WS_HEARTBEAT_MS, WS_PATH, type WsServerFrame } from '../../contract/ws.ts';
+import { isTopic, WS_BATCH_PARAM, WS_CLOSE_SESSION_ENDED, WS_HEARTBEAT_MS, WS_PATH, type WsServerFrame } from '../../contract/ws.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { resolveLocale } from '../../contract/locales.ts';
 import type { Clock } from '../../clock.ts';
@@ -130,11 +131,27 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
       counters.wsSlowDropped++;
       socket.terminate();
     };
+    const write = (text: string) => {
+      if (closed || socket.readyState !== OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED) return cutOff();
+      socket.send(text);
+    };
+    // ?batch=1 (contract/ws.ts WS_BATCH_PARAM): the frames of this turn go out together once it ends.
+    const batching = query.get(WS_BATCH_PARAM) === '1';
+    let batch: string[] | null = null;
+    const flush = () => {
+      const frames = batch;
+      batch = null;
+      if (frames !== null) write(frames.length === 1 ? frames[0]! : `[${frames.join(',')}]`);
+    };
     const client: WsClient = {
       send: (text) => {
-        if (closed || socket.readyState !== OPEN) return;
-        if (socket.bufferedAmount > MAX_BUFFERED) return cutOff();
-        socket.send(text);
+        if (!batching) return write(text);
+        if (batch === null) {
+          batch = [];
+          setImmediate(flush);
+        }
+        batch.push(text);
       },
       endSession: () => {
         counters.wsSessionsEnded++;

@@ -1,6 +1,7 @@
 // The position columns: market with direction, leverage and margin type; size in lots and coin; entry, mark and
 // liquidation prices; margin (isolated: adjustable); margin ratio; unrealized P&L with ROE; the ADL lights; TP/SL
-// (editable); close at market or at a limit. Each cell carries a data-testid for the browser tests.
+// (editable); close at market or at a limit. Each cell carries a data-testid for the browser tests, and each column
+// names the fields it shows, so a row re-rendered by a mark draws again only the cells whose figures moved.
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react';
 import type { ContractPositionItem } from '../../contract.ts';
@@ -11,6 +12,11 @@ import { ADL_LIGHTS, adlLit, DIRECTION_LABEL, MARGIN_TYPE_LABEL, marginRisk, per
 import * as s from './tables.css.ts';
 
 export type PositionDialogKind = 'tpsl' | 'margin' | 'limit';
+
+/** A column and the fields of the position its cell shows (the cell is drawn again only when one of them changes). */
+export interface PositionColumn extends Column<ContractPositionItem> {
+  readonly shows: readonly (keyof ContractPositionItem)[];
+}
 
 export interface PositionActions {
   open(kind: PositionDialogKind, symbol: string): void;
@@ -31,7 +37,7 @@ function Adl({ quantile }: { quantile: number | null }) {
   );
 }
 
-export function usePositionColumns(actions: PositionActions): Column<ContractPositionItem>[] {
+export function usePositionColumns(actions: PositionActions): PositionColumn[] {
   const { _ } = useLingui();
   const { open, closeAtMarket, closing } = actions;
   return useMemo(
@@ -39,6 +45,7 @@ export function usePositionColumns(actions: PositionActions): Column<ContractPos
       {
         key: 'market',
         labelId: 'contract.col.market',
+        shows: ['codeName', 'direction', 'leverage', 'marginType'],
         render: (p) => (
           <span className={s.market}>
             <span className={s.marketName}>{p.codeName}</span>
@@ -58,6 +65,7 @@ export function usePositionColumns(actions: PositionActions): Column<ContractPos
         key: 'size',
         labelId: 'contract.pos.sizeLots',
         align: 'right',
+        shows: ['direction', 'lots', 'quantity', 'symbol'],
         render: (p) => (
           <span data-testid="position-size">
             <span className={s.trend[p.direction === 'long' ? 'up' : 'down']}>{p.lots}</span>
@@ -65,13 +73,14 @@ export function usePositionColumns(actions: PositionActions): Column<ContractPos
           </span>
         ),
       },
-      { key: 'entry', labelId: 'contract.pos.entryPrice', align: 'right', render: (p) => <span className={s.num} data-testid="position-entry">{formatDecimal(p.entryPrice)}</span> },
-      { key: 'mark', labelId: 'perp.markPrice', align: 'right', render: (p) => <span className={s.num} data-testid="position-mark">{formatDecimal(p.markPrice)}</span> },
-      { key: 'liq', labelId: 'contract.pos.liqPrice', align: 'right', render: (p) => <span className={s.num} data-testid="position-liq">{formatDecimal(p.liquidationPrice)}</span> },
+      { key: 'entry', labelId: 'contract.pos.entryPrice', align: 'right', shows: ['entryPrice'], render: (p) => <span className={s.num} data-testid="position-entry">{formatDecimal(p.entryPrice)}</span> },
+      { key: 'mark', labelId: 'perp.markPrice', align: 'right', shows: ['markPrice'], render: (p) => <span className={s.num} data-testid="position-mark">{formatDecimal(p.markPrice)}</span> },
+      { key: 'liq', labelId: 'contract.pos.liqPrice', align: 'right', shows: ['liquidationPrice'], render: (p) => <span className={s.num} data-testid="position-liq">{formatDecimal(p.liquidationPrice)}</span> },
       {
         key: 'margin',
         labelId: 'contract.col.margin',
         align: 'right',
+        shows: ['margin', 'marginType', 'symbol'],
         render: (p) => (
           <span className={s.inline}>
             <span className={s.num} data-testid="position-margin">
@@ -89,12 +98,14 @@ export function usePositionColumns(actions: PositionActions): Column<ContractPos
         key: 'ratio',
         labelId: 'contract.pos.marginRatio',
         align: 'right',
+        shows: ['marginRatio'],
         render: (p) => <span className={s.risk[marginRisk(p.marginRatio)]} data-testid="position-ratio">{percentText(p.marginRatio)}</span>,
       },
       {
         key: 'pnl',
         labelId: 'contract.pos.pnl',
         align: 'right',
+        shows: ['unrealizedPnl', 'profitRate'],
         render: (p) => (
           <span>
             <span className={s.trend[trendOf(p.unrealizedPnl)]} data-testid="position-pnl">
@@ -106,11 +117,12 @@ export function usePositionColumns(actions: PositionActions): Column<ContractPos
           </span>
         ),
       },
-      { key: 'adl', labelId: 'contract.pos.adl', render: (p) => <Adl quantile={p.adlQuantile} /> },
+      { key: 'adl', labelId: 'contract.pos.adl', shows: ['adlQuantile'], render: (p) => <Adl quantile={p.adlQuantile} /> },
       {
         key: 'tpsl',
         labelId: 'contract.pos.tpsl',
         align: 'right',
+        shows: ['takeProfit', 'stopLoss', 'symbol'],
         render: (p) => (
           <span className={s.inline}>
             <span className={`${s.stack} ${s.num}`} data-testid="position-tpsl">
@@ -131,6 +143,7 @@ export function usePositionColumns(actions: PositionActions): Column<ContractPos
         key: 'close',
         labelId: 'contract.pos.close',
         align: 'right',
+        shows: ['symbol'],
         render: (p) => (
           <span className={s.actions}>
             <button type="button" className={s.link} disabled={closing.has(p.symbol)} data-testid="position-close-market" onClick={() => closeAtMarket(p.symbol)}>

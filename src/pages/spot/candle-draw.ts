@@ -40,6 +40,76 @@ export function barFeeder(sink: BarSink): (candles: readonly Candle[]) => void {
   };
 }
 
+/** What a pacer reads the time from and waits with (the page's clock and timers; tests pass their own). */
+export interface PaceClock {
+  now(): number;
+  /** Calls `fn` after `ms`; returns its cancel. */
+  later(fn: () => void, ms: number): () => void;
+}
+
+export const pageClock: PaceClock = {
+  now: () => performance.now(),
+  later: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+};
+
+/** Charts that take turns: one redraws, the next may not for `gap` ms (a frame), so two never land in one frame. */
+export interface PaceLane {
+  readonly gap: number;
+  /** When the next chart may go. */
+  freeAt: number;
+}
+
+/** The page's charts' lane: one chart's redraw per 60 Hz frame. */
+export const chartLane: PaceLane = { gap: 17, freeAt: Number.NEGATIVE_INFINITY };
+
+/**
+ * Jobs by kind, run together at most once per `ms`, the latest of each kind: a job that comes after a quiet spell
+ * runs at once, the ones that follow it within `ms` wait for the next turn. A chart redraws all of itself for any
+ * change, so a perpetual's bar (sent at every trade), its mark line and its position's lines move together a few
+ * times a second rather than each on its own at every frame. With a `lane`, charts also wait their turn after one
+ * another: three charts fed by the same trades would otherwise all redraw in the same frame.
+ */
+export function pacer(
+  ms: number,
+  clock: PaceClock = pageClock,
+  lane: PaceLane | null = null,
+): { set(kind: string, job: () => void): void; drop(kind: string): void; stop(): void } {
+  const jobs = new Map<string, () => void>();
+  let last = Number.NEGATIVE_INFINITY;
+  let cancel: (() => void) | null = null;
+  const run = () => {
+    cancel = null;
+    const now = clock.now();
+    if (lane !== null && lane.freeAt > now) {
+      cancel = clock.later(run, lane.freeAt - now);
+      return;
+    }
+    last = now;
+    if (lane !== null) lane.freeAt = now + lane.gap;
+    const due = [...jobs.values()];
+    jobs.clear();
+    for (const job of due) job();
+  };
+  return {
+    set(kind, job) {
+      jobs.set(kind, job);
+      if (cancel !== null) return;
+      const wait = last + ms - clock.now();
+      if (wait <= 0) run();
+      else cancel = clock.later(run, wait);
+    },
+    drop: (kind) => void jobs.delete(kind),
+    stop() {
+      cancel?.();
+      cancel = null;
+      jobs.clear();
+    },
+  };
+}
+
 /** A line across the chart at a price: a position's entry, liquidation, take-profit or stop-loss. */
 export interface ChartPriceLine {
   readonly price: string;

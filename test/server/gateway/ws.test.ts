@@ -192,6 +192,31 @@ describe('ws topics', () => {
     }
   });
 
+  it('sends a turn\'s frames in one message when asked (?batch=1), each with the seq it would have alone', async () => {
+    const eth = (user: number, side: 'buy' | 'sell', price: string, qty: string) =>
+      ok(server.desks.spot.place({ type: 'limit', user, symbol: 'ETHUSDT', side, price, qty }));
+    await ok(server.desks.spot.adjust({ user: MAKER, asset: 'ETH', amount: '10', action: 'credit', memo: 'ws test' }));
+    const plain = await WsClient.open(wsUrl);
+    const batched = await WsClient.open(`${wsUrl}?batch=1`);
+    const stops = [keepAlive(plain), keepAlive(batched)];
+    try {
+      for (const c of [plain, batched]) expect(await c.request({ op: 'subscribe', id: 1, topics: ['trade@ETHUSDT'] })).toEqual({ op: 'ack', id: 1 });
+      for (const price of ['3000', '3001', '3002']) await eth(MAKER, 'sell', price, '0.1');
+      await eth(TAKER, 'buy', '3002', '0.3'); // three fills, published together
+      for (const c of [plain, batched]) {
+        const trades = await Promise.all([1, 2, 3].map(() => c.take((f) => f.topic === 'trade@ETHUSDT')));
+        expect(trades.map((f) => [f.seq, (f.data as { p: string }).p])).toEqual([[1, '3000.00000000'], [2, '3001.00000000'], [3, '3002.00000000']]);
+      }
+      // The same frames: three messages on the plain connection, one on the batching one (after its ack's).
+      expect(plain.messageSizes.every((n) => n === 1)).toBe(true);
+      expect(batched.messageSizes).toContain(3);
+    } finally {
+      for (const stop of stops) stop();
+      plain.close();
+      batched.close();
+    }
+  });
+
   it('bounds the topics of one connection', async () => {
     const c = await WsClient.open(wsUrl);
     try {

@@ -1,4 +1,5 @@
-// A test client of /ws: Node's global WebSocket, every frame queued, and waits for the frame a test expects.
+// A test client of /ws: Node's global WebSocket, every frame queued (a batching connection's arrays of frames
+// unpacked, their sizes kept), and waits for the frame a test expects.
 import { sha256 } from '../../../server/accounts/secrets.ts';
 import type { Store } from '../../../server/store/index.ts';
 
@@ -14,6 +15,8 @@ export interface Frame {
 
 export class WsClient {
   readonly frames: Frame[] = [];
+  /** How many frames each message held (1 for a frame alone). */
+  readonly messageSizes: number[] = [];
   closed = false;
   closeCode: number | null = null;
   private waiters: Array<() => void> = [];
@@ -23,7 +26,10 @@ export class WsClient {
   private constructor(socket: WebSocket) {
     this.socket = socket;
     socket.addEventListener('message', (e) => {
-      this.frames.push(JSON.parse(String(e.data)) as Frame);
+      const value = JSON.parse(String(e.data)) as Frame | Frame[];
+      const frames = Array.isArray(value) ? value : [value];
+      this.messageSizes.push(frames.length);
+      this.frames.push(...frames);
       this.wake();
     });
     socket.addEventListener('close', (e) => {

@@ -111,3 +111,29 @@ describe('depth pipeline, one emission per frame', () => {
     r.stop();
   });
 });
+
+describe('depth pipeline emitting views', () => {
+  it('keeps one book in place and hands out views that stay as they were, frame after frame', async () => {
+    const events = diffs(300, 11);
+    const frames = new VirtualTimeScheduler();
+    const topic$ = new Subject<TopicMessage>();
+    const seen: Loadable<BookView>[] = [];
+    let resolve: (s: DepthSnapshot) => void = () => undefined;
+    const sub = orderBook$({ topic$, frameScheduler: frames, loadSnapshot: () => new Promise((r) => (resolve = r)), view: (b: OrderBook) => bookView(b) }).subscribe((v) => seen.push(v));
+    topic$.next({ kind: 'subscribed' });
+    topic$.next({ kind: 'event', data: events[0] });
+    resolve(snapshot);
+    await Promise.resolve();
+    const views = () => seen.flatMap((l) => (l.status === 'success' ? [l.data] : []));
+    const copies: BookView[] = [];
+    for (let i = 1; i < events.length; i += 37) {
+      for (const d of events.slice(i, i + 37)) topic$.next({ kind: 'event', data: d });
+      frames.flush();
+      const view = views().at(-1)!;
+      expect(view).toEqual(oneByOne(events.slice(0, Math.min(events.length, i + 37))));
+      copies.push(structuredClone(view));
+    }
+    expect(views().slice(1)).toEqual(copies);
+    sub.unsubscribe();
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Subject, type Subscription } from 'rxjs';
+import { asyncScheduler, Subject, type Subscription } from 'rxjs';
 import type { Loadable } from '../../../streams/loadable.ts';
 import { seeded$ } from '../../../streams/pipelines/seeded.ts';
 import type { TopicMessage } from '../../../streams/socket/topics.ts';
@@ -86,5 +86,39 @@ describe('seeded topic pipeline', () => {
   it('passes a topic error through as a value', () => {
     topic$.next({ kind: 'error', error: { code: 'login.session.expired', message: 'expired' } });
     expect(last()).toEqual({ status: 'error', error: { code: 'login.session.expired', message: 'expired' }, data: [] });
+  });
+});
+
+describe('seeded topic pipeline, a frame at a time', () => {
+  it('emits a frame\'s events once, on one copy of the state, and leaves every state it emitted as it was', async () => {
+    const frameTopic$ = new Subject<TopicMessage>();
+    const out: Loadable<number[]>[] = [];
+    const sub = seeded$<number[], number[]>({
+      topic$: frameTopic$,
+      initial: [],
+      load: async () => [1],
+      onLoad: (s, seed) => [...seed, ...s],
+      onEvent: (s, data) => (typeof data === 'number' ? [...s, data] : s),
+      frames: { scheduler: asyncScheduler, copy: (s) => [...s], onEventOwned: (s, data) => (typeof data === 'number' ? (s.push(data), s) : null) },
+    }).subscribe((v) => out.push(v));
+    frameTopic$.next({ kind: 'subscribed' });
+    await advance(0);
+    const loaded = out.length;
+    expect(out[loaded - 1]).toEqual({ status: 'success', data: [1] });
+    frameTopic$.next({ kind: 'event', data: 2 });
+    frameTopic$.next({ kind: 'event', data: 'junk' });
+    frameTopic$.next({ kind: 'event', data: 3 });
+    expect(out).toHaveLength(loaded);
+    await advance(0);
+    expect(out).toHaveLength(loaded + 1);
+    expect(out[loaded]).toEqual({ status: 'success', data: [1, 2, 3] });
+    frameTopic$.next({ kind: 'event', data: 4 });
+    await advance(0);
+    expect(out[loaded]).toEqual({ status: 'success', data: [1, 2, 3] });
+    expect(out[loaded + 1]).toEqual({ status: 'success', data: [1, 2, 3, 4] });
+    frameTopic$.next({ kind: 'event', data: 'junk' });
+    await advance(0);
+    expect(out).toHaveLength(loaded + 2);
+    sub.unsubscribe();
   });
 });

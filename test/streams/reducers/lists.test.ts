@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { BalanceUpdate, OrderUpdate, Ticker24h } from '../../../streams/contract.ts';
 import type { Candle, Trade } from '../../../streams/parse/market.ts';
 import { balanceKey, mergeBalances, noBalances } from '../../../streams/reducers/balances.ts';
-import { applyCandle, mergeHistory } from '../../../streams/reducers/candles.ts';
+import { applyCandle, applyCandleInPlace, mergeHistory } from '../../../streams/reducers/candles.ts';
 import { mergeOrders, noOrders, orderList } from '../../../streams/reducers/orders.ts';
 import { mergeTickers, noTickers } from '../../../streams/reducers/tickers.ts';
-import { addTrade, mergeTrades } from '../../../streams/reducers/trades.ts';
+import { addTrade, addTradeInPlace, mergeTrades } from '../../../streams/reducers/trades.ts';
 
 const trade = (id: number): Trade => ({ id, price: '100', qty: '1', time: id, isBuyerMaker: false });
 const bar = (time: number, close: string, trades: number, closed = false): Candle => ({
@@ -53,6 +53,31 @@ describe('candles with a live bar', () => {
     let bars: readonly Candle[] = [];
     for (let i = 0; i < 20; i++) bars = applyCandle(bars, bar(i * 60_000, '1', 1), 5);
     expect(bars.map((b) => b.time / 60_000)).toEqual([15, 16, 17, 18, 19]);
+  });
+});
+
+describe('a frame\'s copy, changed in place', () => {
+  it('ends as the one-by-one reducers would for trades, repeats and late prints included', () => {
+    const ids = [1, 2, 3, 3, 5, 4, 6, 7, 8, 9, 10, 11, 12];
+    let kept: readonly Trade[] = [];
+    let copy: Trade[] = [];
+    for (const id of ids) {
+      kept = addTrade(kept, trade(id), 8);
+      copy = [...addTradeInPlace(copy, trade(id), 8)];
+    }
+    expect(copy).toEqual(kept);
+  });
+
+  it('ends as the one-by-one reducers would for bars, and tells a bar it had no place for', () => {
+    const events = [bar(0, '1', 1), bar(0, '2', 2), bar(60_000, '3', 1), bar(0, '0', 1), bar(60_000, '4', 3), bar(120_000, '5', 1), bar(180_000, '6', 1)];
+    let kept: readonly Candle[] = [];
+    const copy: Candle[] = [];
+    for (const e of events) {
+      kept = applyCandle(kept, e, 3);
+      applyCandleInPlace(copy, e, 3);
+    }
+    expect(copy).toEqual(kept);
+    expect(applyCandleInPlace(copy, bar(0, '9', 9), 3)).toBeNull();
   });
 });
 

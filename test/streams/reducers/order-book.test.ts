@@ -102,3 +102,25 @@ describe('local order book (Binance snapshot + diffs)', () => {
     expect(bookView(start)).toEqual(before);
   });
 });
+
+describe('the book kept in price order', () => {
+  it('views as a full sort would, level by level, through inserts, removals, repeats and in-place runs', () => {
+    const rand = (() => {
+      let x = 12_345;
+      return () => ((x = (x * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    })();
+    const price = () => (90 + Math.floor(rand() * 2_000) / 100).toFixed(rand() < 0.2 ? 3 : 2);
+    const level = (): TextLevel => [price(), rand() < 0.3 ? '0' : (rand() * 5).toFixed(4)];
+    const levels = () => Array.from({ length: 1 + Math.floor(rand() * 4) }, level);
+    let book = bookFromSnapshot({ lastUpdateId: 1, bids: Array.from({ length: 50 }, level), asks: Array.from({ length: 50 }, level) });
+    const sortedBy = (m: ReadonlyMap<string, TextLevel>, desc: boolean) =>
+      [...m.values()].sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
+    for (let i = 0; i < 300; i++) {
+      book = i % 3 === 0 ? applyLevels(ownBook(book), levels(), levels(), i + 2, true) : applyLevels(book, levels(), levels(), i + 2);
+      const view = bookView(book);
+      expect(view.bids).toEqual(sortedBy(book.bids, true));
+      expect(view.asks).toEqual(sortedBy(book.asks, false));
+      expect(bookView(book, 5).bids).toEqual(view.bids.slice(0, 5));
+    }
+  });
+});
