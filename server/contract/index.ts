@@ -5,3 +5,5 @@ export * from './locales.ts';
 export * from './validate.ts';
 export * from './ws.ts';
 export * as perpMath from './perp-math/index.ts';
+export * from './seconds.ts';
+export * as secondsRecord from './seconds-record.ts';
