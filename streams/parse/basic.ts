@@ -15,11 +15,15 @@ export const decimalText = (v: unknown): string | null =>
 /** Every item parsed, or null when any item fails: a half-read list would show a wrong book or chart. */
 export function parseList<T>(value: unknown, parse: Parser<T>): T[] | null {
   if (!Array.isArray(value)) return null;
-  const out: T[] = [];
-  for (const item of value) {
+  // The list itself when every item parses to itself (the parser kept a fresh JSON value as it was); a copy only
+  // from the first item that did not.
+  let out: T[] | null = null;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
     const parsed = parse(item);
     if (parsed === null) return null;
-    out.push(parsed);
+    if (out === null && parsed !== item) out = value.slice(0, i) as T[];
+    out?.push(parsed);
   }
-  return out;
+  return out ?? (value as T[]);
 }

@@ -1,6 +1,7 @@
 // Parsers for market payloads: the socket's Binance-shaped events and the REST replies they start from.
 import type { DepthSnapshot, DepthUpdateEvent, KlineInterval, Ticker24h, TextLevel } from '../contract.ts';
 import { KLINE_INTERVALS } from '../contract.ts';
+import { isDecimal } from '../decimal.ts';
 import { decimalText, isInteger, isNumber, isRecord, isString, parseList, type Parser } from './basic.ts';
 
 /** One print, in the same shape from the socket (`trade@X`) and from REST (`/api/v3/trades`). */
@@ -31,6 +32,9 @@ export interface Candle {
 
 const level: Parser<TextLevel> = (v) => {
   if (!Array.isArray(v) || v.length < 2) return null;
+  // A pair of decimal strings, as every server writes it, is taken as it is (JSON.parse made it for this reader
+  // alone): thousands of levels a second, each a copy less.
+  if (v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && isDecimal(v[0]) && isDecimal(v[1])) return v as TextLevel;
   const price = decimalText(v[0]);
   const qty = decimalText(v[1]);
   return price !== null && qty !== null ? [price, qty] : null;
