@@ -10,12 +10,17 @@ const NONZERO_DIGIT = /[1-9]/;
 /** Digits a float holds exactly (2^53 has 16): an integer of this many is summed in a number and made a bigint once. */
 const EXACT_DIGITS = 15;
 
+/** Where the last scan found the decimal (a scan allocates nothing: no match, no tuple). */
+let scanStart = 0;
+let scanDot = -1;
+let scanEnd = 0;
+
 /**
- * Where the text's decimal is: `[start, dot, end]` over the trimmed text (dot = -1 without a point), or null. Accepts
- * what the pattern `^-?\d+(\.\d*)?$|^-?\.\d+$` does (a scan, not a regular expression: every price and size of every
- * socket event passes here, and a match would allocate).
+ * Whether the text is a decimal, and then where it is (scanStart, scanDot, scanEnd over the trimmed text; dot -1
+ * without a point). Accepts what the pattern `^-?\d+(\.\d*)?$|^-?\.\d+$` does (a scan, not a regular expression:
+ * every price and size of every socket event passes here, and a match would allocate).
  */
-function scan(text: string): readonly [start: number, dot: number, end: number] | null {
+function scan(text: string): boolean {
   let start = 0;
   let end = text.length;
   while (start < end && isSpace(text.charCodeAt(start))) start++;
@@ -28,15 +33,19 @@ function scan(text: string): readonly [start: number, dot: number, end: number] 
   for (; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === 46 /* . */) {
-      if (dot >= 0) return null;
+      if (dot >= 0) return false;
       dot = i;
     } else if (c >= 48 && c <= 57) {
       if (dot < 0) before++;
       else after++;
-    } else return null;
+    } else return false;
   }
   // "5." has digits before the point; ".5" after it; "." and "-" have none.
-  return before > 0 || after > 0 ? [start, dot, end] : null;
+  if (before === 0 && after === 0) return false;
+  scanStart = start;
+  scanDot = dot;
+  scanEnd = end;
+  return true;
 }
 
 /** What String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */
@@ -47,19 +56,36 @@ function isSpace(c: number): boolean {
 const CANONICAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 function parse(text: string): Scaled | null {
-  const at = scan(text);
-  if (at === null) return null;
-  const [start, dot, end] = at;
+  if (!scan(text)) return null;
+  const scale = scanDot < 0 ? 0 : scanEnd - scanDot - 1;
+  return { units: scannedUnits(text), scale };
+}
+
+/** The last scanned decimal's digits as an integer (the point left out), signed. */
+function scannedUnits(text: string): bigint {
+  const start = scanStart;
+  const dot = scanDot;
+  const end = scanEnd;
   const negative = text.charCodeAt(start) === 45;
   const first = negative ? start + 1 : start;
-  const scale = dot < 0 ? 0 : end - dot - 1;
   let units: bigint;
   if (end - first <= EXACT_DIGITS) {
     let n = 0;
     for (let i = first; i < end; i++) if (i !== dot) n = n * 10 + (text.charCodeAt(i) - 48);
     units = BigInt(n);
   } else units = BigInt(dot < 0 ? text.slice(first, end) : (text.slice(first, dot) || '0') + text.slice(dot + 1, end));
-  return { units: negative ? -units : units, scale };
+  return negative ? -units : units;
+}
+
+const POW10: readonly bigint[] = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+
+/** The text at `decimals` places without the intermediate value (socket prices, thousands a second); null when it is not a decimal or has more places. */
+function unitsAt(text: string, decimals: number): bigint | null {
+  if (!scan(text)) return null;
+  const scale = scanDot < 0 ? 0 : scanEnd - scanDot - 1;
+  if (scale > decimals) return null;
+  const units = scannedUnits(text);
+  return scale === decimals ? units : units * (POW10[decimals - scale] ?? 10n ** BigInt(decimals - scale));
 }
 
 function must(text: string): Scaled {
@@ -79,7 +105,7 @@ function format(units: bigint, scale: number): string {
 
 // The pattern alone decides it (parse fails only on it), so every price and size the socket brings is checked
 // without making a bigint.
-export const isDecimal = (text: string): boolean => scan(text) !== null;
+export const isDecimal = (text: string): boolean => scan(text);
 
 /** Digits after the point as written ("0.50" → 2). */
 export const decimalsOf = (text: string): number => must(text).scale;
@@ -146,6 +172,8 @@ export const ceilToTick = (price: string, tick: string): string => toTick(price,
  * Throws on text that isn't a decimal or has more places than that (a payload the parsers let through by mistake).
  */
 export function toUnits(text: string, decimals = 8): bigint {
+  const fast = unitsAt(text, decimals);
+  if (fast !== null) return fast;
   const v = must(text);
   if (v.scale > decimals) throw new RangeError(`more than ${decimals} decimals: ${text}`);
   return rescale(v, decimals);
@@ -153,6 +181,5 @@ export function toUnits(text: string, decimals = 8): bigint {
 
 /** Like toUnits, or null for text that isn't one (parsers check payloads with it). */
 export function unitsOrNull(text: string, decimals = 8): bigint | null {
-  const v = parse(text);
-  return v === null || v.scale > decimals ? null : rescale(v, decimals);
+  return unitsAt(text, decimals);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDecimal, canonicalDecimal, ceilToTick, compareDecimal, floorToTick, isDecimal, isZeroDecimal, toUnits } from '../../streams/decimal.ts';
+import { addDecimal, canonicalDecimal, ceilToTick, compareDecimal, floorToTick, isDecimal, isZeroDecimal, toUnits, unitsOrNull } from '../../streams/decimal.ts';
 
 describe('decimal text arithmetic', () => {
   it('adds without float drift', () => {
@@ -60,6 +60,17 @@ describe('the decimal scanner', () => {
     return m[1] ?? m[4] ? -units : units;
   };
   const byScanner = (text: string): bigint | null => (isDecimal(text) ? toUnits(text, 30) : null);
+
+  it('scales to the places asked for, refusing more', () => {
+    expect(toUnits('-0.5', 2)).toBe(-50n);
+    expect(toUnits(' 7 ', 2)).toBe(700n);
+    expect(toUnits('123456789012345678.12345678')).toBe(12345678901234567812345678n);
+    expect(() => toUnits('1.123456789')).toThrow(RangeError);
+    expect(() => toUnits('1,5')).toThrow(RangeError);
+    expect(unitsOrNull('1.5', 0)).toBeNull();
+    expect(unitsOrNull('x')).toBeNull();
+    expect(unitsOrNull('.25', 2)).toBe(25n);
+  });
 
   it('accepts and reads exactly what the pattern did', () => {
     for (const text of ['0', '12', '-3', '5.', '.5', '-.5', '-0.00', ' 1.25 ', '\t7\n', '1.2.3', '.', '-', '', '+1', '1e5', '0x10', '１', '12345678901234.5', '1234567890123456789.123456789'])
