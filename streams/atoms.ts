@@ -5,6 +5,7 @@ import type { Atom } from 'jotai/vanilla';
 import { atomWithObservable } from 'jotai/vanilla/utils';
 import { BehaviorSubject, EMPTY, map, of, switchMap, type Observable } from 'rxjs';
 import type {
+  PriceRecordEntry, SecondsConfigItem,
   BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h,
 } from './contract.ts';
 import { idle, mapLoadable, type Loadable } from './loadable.ts';
@@ -15,6 +16,7 @@ import type { ContractSettings } from './reducers/contract-positions.ts';
 import { groupBook } from './reducers/grouping.ts';
 import { orderList } from './reducers/orders.ts';
 import type { BookView } from './reducers/order-book.ts';
+import type { SecondsViews } from './reducers/seconds.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import { createStreams, type Streams, type StreamsOptions } from './runtime.ts';
 import type { ConnectionStatus } from './socket/connection.ts';
@@ -105,6 +107,15 @@ export const contractConditionalsAtom = (): Atom<Loadable<readonly ContractCondi
   keyed('contract:conditionals', (s) => s.contractConditionals$(), IDLE);
 /** Orders that closed a position by liquidation or auto-deleveraging, once each as they end (for a notice). */
 export const contractNotices$ = (): Observable<ContractOrderItem> => streams$.pipe(switchMap((s) => (s ? s.contractNotices$() : EMPTY)));
+
+// Seconds contracts. Every countdown row reads the one clock atom (one timer for the tab).
+/** Server time at each whole server second (plain client time before setUpStreams). */
+export const secondsClockAtom = (): Atom<number> => keyed('seconds:clock', (s) => s.secondsClock$(), Date.now());
+export const secondsClock$ = (): Observable<number> => follow((s) => s.secondsClock$(), Date.now());
+export const secondsConfigAtom = (): Atom<Loadable<readonly SecondsConfigItem[]>> => keyed('seconds:config', (s) => s.secondsConfig$(), IDLE);
+export const priceRecordAtom = (market: string): Atom<Loadable<PriceRecordEntry | null>> => keyed(`seconds:record|${market}`, (s) => s.priceRecord$(market), IDLE);
+/** Pending, holding and history; idle while signed out. */
+export const secondsContractsAtom = (): Atom<Loadable<SecondsViews>> => keyed('seconds:contracts', (s) => s.secondsContracts$(), IDLE);
 
 /** Milliseconds to a server-time deadline, ticking every `stepMs`; not cached, so hold it (useMemo, a module). */
 export const countdownAtom = (deadline: number, stepMs = 1_000): Atom<number> =>

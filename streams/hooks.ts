@@ -2,6 +2,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type {
+  PriceRecordEntry, SecondsConfigItem,
   BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h,
 } from './contract.ts';
 import type { Loadable } from './loadable.ts';
@@ -9,6 +10,7 @@ import type { Candle, Trade } from './parse/market.ts';
 import type { ContractMarketViews, ContractMarkView } from './reducers/contract-markets.ts';
 import type { ContractSettings } from './reducers/contract-positions.ts';
 import type { BookView } from './reducers/order-book.ts';
+import type { SecondsViews } from './reducers/seconds.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import type { ConnectionStatus } from './socket/connection.ts';
 import type { AuthState } from './socket/topics.ts';
@@ -37,6 +39,12 @@ export const useContractAccount = (): Loadable<ContractAccountItem> => useAtomVa
 export const useContractSettings = (symbol: string): ContractSettings | null => useAtomValue(atoms.contractSettingsAtom(symbol));
 export const useContractOrders = (): Loadable<readonly ContractOrderItem[]> => useAtomValue(atoms.contractOrdersAtom());
 export const useContractConditionals = (): Loadable<readonly ContractConditionalItem[]> => useAtomValue(atoms.contractConditionalsAtom());
+
+/** Server time at the last whole server second: every seconds-contract countdown reads this one clock. */
+export const useSecondsClock = (): number => useAtomValue(atoms.secondsClockAtom());
+export const useSecondsConfig = (): Loadable<readonly SecondsConfigItem[]> => useAtomValue(atoms.secondsConfigAtom());
+export const usePriceRecord = (market: string): Loadable<PriceRecordEntry | null> => useAtomValue(atoms.priceRecordAtom(market));
+export const useSecondsContracts = (): Loadable<SecondsViews> => useAtomValue(atoms.secondsContractsAtom());
 
 /** Milliseconds left to a server-time deadline. */
 export function useCountdown(deadline: number, stepMs = 1_000): number {

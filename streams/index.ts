@@ -1,6 +1,6 @@
 // The stream layer's one public entry. Start it once per tab with setUpStreams (returns its cleanup), hand it the
 // session ticket with setStreamsTicket, and read market and account state through the hooks or atoms.
-export { setUpStreams, setStreamsTicket, serverNow, orderBook$, candles$, trades$, contractNotices$ } from './atoms.ts';
+export { setUpStreams, setStreamsTicket, serverNow, orderBook$, candles$, trades$, contractNotices$, secondsClock$ } from './atoms.ts';
 export {
   connectionStatusAtom,
   authStateAtom,
@@ -23,6 +23,10 @@ export {
   contractSettingsAtom,
   contractOrdersAtom,
   contractConditionalsAtom,
+  secondsClockAtom,
+  secondsConfigAtom,
+  priceRecordAtom,
+  secondsContractsAtom,
 } from './atoms.ts';
 export {
   useConnectionStatus,
@@ -45,7 +49,15 @@ export {
   useContractSettings,
   useContractOrders,
   useContractConditionals,
+  useSecondsClock,
+  useSecondsConfig,
+  usePriceRecord,
+  useSecondsContracts,
 } from './hooks.ts';
+// Seconds contracts: the parsers (for the app's REST client), the lists, the countdown rule of the one clock.
+export { parseSecondsConfig, parseSecondsContract, parseSecondsContracts, parsePriceRecordEntries, parsePriceRecordEntry } from './parse/seconds.ts';
+export { secondsPhase, type SecondsViews, type SecondsSeed } from './reducers/seconds.ts';
+export { secondsLeft } from './pipelines/seconds-clock.ts';
 export { dataOf, mapLoadable, type Loadable, type StreamError } from './loadable.ts';
 export type { StreamsOptions } from './runtime.ts';
 export type { BookView } from './reducers/order-book.ts';

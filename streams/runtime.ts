@@ -1,12 +1,13 @@
 // Wires the stream layer for one tab: the socket, heartbeat and server clock, the topic hub, REST seeds, and one
 // shared pipeline per market stream (reducers, then one emission per frame). Framework-free; atoms.ts adapts it.
 import type { KyInstance } from 'ky';
-import { BehaviorSubject, distinctUntilChanged, map, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, map, scan, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
 import type {
+  PriceRecordEntry, SecondsConfigItem,
   BalanceUpdate, ContractConditionalItem, ContractMarketItem, ContractOrderItem, ContractPositionsReply, KlineInterval, OrderUpdate, Ticker24h,
 } from './contract.ts';
 import { WS_BATCH_PARAM, WS_PATH } from './contract.ts';
-import type { Loadable } from './loadable.ts';
+import { dataOf, idle, mapLoadable, type Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
 import { balancesPipeline, ordersPipeline, type AccountSources } from './pipelines/account.ts';
 import { contractStreams, type ContractStreams } from './pipelines/contract-live.ts';
@@ -18,6 +19,11 @@ import type { BookView } from './reducers/order-book.ts';
 import { addClockSample, initialServerClock, serverNow, type ServerClock } from './reducers/server-clock.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import { contractMarketsReader } from './rest/contract.ts';
+import { recordHeadReader, secondsConfigReader } from './rest/seconds.ts';
+import { serverClock$ } from './pipelines/seconds-clock.ts';
+import { priceRecordPipeline, secondsConfigPipeline, secondsContractsPipeline } from './pipelines/seconds.ts';
+import { noSecondsViews, secondsViews, type SecondsContracts, type SecondsSeed, type SecondsViews } from './reducers/seconds.ts';
+import { documentVisible$ } from './sources/polling.ts';
 import { createHttp, type HttpOptions } from './rest/http.ts';
 import { createMarketRest, type MarketRest } from './rest/market.ts';
 import { createConnection, type ConnectionOptions, type ConnectionStatus, type WebSocketConstructor } from './socket/connection.ts';
@@ -51,6 +57,16 @@ export interface StreamsOptions {
   loadContractPositions?: (signal: AbortSignal) => Promise<ContractPositionsReply>;
   loadContractOrders?: (signal: AbortSignal) => Promise<readonly ContractOrderItem[]>;
   loadContractConditionals?: (signal: AbortSignal) => Promise<readonly ContractConditionalItem[]>;
+  /** The seconds contracts' duration table (default: GET /app/seconds/config through the layer's http). */
+  loadSecondsConfig?: (signal: AbortSignal) => Promise<readonly SecondsConfigItem[]>;
+  /** A market's latest record entry (default: GET /app/priceRecord/head?market=X through the layer's http). */
+  loadPriceRecordHead?: (market: string, signal: AbortSignal) => Promise<readonly PriceRecordEntry[]>;
+  /** The seed of `secondsContracts`, read on every fresh run: pending, holding and the latest history page. */
+  loadSecondsContracts?: (signal: AbortSignal) => Promise<SecondsSeed>;
+  /** How often the duration table is read again while watched (default 60 s). */
+  secondsConfigIntervalMs?: number;
+  /** Whether the tab is shown (default: document visibility); the shared clock ticks at once when it comes back. */
+  visible$?: Observable<boolean>;
   /** How often the markets list is read again while watched (default 30 s). */
   contractMarketsIntervalMs?: number;
   /** Defaults to animation frames in a browser. */
@@ -81,6 +97,13 @@ export interface Streams extends ContractStreams {
   balances$(): Observable<Loadable<Balances>>;
   /** Milliseconds left until `deadline` (server time), every `stepMs`, ending at 0. */
   countdown$(deadline: number, stepMs?: number): Observable<number>;
+  /** Server time at each whole server second (and when the tab shows again): the one clock of every seconds countdown. */
+  secondsClock$(): Observable<number>;
+  secondsConfig$(): Observable<Loadable<readonly SecondsConfigItem[]>>;
+  /** A market's latest price-record entry (null before the first). */
+  priceRecord$(market: string): Observable<Loadable<PriceRecordEntry | null>>;
+  /** The user's seconds contracts as pending, holding and history lists; idle while signed out. */
+  secondsContracts$(): Observable<Loadable<SecondsViews>>;
   setTicket(ticket: string | null): void;
   close(): void;
 }
@@ -153,6 +176,17 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     { cached, thin, teardownMs },
   );
 
+  const visible$ = options.visible$ ?? documentVisible$();
+  const seconds = {
+    hub,
+    timers,
+    loadConfig: options.loadSecondsConfig ?? secondsConfigReader(http),
+    configIntervalMs: options.secondsConfigIntervalMs ?? 60_000,
+    loadRecordHead: options.loadPriceRecordHead ?? recordHeadReader(http),
+    loadContracts: options.loadSecondsContracts,
+  };
+  const now = (): number => serverNow(clock$.value, timers.now());
+
   return {
     status$: connection.status$,
     auth$: hub.auth$,
@@ -176,6 +210,15 @@ export function createStreams(options: StreamsOptions = {}): Streams {
         map(() => Math.max(0, deadline - serverNow(clock$.value, timers.now()))),
         distinctUntilChanged(),
         takeWhile((ms) => ms > 0, true),
+      ),
+    secondsClock$: () => cached('seconds:clock', () => serverClock$(now, timers, visible$)),
+    secondsConfig$: () => cached('seconds:config', () => thin(secondsConfigPipeline(seconds))),
+    priceRecord$: (market) => cached(`seconds:record@${market}`, () => thin(priceRecordPipeline(seconds, market))),
+    secondsContracts$: () =>
+      cached('seconds:contracts', () =>
+        thin(secondsContractsPipeline(seconds)).pipe(
+          scan<Loadable<SecondsContracts>, Loadable<SecondsViews>>((held, next) => mapLoadable(next, (s) => secondsViews(s, dataOf(held) ?? noSecondsViews)), idle),
+        ),
       ),
     setTicket: (ticket) => hub.setTicket(ticket),
     close() {

@@ -5,7 +5,7 @@ import { Layout } from '../layout/Layout.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { lazyPage } from './lazy.ts';
 import { ensureUser } from '../session/actions.ts';
-import { parseContractOrderSearch, parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
+import { parseContractOrderSearch, parseContractTransactionSearch, parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
 import { parseRecordsSearch } from '../pages/user/records-search.ts';
 
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFoundPage });
@@ -50,7 +50,7 @@ const contractOrder = createRoute({
 const contractTransaction = createRoute({
   getParentRoute: under,
   path: 'contractTransaction',
-  validateSearch: parseSpotSearch,
+  validateSearch: parseContractTransactionSearch,
   component: lazyPage(() => import('../pages/contract/ContractTransactionPage.tsx'), 'ContractTransactionPage'),
 });
 const currencyTransaction = createRoute({

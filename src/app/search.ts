@@ -103,6 +103,22 @@ export function parseSpotSearch(search: RawSearch): SpotSearch {
   return symbol && /^[A-Z0-9]{2,20}$/.test(symbol) ? { symbol } : {};
 }
 
+/** /contractTransaction?symbol=X&mode=seconds&tab=holding: the contract area's market, its mode (perpetual when
+ *  absent) and, in seconds mode, the account tab. */
+export interface ContractTransactionSearch extends SpotSearch {
+  mode?: 'seconds' | undefined;
+  tab?: 'pending' | 'holding' | 'history' | undefined;
+}
+export function parseContractTransactionSearch(search: RawSearch): ContractTransactionSearch {
+  const out: ContractTransactionSearch = parseSpotSearch(search);
+  if (text(search.mode) === 'seconds') {
+    out.mode = 'seconds';
+    const tab = text(search.tab);
+    if (tab === 'pending' || tab === 'holding' || tab === 'history') out.tab = tab;
+  }
+  return out;
+}
+
 /** /contractOrder?orderNo=N: one contract order's detail; undefined when missing or not a positive whole number (set
  *  explicitly: the router keeps a raw param a validator leaves out). */
 export interface ContractOrderSearch {

@@ -7,6 +7,7 @@ import { setStreamsTicket, setUpStreams } from '../../streams/index.ts';
 import { api } from '../api/index.ts';
 import { loadContractConditionals, loadContractMarkets, loadContractOrders, loadContractPositions } from '../api/contract.ts';
 import { loadOpenOrders, loadSpotBalances } from '../api/stream-seeds.ts';
+import { loadPriceRecordHead, loadSecondsConfig, loadSecondsContracts } from '../api/seconds.ts';
 import { getToken, raiseSessionExpired, useToken } from '../state/index.ts';
 
 export function StreamsHost() {
@@ -21,6 +22,9 @@ export function StreamsHost() {
       loadContractPositions,
       loadContractOrders,
       loadContractConditionals,
+      loadSecondsConfig,
+      loadPriceRecordHead,
+      loadSecondsContracts,
       // The server closed the socket because this session ended: the same one alert a REST reply would raise.
       onSessionEnded: () => void raiseSessionExpired(),
     });

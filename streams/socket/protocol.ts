@@ -1,16 +1,22 @@
-// The /ws protocol as the stream layer speaks it: the spot topics of contract/ws.ts and the contract topics of
-// contract/api.ts travel on the one socket, so frames and subscriptions name either.
-import type { ContractTopic, Topic, WsClientFrame, WsServerFrame } from '../contract.ts';
-import { isContractPrivateTopic, isContractTopic, isTopic, PRIVATE_TOPICS } from '../contract.ts';
+// The /ws protocol as the stream layer speaks it: the spot topics of contract/ws.ts, the contract topics of
+// contract/api.ts and the seconds contracts' topics of contract/seconds.ts travel on the one socket, so frames and
+// subscriptions name any of them.
+import type { ContractTopic, PriceRecordTopic, Topic, WsClientFrame, WsServerFrame } from '../contract.ts';
+import { isContractPrivateTopic, isContractTopic, isTopic, PRIVATE_TOPICS, SECONDS_TOPIC } from '../contract.ts';
 
-export type StreamTopic = Topic | ContractTopic;
+/** The user's seconds contracts (private) and a market's price record (public). */
+export type SecondsTopic = typeof SECONDS_TOPIC | PriceRecordTopic;
+export type StreamTopic = Topic | ContractTopic | SecondsTopic;
 
 type Widened<F> = F extends { topics: Topic[] } ? Omit<F, 'topics'> & { topics: StreamTopic[] } : F extends { topic: Topic } ? Omit<F, 'topic'> & { topic: StreamTopic } : F;
 export type ClientFrame = Widened<WsClientFrame>;
 export type ServerFrame = Widened<WsServerFrame>;
 
-export const isStreamTopic = (value: string): value is StreamTopic => isTopic(value) || isContractTopic(value);
+const PRICE_RECORD_TOPIC = /^priceRecord@[A-Z0-9]{2,20}$/;
+export const isSecondsTopic = (value: string): value is SecondsTopic => value === SECONDS_TOPIC || PRICE_RECORD_TOPIC.test(value);
+
+export const isStreamTopic = (value: string): value is StreamTopic => isTopic(value) || isContractTopic(value) || isSecondsTopic(value);
 
 /** Sent only after the auth ack. */
 export const isPrivateStreamTopic = (topic: StreamTopic): boolean =>
-  isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+  topic === SECONDS_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);

@@ -3,9 +3,10 @@
 // (last-price candles, the mark-price line, the open position's entry, liquidation, take-profit and stop-loss
 // lines), its own book and trades, the order entry, and the account's tables (positions with live P&L, current and
 // conditional orders, closed orders, transfers, funding). Liquidations and auto-deleveraging reach the user as a
-// notice. The seconds-contract mode keeps its entry (its own screen is a later piece of work).
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { getRouteApi } from '@tanstack/react-router';
+// notice. The seconds-contract mode (?mode=seconds) is its own screen (pages/seconds/SecondsScreen.tsx): the mode,
+// the market and the account tab live in the URL, so a deep link opens the same view.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { contractNotices$, dataOf, useContractMarkets, useContractPosition } from '../../../streams/index.ts';
 import type { ContractOrderItem } from '../../contract.ts';
@@ -35,7 +36,8 @@ import { ContractOrderForm } from './ContractOrderForm.tsx';
 import { FundingTable } from './FundingTable.tsx';
 import { OpenOrdersTable } from './OpenOrdersTable.tsx';
 import { PositionsTable } from './PositionsTable.tsx';
-import { SecondsEntry } from './SecondsEntry.tsx';
+import { SecondsScreen } from '../seconds/SecondsScreen.tsx';
+import type { SecondsTab } from '../seconds/SecondsTables.tsx';
 import * as s from '../spot/spot.css.ts';
 
 type Mode = 'perpetual' | 'seconds';
@@ -115,7 +117,21 @@ function AccountTable({ kind, symbol }: { kind: ContractPanelKind; symbol: strin
 export function ContractTransactionPage() {
   const { _ } = useLingui();
   const symbol = route.useSearch({ select: (q) => q.symbol ?? DEFAULT_SPOT_SYMBOL });
-  const [mode, setMode] = useState<Mode>('perpetual');
+  const mode: Mode = route.useSearch({ select: (q) => q.mode ?? 'perpetual' });
+  const secondsTab: SecondsTab = route.useSearch({ select: (q) => q.tab ?? 'holding' });
+  const navigate = useNavigate();
+  const setMode = useCallback(
+    (next: Mode) => void navigate({ to: '/contractTransaction', search: (q) => ({ symbol: q.symbol, ...(next === 'seconds' ? { mode: 'seconds' as const } : {}) }) }),
+    [navigate],
+  );
+  const setSecondsSymbol = useCallback(
+    (next: string) => void navigate({ to: '/contractTransaction', search: (q) => ({ ...q, symbol: next }), replace: true }),
+    [navigate],
+  );
+  const setSecondsTab = useCallback(
+    (next: SecondsTab) => void navigate({ to: '/contractTransaction', search: (q) => ({ ...q, tab: next }), replace: true }),
+    [navigate],
+  );
   const [picked, setPicked] = useState<Picked | null>(null);
   const markets = dataOf(useContractMarkets()) ?? null;
   const symbols = useMemo(() => (markets ? [...markets.keys()].sort() : []), [markets]);
@@ -139,28 +155,57 @@ export function ContractTransactionPage() {
         case 'trades':
           return <RecentTrades symbol={market} venue="perp" />;
         case 'entry':
-          return mode === 'perpetual' ? <ContractOrderForm symbol={symbol} picked={formPicked} onTransfer={openTransfer} /> : <SecondsEntry />;
+          return <ContractOrderForm symbol={symbol} picked={formPicked} onTransfer={openTransfer} />;
         default:
           return <AccountTable kind={panel.kind} symbol={symbol} />;
       }
     },
-    [symbol, mode, formPicked, openTransfer],
+    [symbol, formPicked, openTransfer],
   );
 
   const actions = (
     <span className={s.pageActions}>
-      {isNarrow ? null : <DockToolbar screen={CONTRACT_DOCK} layout={dock.layout} update={dock.update} reset={dock.reset} pageSymbol={symbol} symbols={symbols} />}
+      {isNarrow || mode === 'seconds' ? null : <DockToolbar screen={CONTRACT_DOCK} layout={dock.layout} update={dock.update} reset={dock.reset} pageSymbol={symbol} symbols={symbols} />}
       <Tabs items={MODES} value={mode} onChange={setMode} />
     </span>
   );
   return (
     <Page name="contractTransaction" title={_('nav.contract')} wide actions={actions}>
+      {mode === 'seconds' ? (
+        <SecondsScreen symbol={symbol} tab={secondsTab} onSymbol={setSecondsSymbol} onTab={setSecondsTab} onTransfer={openTransfer} />
+      ) : (
+        <PerpetualScreen
+          symbol={symbol}
+          isNarrow={isNarrow}
+          dock={dock}
+          symbols={symbols}
+          renderPanel={renderPanel}
+          onPick={(price) => setPicked({ price, at: Date.now(), symbol })}
+        />
+      )}
+      {transfer.element}
+    </Page>
+  );
+}
+
+function PerpetualScreen({
+  symbol, isNarrow, dock, symbols, renderPanel, onPick,
+}: {
+  symbol: string;
+  isNarrow: boolean;
+  dock: ReturnType<typeof useDockLayout<ContractPanelKind>>;
+  symbols: readonly string[];
+  renderPanel: (panel: PanelRef<ContractPanelKind>, market: string) => ReactNode;
+  onPick(price: string): void;
+}) {
+  return (
+    <>
       <ContractHeader symbol={symbol} />
       {isNarrow ? (
         <div className={s.terminal}>
           <PerpChart symbol={symbol} />
           {renderPanel({ id: 'entry', kind: 'entry' }, symbol)}
-          <OrderBook symbol={symbol} venue="perp" onPick={(price) => setPicked({ price, at: Date.now(), symbol })} />
+          <OrderBook symbol={symbol} venue="perp" onPick={onPick} />
           <RecentTrades symbol={symbol} venue="perp" />
           <ContractMarkets symbol={symbol} />
           {TABLE_KINDS.map((k) => (
@@ -170,7 +215,6 @@ export function ContractTransactionPage() {
       ) : (
         <Dock screen={CONTRACT_DOCK} layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />
       )}
-      {transfer.element}
-    </Page>
+    </>
   );
 }

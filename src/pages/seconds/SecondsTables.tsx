@@ -1,0 +1,184 @@
+// The seconds account's tabs (spec: pending orders, countdown to delivery, history): Pending (timed orders, cancel),
+// Holding (open price, amount, live countdown, opened at) and History (open and settle price, amount, P&L, opened
+// and settled at, proof). Every countdown reads the one shared clock (useSecondsClock: server time at each whole
+// server second), so 500 rows cost one timer; a row past delivery shows "settlement in progress" until its settled
+// copy arrives, and only the rows in view are in the DOM (VirtualTable).
+import { useCallback, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react';
+import { dataOf, secondsLeft, useSecondsClock, useSecondsContracts } from '../../../streams/index.ts';
+import type { SecondsContractItem } from '../../contract.ts';
+import { cancelScheduledSeconds } from '../../api/seconds.ts';
+import { formatDateTime } from '../../format/date.ts';
+import { formatDecimal } from '../../format/decimal.ts';
+import { pushNotice, useSignedIn } from '../../state/index.ts';
+import type { Column } from '../../ui/DataTable.tsx';
+import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
+import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
+import { VirtualTable } from '../../ui/VirtualTable.tsx';
+import { pairName } from '../quotation/market-rows.ts';
+import { SpotPanel } from '../spot/SpotPanel.tsx';
+import { ProofDialog } from './ProofDialog.tsx';
+import { directionLabel } from './seconds-form.ts';
+import * as s from '../spot/spot.css.ts';
+import * as t from '../contract/tables.css.ts';
+import * as c from './seconds.css.ts';
+
+export type SecondsTab = 'pending' | 'holding' | 'history';
+const TABS: readonly TabItem<SecondsTab>[] = [
+  { key: 'pending', labelId: 'seconds.tab.pending', testId: 'seconds-tab-pending' },
+  { key: 'holding', labelId: 'seconds.tab.holding', testId: 'seconds-tab-holding' },
+  { key: 'history', labelId: 'seconds.tab.history', testId: 'seconds-tab-history' },
+];
+
+/** A holding row's countdown, or "settlement in progress" once delivered and not settled yet. */
+export function Countdown({ deadline }: { deadline: number }) {
+  const { _ } = useLingui();
+  const now = useSecondsClock();
+  const left = secondsLeft(deadline, now);
+  if (left === 0) return <span className={c.settling} data-testid="seconds-settling">{_('seconds.settling')}</span>;
+  return (
+    <span className={s.mono} data-testid="seconds-countdown" data-left={left}>
+      {_('seconds.countdown', { seconds: left })}
+    </span>
+  );
+}
+
+function Direction({ item }: { item: SecondsContractItem }) {
+  const { _ } = useLingui();
+  return <span className={item.direction === 'up' ? s.up : s.down}>{_(directionLabel(item.direction))}</span>;
+}
+
+function Outcome({ item }: { item: SecondsContractItem }) {
+  const { _ } = useLingui();
+  if (item.status === 'cancelled') return <span className={s.muted}>{_('seconds.status.cancelled')}</span>;
+  const label = item.outcome === 'win' ? 'seconds.outcome.win' : item.outcome === 'loss' ? 'seconds.outcome.loss' : 'seconds.outcome.tie';
+  return (
+    <span className={item.outcome === 'win' ? s.up : item.outcome === 'loss' ? s.down : s.muted} title={_('seconds.settled')}>
+      {_(label)}
+    </span>
+  );
+}
+
+const profitClass = (p: string | null): string => (p === null ? '' : p.startsWith('-') ? s.down : /[1-9]/.test(p) ? s.up : '');
+const money = (v: string | null) => formatDecimal(v, 2);
+const price = (v: string | null) => formatDecimal(v);
+
+interface Actions {
+  cancel(id: string): void;
+  cancelling: string | null;
+  prove(item: SecondsContractItem): void;
+}
+
+function useColumns(tab: SecondsTab, actions: Actions): Column<SecondsContractItem>[] {
+  const { _ } = useLingui();
+  return useMemo(() => {
+    const market: Column<SecondsContractItem> = { key: 'market', labelId: 'market.col.pair', render: (r) => <strong>{pairName(r.market)}</strong> };
+    const direction: Column<SecondsContractItem> = { key: 'direction', labelId: 'seconds.col.direction', render: (r) => <Direction item={r} /> };
+    const duration: Column<SecondsContractItem> = { key: 'duration', labelId: 'seconds.col.duration', align: 'right', render: (r) => <span className={s.mono}>{`${r.durationS}s`}</span> };
+    const amount: Column<SecondsContractItem> = { key: 'amount', labelId: 'seconds.col.amount', align: 'right', render: (r) => <span className={s.mono}>{money(r.amount)}</span> };
+    const openPrice: Column<SecondsContractItem> = { key: 'openPrice', labelId: 'seconds.col.openPrice', align: 'right', render: (r) => <span className={s.mono}>{price(r.openPrice)}</span> };
+    const openedAt: Column<SecondsContractItem> = { key: 'openedAt', labelId: 'seconds.col.openedAt', render: (r) => <span className={s.mono}>{formatDateTime(r.openTs)}</span> };
+    if (tab === 'pending')
+      return [
+        market, direction, duration, amount,
+        { key: 'start', labelId: 'seconds.col.openTime', render: (r) => <span className={s.mono}>{formatDateTime(r.scheduledTs)}</span> },
+        { key: 'startsIn', labelId: 'seconds.col.startsIn', align: 'right', render: (r) => (r.scheduledTs === null ? '--' : <Countdown deadline={r.scheduledTs} />) },
+        {
+          key: 'action',
+          labelId: 'market.col.action',
+          align: 'right',
+          render: (r) => (
+            <button type="button" className={t.link} data-testid="seconds-cancel" disabled={actions.cancelling === r.id} onClick={() => actions.cancel(r.id)}>
+              {_('common.cancel')}
+            </button>
+          ),
+        },
+      ];
+    if (tab === 'holding')
+      return [
+        market, direction, duration, amount, openPrice,
+        { key: 'countdown', labelId: 'seconds.col.countdown', align: 'right', render: (r) => <Countdown deadline={r.deliveryTs} /> },
+        openedAt,
+      ];
+    return [
+      market, direction, duration, amount, openPrice,
+      { key: 'settlePrice', labelId: 'seconds.col.settlePrice', align: 'right', render: (r) => <span className={s.mono}>{price(r.settlePrice)}</span> },
+      { key: 'outcome', labelId: 'seconds.col.result', render: (r) => <Outcome item={r} /> },
+      {
+        key: 'pnl',
+        labelId: 'seconds.col.pnl',
+        align: 'right',
+        render: (r) => (
+          <span className={`${s.mono} ${profitClass(r.profit)}`} data-testid="seconds-pnl">
+            {r.profit === null ? '--' : `${r.profit.startsWith('-') ? '' : '+'}${money(r.profit)}`}
+          </span>
+        ),
+      },
+      openedAt,
+      { key: 'settledAt', labelId: 'seconds.col.settledAt', render: (r) => <span className={s.mono}>{formatDateTime(r.settledTs)}</span> },
+      {
+        key: 'proof',
+        labelId: 'seconds.col.proof',
+        align: 'right',
+        render: (r) =>
+          r.status === 'settled' ? (
+            <button type="button" className={t.link} data-testid="seconds-proof" onClick={() => actions.prove(r)}>
+              {_('seconds.proof')}
+            </button>
+          ) : null,
+      },
+    ];
+  }, [tab, actions, _]);
+}
+
+const EMPTY: Record<SecondsTab, string> = { pending: 'seconds.empty.pending', holding: 'seconds.empty.holding', history: 'seconds.empty.history' };
+
+function Lists({ tab }: { tab: SecondsTab }) {
+  const { _ } = useLingui();
+  const loaded = useSecondsContracts();
+  const views = dataOf(loaded);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [proving, setProving] = useState<SecondsContractItem | null>(null);
+  const cancel = useCallback(
+    (id: string) => {
+      setCancelling(id);
+      cancelScheduledSeconds(id)
+        .then(() => pushNotice('success', _('seconds.cancelled')))
+        .catch(() => undefined)
+        .finally(() => setCancelling(null));
+    },
+    [_],
+  );
+  const actions = useMemo(() => ({ cancel, cancelling, prove: setProving }), [cancel, cancelling]);
+  const columns = useColumns(tab, actions);
+  const rows = views ? views[tab] : [];
+  return (
+    <div className={c.tableBody} data-testid={`seconds-${tab}`} data-count={views ? rows.length : undefined}>
+      <VirtualTable columns={columns} rows={rows} rowKey={(r) => r.id} rowTestId={`seconds-row-${tab}`} empty={views ? _(EMPTY[tab]) : _('common.loading')} />
+      {proving ? <ProofDialog contract={proving} onClose={() => setProving(null)} /> : null}
+    </div>
+  );
+}
+
+export function SecondsTables({ tab, onTab }: { tab: SecondsTab; onTab(tab: SecondsTab): void }) {
+  const { _ } = useLingui();
+  const signedIn = useSignedIn();
+  const views = dataOf(useSecondsContracts());
+  const counts = views ? `${views.pending.length} / ${views.holding.length}` : '';
+  return (
+    <SpotPanel
+      area="account"
+      title={
+        <span className={c.tabsHead}>
+          <Tabs items={TABS} value={tab} onChange={onTab} label={_('seconds.title')} />
+          <span className={s.muted} data-testid="seconds-counts">
+            {counts}
+          </span>
+        </span>
+      }
+      testId="seconds-tables"
+    >
+      {signedIn ? <Lists tab={tab} /> : <SignInPrompt />}
+    </SpotPanel>
+  );
+}
