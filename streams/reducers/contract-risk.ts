@@ -33,8 +33,9 @@ interface Figured {
   readonly mark: bigint | null;
   readonly position: perpMath.RiskPosition;
   readonly figures: perpMath.PositionFigures;
-  /** positionRiskTexts of the figures that depend on the mark alone (mark, notional, P&L, profit rate, maintenance). */
-  readonly texts: perpMath.PositionRiskTexts;
+  /** positionRiskTexts of the figures that depend on the mark alone (mark, notional, P&L, profit rate, maintenance),
+   *  written when a row is first made from these figures (textsOf): most positions a frame's marks move are not in view. */
+  texts: perpMath.PositionRiskTexts | null;
 }
 
 /** What a row showed last: the figures it was made from, its margin ratio and liquidation price, and the row. */
@@ -64,10 +65,13 @@ function figuredAt(item: ContractPositionItem, brackets: perpMath.Brackets, mark
   if (held !== undefined && held.mark === mark && held.brackets === brackets) return held;
   const position = held !== undefined && held.brackets === brackets ? held.position : riskPosition(item, brackets);
   const figures = perpMath.positionFigures(position, mark);
-  const texts = perpMath.positionRiskTexts({ ...figures, marginRatio: null, liquidationPrice: null }, mark);
-  const next: Figured = { brackets, mark, position, figures, texts };
+  const next: Figured = { brackets, mark, position, figures, texts: null };
   figuredCache.set(item, next);
   return next;
+}
+
+function textsOf(f: Figured): perpMath.PositionRiskTexts {
+  return (f.texts ??= perpMath.positionRiskTexts({ ...f.figures, marginRatio: null, liquidationPrice: null }, f.mark));
 }
 
 /** The freshest mark: the topic's, unless the server's item was read after it (then the mark the server used). */
@@ -193,7 +197,7 @@ export function liveContract(
       if (shown !== undefined && shown.figured === f && shown.marginRatio === marginRatio && shown.liquidationPrice === liquidationPrice) return shown.row;
       const row = kept(shown?.row ?? before?.get(item.symbol), {
         ...item,
-        ...f.texts,
+        ...textsOf(f),
         marginRatio: marginRatio === null ? null : perpMath.percentText(marginRatio),
         liquidationPrice: perpMath.liquidationPriceText(liquidationPrice),
       });
