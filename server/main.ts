@@ -22,6 +22,8 @@ const handle = await startServer({
   admin: adminSettingsFromEnv(process.env),
   // A fresh store first replays a week of simulated trading (bots/backfill.ts), so charts open with history.
   backfillMs: DEFAULT_BACKFILL_MS,
+  // The demo's seconds house: 10,000,000 USDT credited once through the ledger (an operator credit).
+  secondsDemo: live.bots ? { houseFund: '10000000' } : {},
   ...(live.seed === undefined ? {} : { seed: live.seed }),
 });
 handle.app.log.info(

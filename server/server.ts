@@ -25,6 +25,8 @@ import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { fstreamRoutes } from './gateway/binance/fstream.ts';
 import { startBots, type Bots } from './bots/index.ts';
 import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
+import { startPriceRecord, type NamedSource, type PriceRecord } from './jobs/price-record.ts';
+import { unitsOf } from './contract/seconds-record.ts';
 import { parseDecimal, type Price } from './kernel/index.ts';
 
 /** A recorded index price (decimal text) in minor units, null when there is none. */
@@ -87,7 +89,19 @@ export interface StartOptions {
    * none (test/server/server-index-override.test.ts).
    */
   indexOverride?: (symbol: string) => bigint | null;
+  /**
+   * Seconds contracts: on a store without a seconds table, seed the demo durations for every USDT market (default
+   * true), and credit the house this much USDT through the ledger once (an operator credit with a fixed request id;
+   * main.ts: the demo's amount; default none).
+   */
+  secondsDemo?: { seed?: boolean; houseFund?: string } | undefined;
+  /** The price record's interval (default 1000 ms). */
+  recordIntervalMs?: number;
+  /** Told when a seconds contract settled, after its commit (the bench). */
+  onSecondsSettled?: DesksOptionsSettled;
 }
+
+type DesksOptionsSettled = Parameters<typeof createDesks>[0]['onSecondsSettled'];
 
 export interface ServerHandle {
   /** http://127.0.0.1:PORT (or the host it listens on, when that is a specific other address). */
@@ -98,6 +112,8 @@ export interface ServerHandle {
   bus: Bus<DeskEvent>;
   /** handle.desks.spot for trading, handle.desks.transfers between wallets, one desk per wallet. */
   desks: Desks;
+  /** The public price record (null with feeds off): tests tick it, seconds contracts settle on it. */
+  priceRecord: PriceRecord | null;
   /** What the gateway trades with: desks, bus, market data, index prices. */
   trading: Trading;
   close(): Promise<void>;
@@ -140,6 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       clock,
       fees: feeRates.fees,
       marketRefreshMs: options.marketRefreshMs,
+      onSecondsSettled: options.onSecondsSettled,
       onStop: (wallet, error) => app?.log.fatal({ err: error }, `the ${wallet} desk stopped; restart the server to rebuild it from the store`),
     });
   } catch (error) {
@@ -191,6 +208,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const sessionTtlMs = (options.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS) * 3_600_000;
   let bots: Bots | null = null;
   let perpMarks: PerpMarks | null = null;
+  let priceRecord: PriceRecord | null = null;
   let adminChannel: AdminChannel | null = null;
   try {
     app = await buildApp({
@@ -239,28 +257,43 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     const running = app;
     if (options.feeds ?? true) {
       const spotMarkets = new Map(live.markets.map((m) => [m.symbol, m]));
+      // The index's inputs, named for the record's `sources`: the same ones the perpetuals' marks always used.
+      const indexSources = (symbol: string): NamedSource[] => {
+        const m = spotMarkets.get(symbol);
+        if (m === undefined) return [];
+        const minor = (ticks: number) => BigInt(ticks) * m.tickSize;
+        const now = clock();
+        const forced = forcedIndex?.(symbol) ?? null;
+        if (forced !== null) return [{ name: 'forced', price: forced, weight: 1n, updatedAt: now }];
+        const record = live.index.last(symbol);
+        const book = live.trading.market.depth(symbol, 1);
+        const bid = book.bids[0]?.[0];
+        const ask = book.asks[0]?.[0];
+        const trade = live.trading.market.trades(symbol, 1)[0];
+        return [
+          // The external index counts twice what our own spot book does.
+          { name: 'ext', price: recordPrice(record?.price), weight: 2n, updatedAt: record?.time ?? 0 },
+          { name: 'mid', price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now },
+          { name: 'last', price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0 },
+        ];
+      };
+      priceRecord = await startPriceRecord({
+        store, clock, bus, markets: live.markets.map((m) => m.symbol), sources: indexSources, intervalMs: options.recordIntervalMs,
+        onError: (error) => logError(error, 'price record'),
+      });
+      const record = priceRecord;
+      record.onAppend(() => desks.seconds.kick());
+      desks.seconds.attachRecord(record);
+      await record.tick().catch((error: unknown) => logError(error, 'price record'));
       perpMarks = startPerpMarks({
         desk: desks.perp,
         bus,
         clock,
-        indexSources: (symbol) => {
-          const m = spotMarkets.get(symbol);
-          if (m === undefined) return [];
-          const minor = (ticks: number) => BigInt(ticks) * m.tickSize;
-          const now = clock();
-          const forced = forcedIndex?.(symbol) ?? null;
-          if (forced !== null) return [{ price: forced, weight: 1n, updatedAt: now }];
-          const record = live.index.last(symbol);
-          const book = live.trading.market.depth(symbol, 1);
-          const bid = book.bids[0]?.[0];
-          const ask = book.asks[0]?.[0];
-          const trade = live.trading.market.trades(symbol, 1)[0];
-          return [
-            // The external index counts twice what our own spot book does.
-            { price: recordPrice(record?.price), weight: 2n, updatedAt: record?.time ?? 0 },
-            { price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now },
-            { price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0 },
-          ];
+        indexSources,
+        // Marks, funding and liquidations read the index from the public record's latest entry.
+        recordedIndex: (symbol) => {
+          const e = record.latest(symbol);
+          return e === undefined ? null : unitsOf(e.price);
         },
         onError: (error) => logError(error, 'perpetual marks'),
       });
@@ -271,6 +304,15 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });
     }
     const started = bots;
+    const demo = options.secondsDemo ?? {};
+    if (demo.seed ?? true) {
+      await desks.seconds.seedDefaults(live.markets.map((m) => m.symbol).filter((x) => x.endsWith('USDT')));
+    }
+    if (demo.houseFund !== undefined) {
+      // One fixed request id: the credit happens once per store, however often the demo restarts.
+      const reply = await desks.seconds.fundHouse({ action: 'credit', amount: demo.houseFund, memo: 'demo-house-fund', requestId: 'demo-house-fund-1' });
+      if (!reply.ok) running.log.warn(`seconds house fund refused: ${reply.code}`);
+    }
     if (options.admin !== false) {
       adminChannel = await startAdminChannel({ store, clock, desks, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
     }
@@ -283,11 +325,13 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       store,
       bus,
       desks,
+      priceRecord,
       trading,
       close: () =>
         (closing ??= (async () => {
           await admin?.close(); // first: commands in progress finish while the desks run
           perpMarks?.stop();
+          await priceRecord?.stop();
           await running.close();
           hub.close();
           notifier.close();
@@ -303,6 +347,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   } catch (error) {
     await adminChannel?.close().catch(() => undefined);
     perpMarks?.stop();
+    await priceRecord?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await bots?.stop().catch(() => undefined);
     notifier.close();

@@ -380,6 +380,7 @@ export const ASSET_RECORD_TYPES = [
   'deposit', 'withdrawal', 'withdrawal_rejected', 'financial_purchase', 'financial_income', 'cancel_financial',
   'open_long_fee', 'open_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
   'margin_income_buy', 'margin_income_sell', 'contract_income', 'holding_fee', 'liquidation_fee', 'product_buy', 'product_sell',
+  'seconds_stake', 'seconds_fee', 'seconds_payout', 'seconds_cancel',
 ] as const;
 export type AssetRecordType = (typeof ASSET_RECORD_TYPES)[number];
 

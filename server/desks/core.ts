@@ -6,6 +6,7 @@ import { userAccount, type Asset, type Wallet, type UserId, type AccountKey, par
 import type { Bus } from '../bus/index.ts';
 import type { Store } from '../store/index.ts';
 import type { PerpWrites } from '../store/perp.ts';
+import type { SecondsWrites } from '../store/seconds.ts';
 import type { SpotWrites } from '../store/spot.ts';
 import type { Transfer } from '../store/transfers.ts';
 import type { DeskBatch } from './batch.ts';
@@ -50,6 +51,8 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   spotWrites?(batch: B): SpotWrites;
   /** A perp desk's orders, positions, trades, funding, liquidations and marks. */
   perpWrites?(batch: B): PerpWrites;
+  /** A seconds desk's contracts, config rows and exposure limits. */
+  secondsWrites?(batch: B): SecondsWrites | null;
   /** After a commit, before its events go out. */
   committed?(batch: B): void;
   reserved?(user: UserId, asset: Asset): bigint;
@@ -268,6 +271,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       creditedAt: now,
       spot: this.o.spotWrites?.(b) ?? null,
       perp: this.o.perpWrites?.(b) ?? null,
+      seconds: this.o.secondsWrites?.(b) ?? null,
     });
     return true;
   }

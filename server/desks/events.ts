@@ -1,6 +1,7 @@
 // Events the desks publish after each commit, and their topics. Market topics carry what a market-data service
 // needs; user topics what one user's sessions need. `spot.<SYMBOL>.order` carries user ids: internal, never
 // forwarded to the public as is.
+import type { PriceRecordEntry, SecondsContractItem } from '../contract/seconds.ts';
 import type { OrderView, TransferView } from './views.ts';
 import type { PerpOrder } from '../store/perp.ts';
 
@@ -102,7 +103,11 @@ export type DeskEvent =
   /** user.<id>.perpFill: one of the user's perpetual orders traded. */
   | { type: 'perp.fill'; symbol: string; tradeId: number; orderId: number; side: 'buy' | 'sell'; maker: boolean; price: string; qty: string; fee: string; realizedPnl: string; via: 'book' | 'adl'; time: number }
   /** user.<id>.position: a perpetual position after a command changed it (size in coin, signed). */
-  | { type: 'perp.position'; symbol: string; size: string; cost: string; margin: string; leverage: number; mode: 'cross' | 'isolated'; time: number };
+  | { type: 'perp.position'; symbol: string; size: string; cost: string; margin: string; leverage: number; mode: 'cross' | 'isolated'; time: number }
+  /** priceRecord.<SYMBOL>: a new durable entry of the market's public price record (jobs/price-record.ts). */
+  | { type: 'priceRecord'; entry: PriceRecordEntry }
+  /** user.<id>.seconds: one of the user's seconds contracts after a command changed it. */
+  | { type: 'seconds.contract'; contract: SecondsContractItem };
 
 export const topics = {
   marketOrders: (symbol: string) => `spot.${symbol}.order`,
@@ -117,4 +122,6 @@ export const topics = {
   userPositions: (user: number) => `user.${user}.position`,
   userPerpOrders: (user: number) => `user.${user}.perpOrder`,
   userPerpFills: (user: number) => `user.${user}.perpFill`,
+  userSeconds: (user: number) => `user.${user}.seconds`,
+  priceRecord: (symbol: string) => `priceRecord.${symbol}`,
 } as const;

@@ -7,6 +7,7 @@ import type { Store } from '../store/index.ts';
 import type { FundsDesk } from './core.ts';
 import type { DeskEvent } from './events.ts';
 import { PerpDesk } from './perp/desk.ts';
+import { SecondsDesk, type SecondsDeskOptions } from './seconds/desk.ts';
 import { SpotDesk } from './spot/desk.ts';
 import { createTransfers, type Transfers } from './transfers.ts';
 import { openWalletDesk, type WalletDesk } from './wallet.ts';
@@ -22,6 +23,8 @@ export interface DesksOptions {
   readonly marketRefreshMs?: number | undefined;
   /** Told when a desk stops (a failed commit or a lost lease): it refuses everything until a restart. */
   readonly onStop?: ((wallet: Wallet, error: unknown) => void) | undefined;
+  /** Told when a seconds contract settled, after its commit (the bench's lateness). */
+  readonly onSecondsSettled?: SecondsDeskOptions['onSettled'];
 }
 
 export interface Desks {
@@ -30,7 +33,8 @@ export interface Desks {
   readonly contract: PerpDesk;
   readonly perp: PerpDesk;
   readonly earn: WalletDesk;
-  readonly seconds: WalletDesk;
+  /** The seconds wallet's desk: seconds contracts (server/desks/seconds/). */
+  readonly seconds: SecondsDesk;
   readonly fiat: WalletDesk;
   /** Every desk by the wallet it owns. */
   readonly byWallet: Readonly<Record<Wallet, FundsDesk>>;
@@ -59,7 +63,8 @@ export async function createDesks(o: DesksOptions): Promise<Desks> {
     const contract = await PerpDesk.open({ ...common, fees: perpFees, onStop: (e) => o.onStop?.('contract', e) });
     opened.push(contract);
     const earn = await wallet('earn');
-    const seconds = await wallet('seconds');
+    const seconds = await SecondsDesk.open({ ...common, onSettled: o.onSecondsSettled, onStop: (e) => o.onStop?.('seconds', e) });
+    opened.push(seconds);
     const fiat = await wallet('fiat');
     const byWallet = Object.freeze({ coin: spot, contract, earn, seconds, fiat });
     const transfers = createTransfers(o.store, byWallet);
@@ -91,5 +96,6 @@ export type { FillSummary } from './spot/settle.ts';
 export type { PlaceRequest, LimitRequest, MarketRequest, CancelRequest, CancelAllRequest, ReplaceRequest, OrderRef } from './spot/requests.ts';
 export { LeaseHeldError } from './lease.ts';
 export type { WalletDesk } from './wallet.ts';
+export { SecondsDesk, type RecordReader, type SecondsPlace, type SecondsReply } from './seconds/desk.ts';
 export { assetRecords, orderHistory, orderDetail, transferHistory, tradeView, type Page, type PageRequest, type RecordQuery, type OrderQuery, type TradeView } from './queries.ts';
 export { RECORD_TYPES, PAGE_SIZES, DEFAULT_PAGE_SIZE, type RecordType } from './records.ts';

@@ -37,6 +37,10 @@ export const RECORD_TYPES = [
   'liquidation_fee',
   'product_buy',
   'product_sell',
+  'seconds_stake',
+  'seconds_fee',
+  'seconds_payout',
+  'seconds_cancel',
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];

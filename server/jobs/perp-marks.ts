@@ -29,6 +29,11 @@ export interface PerpMarksOptions {
    * (10 s) or more than 5 % from the median left out, their median when more than one misbehaves (§5).
    */
   readonly indexSources: (symbol: string) => IndexSource[];
+  /**
+   * The index as the public price record has it (jobs/price-record.ts: the latest durable entry, computed from
+   * these same sources); when given, marks, funding and liquidations use it instead of computing their own.
+   */
+  readonly recordedIndex?: ((symbol: string) => bigint | null) | undefined;
   readonly clock: Clock;
   readonly bus?: Bus<DeskEvent> | undefined;
   readonly intervalMs?: number | undefined;
@@ -84,7 +89,7 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     const now = o.clock();
     for (const c of markets.values()) {
       const symbol = c.spec.symbol;
-      const index = indexPrice(o.indexSources(symbol), now);
+      const index = o.recordedIndex !== undefined ? o.recordedIndex(symbol) : indexPrice(o.indexSources(symbol), now);
       if (index === null || index <= 0n) continue;
       const book = await o.desk.book(symbol, 50);
       if (!book.ok) continue;

@@ -9,6 +9,7 @@ import type { Repositories } from './index.ts';
 import type { LedgerWrites } from './ledger.ts';
 import type { PerpWrites } from './perp.ts';
 import type { NewAssetRecord } from './records.ts';
+import type { SecondsWrites } from './seconds.ts';
 import type { SpotWrites } from './spot.ts';
 import type { Transfer } from './transfers.ts';
 
@@ -29,6 +30,8 @@ export interface DeskWrites {
   readonly creditedAt: number;
   readonly spot: SpotWrites | null;
   readonly perp: PerpWrites | null;
+  /** A seconds desk's contracts, config rows and exposure limits. */
+  readonly seconds?: SecondsWrites | null | undefined;
 }
 
 /** The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). */
@@ -40,4 +43,5 @@ export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promis
   for (const id of w.transfersIn) await repos.transfers.markCredited(id, w.creditedAt);
   if (w.spot !== null) await repos.spot.write(w.spot);
   if (w.perp !== null) await repos.perp.write(w.perp);
+  if (w.seconds !== undefined && w.seconds !== null) await repos.seconds.write(w.seconds);
 }

@@ -18,6 +18,7 @@ import { createMarkets, type Markets } from './markets.ts';
 import { migrateToLatest } from './migrate.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createPerp, type PerpRepo } from './perp.ts';
+import { createSeconds, type SecondsRepo } from './seconds.ts';
 import { postgresDialect } from './postgres.ts';
 import { createRateLimits, type RateLimits } from './rateLimits.ts';
 import { createRecords, type Records } from './records.ts';
@@ -57,6 +58,8 @@ export interface Repositories {
   spot: SpotRepo;
   /** The perp desk's orders, positions, trades, funding, liquidations and marks (written through commitDesk). */
   perp: PerpRepo;
+  /** Seconds contracts, their config and limits (written through commitDesk), and the public price record. */
+  seconds: SecondsRepo;
   apiKeys: ApiKeysRepo;
   feeLevels: FeeLevelsRepo;
   favourites: Favourites;
@@ -109,6 +112,7 @@ function repositories(db: Kysely<Database>): Repositories {
     leases: createLeases(db),
     spot: createSpot(db),
     perp: createPerp(db),
+    seconds: createSeconds(db),
     apiKeys: createApiKeysRepo(db),
     feeLevels: createFeeLevelsRepo(db),
     favourites: createFavourites(db),

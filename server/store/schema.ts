@@ -234,6 +234,67 @@ export interface Database {
   perp_funding: PerpFundingTable;
   perp_liquidations: PerpLiquidationsTable;
   perp_marks: PerpMarksTable;
+  price_record: PriceRecordTable;
+  seconds_contracts: SecondsContractsTable;
+  seconds_config: SecondsConfigTable;
+  seconds_limits: SecondsLimitsTable;
+}
+
+/** One entry of a market's public price record (contract/seconds-record.ts). */
+export interface PriceRecordTable {
+  market: string;
+  seq: number;
+  ts: number;
+  price: string;
+  sources: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface SecondsContractsTable {
+  id: number;
+  user_id: number;
+  client_id: string | null;
+  market: string;
+  direction: string;
+  duration_s: number;
+  amount: Money;
+  fee: Money;
+  payout_ratio: Money;
+  loss_ratio: Money;
+  scheduled_ts: number | null;
+  open_ts: number | null;
+  delivery_ts: number;
+  open_price: string | null;
+  settle_price: string | null;
+  open_record_seq: number | null;
+  open_record_hash: string | null;
+  settle_record_seq: number | null;
+  settle_record_hash: string | null;
+  outcome: string | null;
+  payout: Money | null;
+  status: string;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface SecondsConfigTable {
+  market: string;
+  duration_s: number;
+  payout_ratio: Money;
+  loss_ratio: Money;
+  min_amount: Money;
+  max_amount: Money;
+  fee_rate: Money;
+  enabled: number;
+  updated_at: number;
+}
+
+export interface SecondsLimitsTable {
+  market: string;
+  direction: string;
+  max_exposure: Money;
+  updated_at: number;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

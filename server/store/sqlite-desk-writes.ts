@@ -8,6 +8,10 @@
 import type Database from 'better-sqlite3';
 import type { DeskWrites } from './desk-writes.ts';
 import type { PerpWrites } from './perp.ts';
+import {
+  SECONDS_CONFIG_COLUMNS, SECONDS_CONTRACT_COLUMNS, SECONDS_LIMIT_COLUMNS, SECONDS_UPSERT_CONFIG, SECONDS_UPSERT_CONTRACT, SECONDS_UPSERT_LIMIT,
+  secondsConfigValues, secondsContractValues, secondsLimitValues, type SecondsWrites,
+} from './seconds.ts';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -114,6 +118,9 @@ export class SqliteDeskWriter {
   private readonly perpFunding: TableInsert;
   private readonly perpLiquidation: TableInsert;
   private readonly perpMark: TableInsert;
+  private readonly secondsContract: TableInsert;
+  private readonly secondsConfig: TableInsert;
+  private readonly secondsLimit: TableInsert;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -150,6 +157,10 @@ export class SqliteDeskWriter {
     this.perpFunding = new TableInsert(db, 'perp_funding', PERP_FUNDING_COLUMNS);
     this.perpLiquidation = new TableInsert(db, 'perp_liquidations', PERP_LIQUIDATION_COLUMNS);
     this.perpMark = new TableInsert(db, 'perp_marks', PERP_MARK_COLUMNS, `on conflict ("symbol", "time") do update set ${excluded(['mark', 'index_price', 'funding_rate'])}`);
+    // The seconds desk's rows, with seconds.ts's upserts (a batch holds each contract once, its latest state).
+    this.secondsContract = new TableInsert(db, 'seconds_contracts', SECONDS_CONTRACT_COLUMNS, SECONDS_UPSERT_CONTRACT);
+    this.secondsConfig = new TableInsert(db, 'seconds_config', SECONDS_CONFIG_COLUMNS, SECONDS_UPSERT_CONFIG);
+    this.secondsLimit = new TableInsert(db, 'seconds_limits', SECONDS_LIMIT_COLUMNS, SECONDS_UPSERT_LIMIT);
   }
 
   /** Writes one desk batch in one transaction, durable when this returns (synchronous = FULL). */
@@ -200,6 +211,12 @@ export class SqliteDeskWriter {
       this.perpLiquidation.run(p.liquidations);
       this.perpMark.run(p.marks);
     }
+    const sec = w.seconds;
+    if (sec !== null) {
+      this.secondsContract.run(sec.contracts);
+      this.secondsConfig.run(sec.config);
+      this.secondsLimit.run(sec.limits);
+    }
   }
 }
 
@@ -230,6 +247,24 @@ export interface FlatDeskWrites {
   readonly events: Value[];
   /** A perp desk's rows, each table's in its column order; null when the batch has none. */
   readonly perp: FlatPerpWrites | null;
+  /** A seconds desk's rows, each table's in its column order; null when the batch has none. */
+  readonly seconds: FlatSecondsWrites | null;
+}
+
+export interface FlatSecondsWrites {
+  readonly contracts: Value[];
+  readonly config: Value[];
+  readonly limits: Value[];
+}
+
+function flattenSeconds(w: SecondsWrites): FlatSecondsWrites {
+  const contracts: Value[] = [];
+  for (const c of w.contracts) for (const v of secondsContractValues(c)) contracts.push(v);
+  const config: Value[] = [];
+  for (const c of w.config) for (const v of secondsConfigValues(c)) config.push(v);
+  const limits: Value[] = [];
+  for (const l of w.limits) for (const v of secondsLimitValues(l)) limits.push(v);
+  return { contracts, config, limits };
 }
 
 export interface FlatPerpWrites {
@@ -316,5 +351,6 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   return {
     lease: w.lease, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
     creditedAt: w.creditedAt, orders, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
+    seconds: w.seconds === undefined || w.seconds === null ? null : flattenSeconds(w.seconds),
   };
 }

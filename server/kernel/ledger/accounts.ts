@@ -13,7 +13,7 @@ export type Part = 'available' | 'frozen';
  * perpetual positions; it holds the open positions' net unrealized result (Σ over them of −side × entry cost,
  * the same at every price because longs and shorts are equal), so it goes negative when the open positions owe.
  */
-export const SYSTEM_ACCOUNTS = ['fee-income', 'treasury', 'insurance', 'external', 'perp-clearing'] as const;
+export const SYSTEM_ACCOUNTS = ['fee-income', 'treasury', 'insurance', 'external', 'perp-clearing', 'seconds-house'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 declare const accountBrand: unique symbol;
@@ -30,6 +30,8 @@ export const EXTERNAL = systemAccount('external');
 export const FEE_INCOME = systemAccount('fee-income');
 export const INSURANCE = systemAccount('insurance');
 export const PERP_CLEARING = systemAccount('perp-clearing');
+/** The seconds contracts' counterparty: pays wins, receives losses; funded by operator credits, never below zero. */
+export const SECONDS_HOUSE = systemAccount('seconds-house');
 
 /**
  * May this account's balance be below zero? The outside world's, the perpetuals' clearing account, and the
@@ -40,7 +42,7 @@ export const PERP_CLEARING = systemAccount('perp-clearing');
 export const mayBeNegative = (key: AccountKey): boolean => key === EXTERNAL || key === PERP_CLEARING || key === INSURANCE;
 
 const USER_KEY = /^user:(\d+):(coin|contract|earn|seconds|fiat):(available|frozen)$/;
-const SYSTEM_KEY = /^system:(fee-income|treasury|insurance|external|perp-clearing)$/;
+const SYSTEM_KEY = /^system:(fee-income|treasury|insurance|external|perp-clearing|seconds-house)$/;
 
 /** Reads a key back into its parts; undefined for a string that is not an account key. */
 export function parseAccount(key: string): AccountRef | undefined {

@@ -17,6 +17,7 @@ import { adminAudit } from './0011_admin_audit.ts';
 import { userLocales } from './0012_user_locales.ts';
 import { perp } from './0013_perp.ts';
 import { perpConditionalIndexes } from './0014_perp_conditional_indexes.ts';
+import { seconds } from './0015_seconds.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -36,6 +37,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_user_locales': userLocales(),
     '0013_perp': perp(dialect),
     '0014_perp_conditional_indexes': perpConditionalIndexes(),
+    '0015_seconds': seconds(),
   };
 }
 

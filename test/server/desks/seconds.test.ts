@@ -1,0 +1,209 @@
+// The seconds desk over a real store and a real price record (its job, ticked by hand under a hand-moved clock):
+// contracts open on the record's entry at acceptance and settle on the entry at or before delivery, with the
+// ledger balanced after every step; timed orders open at their start and can be cancelled before it; bad input
+// changes nothing; the house's limits refuse; a restart settles what came due on each contract's own entry.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { secondsRecord } from '../../../server/contract/index.ts';
+import type { SecondsContractItem } from '../../../server/contract/seconds.ts';
+import { assetRecords } from '../../../server/desks/queries.ts';
+import { startPriceRecord, type PriceRecord } from '../../../server/jobs/price-record.ts';
+import { describeDialects } from '../dialects.ts';
+import { openWorld, U1, U2, value, type World } from './world.ts';
+
+const E8 = 100_000_000n;
+
+describeDialects('seconds desk', (dialect) => {
+  let w: World;
+  let record: PriceRecord;
+  const price = new Map<string, bigint>([['BTCUSDT', 50_000n * E8], ['ETHUSDT', 3_000n * E8]]);
+
+  const openRecord = async () => {
+    record = await startPriceRecord({
+      store: w.store, clock: w.clock.now, markets: ['BTCUSDT', 'ETHUSDT'], timer: false, onError: (e) => { throw e; },
+      sources: (m) => [{ name: 'ext', price: price.get(m) ?? null, weight: 1n, updatedAt: w.clock.now() }],
+    });
+    record.onAppend(() => w.desks.seconds.kick());
+    w.desks.seconds.attachRecord(record);
+  };
+  /** Moves the clock by `ms` in one-second record ticks, then lets the desk settle what is due. */
+  const pass = async (ms: number) => {
+    for (let left = ms; left > 0; left -= 1000) {
+      w.clock.advance(Math.min(1000, left));
+      await record.tick();
+    }
+    await w.desks.seconds.runDue();
+  };
+  const balances = async (user: number) => {
+    const list = value(await w.desks.seconds.balances(user));
+    const usdt = list.find((b) => b.asset === 'USDT');
+    return { available: usdt?.available ?? '0', frozen: usdt?.frozen ?? '0' };
+  };
+
+  beforeEach(async () => {
+    w = await openWorld(dialect);
+    price.set('BTCUSDT', 50_000n * E8);
+    await openRecord();
+    await record.tick();
+    expect(await w.desks.seconds.seedDefaults(['BTCUSDT', 'ETHUSDT'])).toBe(12);
+    value(await w.desks.seconds.fundHouse({ action: 'credit', amount: '1000000', memo: 'test-house', requestId: 'house-0001' }));
+    await w.credit(U1, 'USDT', '100000', 'seconds');
+    await w.credit(U2, 'USDT', '100000', 'seconds');
+  });
+  afterEach(async () => {
+    await record.stop();
+    await w.dispose();
+  });
+
+  it('opens on the entry at acceptance, settles a win on the entry at delivery, and the verifier agrees', async () => {
+    w.clock.advance(500);
+    const placed = value(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '1000', clientId: 'c-1' }));
+    const c = placed.contract;
+    const openEntry = record.latest('BTCUSDT')!;
+    expect(c).toMatchObject({ status: 'holding', amount: '1000', fee: '1', openPrice: '50000', openRecordSeq: openEntry.seq, openRecordHash: openEntry.hash });
+    expect(c.deliveryTs).toBe(c.openTs! + 60_000);
+    expect(await balances(U1)).toEqual({ available: '98999', frozen: '1000' });
+    // A repeat with the same client id answers the first contract.
+    const again = value(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'down', durationS: 300, amount: '5000', clientId: 'c-1' }));
+    expect(again).toMatchObject({ duplicate: true, contract: { id: c.id, direction: 'up' } });
+    await w.check();
+
+    await pass(30_000);
+    price.set('BTCUSDT', 50_100n * E8);
+    await pass(29_000);
+    expect(w.desks.seconds.openOf(U1, 'holding')).toHaveLength(1); // not yet: delivery is a second away
+    await pass(1_000); // the entry at the delivery instant itself
+    price.set('BTCUSDT', 40_000n * E8); // after delivery: must not count
+    await pass(5_000);
+    const settled = (await w.store.seconds.byId(Number(c.id)))!;
+    expect(settled).toMatchObject({ status: 'settled', outcome: 'win', settlePrice: '50100', payout: 1_800n * E8 });
+    const settleEntry = (await w.store.seconds.atOrBefore('BTCUSDT', c.deliveryTs))!;
+    expect(settled.settleRecordHash).toBe(settleEntry.hash);
+    expect(settleEntry.price).toBe('50100');
+    expect(await balances(U1)).toEqual({ available: '100799', frozen: '0' });
+    expect(w.desks.seconds.house()).toMatchObject({ balance: '999200', required: '0' });
+    await w.check();
+
+    // The public data recomputes: the chain and the settlement.
+    const entries = await w.store.seconds.range('BTCUSDT', { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 10_000 });
+    expect((await secondsRecord.verifyChain(entries)).mismatches).toEqual([]);
+    const list = await w.store.seconds.settled({ from: 0, to: Number.MAX_SAFE_INTEGER, limit: 100 });
+    const { contractView } = await import('../../../server/desks/seconds/state.ts');
+    const check = secondsRecord.verifySettlements(list.map(contractView), new Map([['BTCUSDT', entries]]));
+    expect(check).toEqual({ checked: 1, mismatches: [] });
+
+    // The user's records: stake, fee, payout.
+    const page = value(await assetRecords(w.store, { user: U1, wallet: 'seconds' }));
+    expect(page.list.map((r) => [r.type, r.amount]).sort()).toEqual(
+      [['admin_credit', '100000'], ['seconds_fee', '-1'], ['seconds_payout', '1800'], ['seconds_stake', '-1000']].sort(),
+    );
+  });
+
+  it('settles a loss and a tie by the rule (loss ratio, stake back on a tie, the fee kept)', async () => {
+    value(await w.desks.seconds.setConfig({ market: 'ETHUSDT', durationS: 60, lossRatio: '0.9' }));
+    const loss = value(await w.desks.seconds.place({ user: U1, market: 'ETHUSDT', direction: 'up', durationS: 60, amount: '2000' })).contract;
+    const tie = value(await w.desks.seconds.place({ user: U2, market: 'BTCUSDT', direction: 'down', durationS: 60, amount: '1000' })).contract;
+    price.set('ETHUSDT', 2_999n * E8);
+    await pass(61_000);
+    expect(await w.store.seconds.byId(Number(loss.id))).toMatchObject({ outcome: 'loss', payout: 200n * E8 });
+    expect(await w.store.seconds.byId(Number(tie.id))).toMatchObject({ outcome: 'tie', payout: 1_000n * E8 });
+    expect(await balances(U1)).toEqual({ available: '98198', frozen: '0' });
+    expect(await balances(U2)).toEqual({ available: '99999', frozen: '0' });
+    await w.check();
+  });
+
+  it('refuses bad input with a clear code and changes nothing', async () => {
+    const before = await balances(U1);
+    const seq = await w.store.ledger.lastSeq('seconds');
+    const refusal = async (req: Parameters<typeof w.desks.seconds.place>[0]) => {
+      const r = await w.desks.seconds.place(req);
+      expect(r.ok).toBe(false);
+      return r as { ok: false; code: string; data?: { min?: string; max?: string } };
+    };
+    const base = { user: U1, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '1000' };
+    expect((await refusal({ ...base, market: 'NOPEUSDT' })).code).toBe('seconds.market.unknown');
+    expect((await refusal({ ...base, durationS: 61 })).code).toBe('seconds.duration.unknown');
+    expect((await refusal({ ...base, amount: '999.99' }))).toMatchObject({ code: 'seconds.amount.below.min', data: { min: '1000' } });
+    expect((await refusal({ ...base, amount: '10000000' }))).toMatchObject({ code: 'seconds.amount.above.max', data: { max: '9999999' } });
+    expect((await refusal({ ...base, amount: '200000' })).code).toBe('funds.insufficient');
+    expect((await refusal({ ...base, startTs: w.clock.now() - 1 })).code).toBe('seconds.start.in.past');
+    expect((await refusal({ ...base, direction: 'sideways' })).code).toBe('order.side.invalid');
+    value(await w.desks.seconds.setConfig({ market: 'BTCUSDT', durationS: 60, enabled: false }));
+    expect((await refusal(base)).code).toBe('seconds.duration.disabled');
+    value(await w.desks.seconds.setConfig({ market: 'BTCUSDT', durationS: 300, minAmount: '2500' }));
+    expect((await refusal({ ...base, durationS: 300, amount: '2000' }))).toMatchObject({ code: 'seconds.amount.below.min', data: { min: '2500' } });
+    // A stale record: no price to open on.
+    w.clock.advance(10_000);
+    expect((await refusal({ ...base, durationS: 300, amount: '3000' })).code).toBe('seconds.price.unavailable');
+    expect(await balances(U1)).toEqual(before);
+    expect(await w.store.ledger.lastSeq('seconds')).toBe(seq);
+    expect(w.desks.seconds.openCount).toBe(0);
+  });
+
+  it('refuses a contract past the net exposure limit of its market and direction, and past what the house holds', async () => {
+    // 0.8 × 5,000 = 4,000 of exposure up; the limit is 5,000.
+    value(await w.desks.seconds.setLimit('BTCUSDT', 'up', '5000'));
+    value(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '5000' }));
+    const refused = await w.desks.seconds.place({ user: U2, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '2000' });
+    expect(refused).toMatchObject({ ok: false, code: 'seconds.exposure.limit' });
+    // A down contract nets against it: its loss would pay the house 2,000 if the price goes up.
+    value(await w.desks.seconds.place({ user: U2, market: 'BTCUSDT', direction: 'down', durationS: 60, amount: '2000' }));
+    value(await w.desks.seconds.place({ user: U2, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '2000' }));
+    // The house: 1,000,000 held; a debit may not leave less than the open contracts' worst case.
+    const house = w.desks.seconds.house();
+    expect(house.required).toBe('3600');
+    expect((await w.desks.seconds.fundHouse({ action: 'debit', amount: '999000', memo: 'too-much', requestId: 'house-0002' })).ok).toBe(false);
+    value(await w.desks.seconds.fundHouse({ action: 'debit', amount: '990000', memo: 'some', requestId: 'house-0003' }));
+    // 10,000 left, 3,600 needed: a 10,000 up contract (8,000 more up) is more than the house holds.
+    value(await w.desks.seconds.setLimit('BTCUSDT', 'up', null));
+    expect(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '10000' })).toMatchObject({ ok: false, code: 'seconds.exposure.limit' });
+    await w.check();
+  });
+
+  it('opens a timed order at its start on the entry then, and cancels one before its start', async () => {
+    const start = w.clock.now() + 10_500;
+    const timed = value(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'down', durationS: 60, amount: '1000', startTs: start })).contract;
+    const other = value(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '1000', startTs: start })).contract;
+    expect(timed).toMatchObject({ status: 'pending', scheduledTs: start, openTs: null, deliveryTs: start + 60_000 });
+    expect(await balances(U1)).toEqual({ available: '97998', frozen: '2002' });
+    expect(value(await w.desks.seconds.cancelScheduled({ user: U1, id: Number(other.id) }))).toMatchObject({ status: 'cancelled' });
+    expect(await w.desks.seconds.cancelScheduled({ user: U2, id: Number(timed.id) })).toMatchObject({ ok: false, code: 'seconds.not.found' });
+    expect(await balances(U1)).toEqual({ available: '98999', frozen: '1001' });
+    await pass(5_000);
+    price.set('BTCUSDT', 49_000n * E8);
+    await pass(6_000);
+    const opened = (await w.store.seconds.byId(Number(timed.id)))!;
+    const entry = (await w.store.seconds.atOrBefore('BTCUSDT', start))!;
+    expect(opened).toMatchObject({ status: 'holding', openTs: start, openPrice: entry.price, openRecordHash: entry.hash });
+    expect(entry.price).toBe('49000');
+    expect(await w.desks.seconds.cancelScheduled({ user: U1, id: Number(timed.id) })).toMatchObject({ ok: false, code: 'seconds.not.cancellable' });
+    price.set('BTCUSDT', 48_000n * E8);
+    await pass(61_000);
+    expect(await w.store.seconds.byId(Number(timed.id))).toMatchObject({ status: 'settled', outcome: 'win', payout: 1_800n * E8 });
+    await w.check();
+  });
+
+  it('after a stop, settles each contract that came due on the entry at its own delivery', async () => {
+    const a = value(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '1000' })).contract;
+    await pass(30_000);
+    const b = value(await w.desks.seconds.place({ user: U2, market: 'BTCUSDT', direction: 'down', durationS: 60, amount: '1000' })).contract;
+    price.set('BTCUSDT', 50_500n * E8);
+    await pass(40_000); // a's delivery passes here, at 50,500
+    await record.stop();
+    await w.desks.close();
+    // Down for a long time; the price moved meanwhile (recorded once the record runs again).
+    w.clock.advance(3_600_000);
+    price.set('BTCUSDT', 49_000n * E8);
+    await w.restart();
+    await openRecord();
+    await pass(1_000);
+    const byId = async (c: SecondsContractItem) => (await w.store.seconds.byId(Number(c.id)))!;
+    expect(await byId(a)).toMatchObject({ status: 'settled', outcome: 'win', settlePrice: '50500' });
+    // b's delivery fell in the downtime: the last entry at or before it is the one before the stop.
+    expect(await byId(b)).toMatchObject({ status: 'settled', outcome: 'loss', settlePrice: '50500' });
+    const entries = await w.store.seconds.range('BTCUSDT', { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 100_000 });
+    const { contractView } = await import('../../../server/desks/seconds/state.ts');
+    expect(secondsRecord.verifySettlements([await byId(a), await byId(b)].map(contractView), new Map([['BTCUSDT', entries]]))).toEqual({ checked: 2, mismatches: [] });
+    expect((await secondsRecord.verifyChain(entries)).mismatches).toEqual([]);
+    await w.check();
+  });
+});
