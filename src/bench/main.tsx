@@ -3,7 +3,7 @@
 // `?panels=chart,book,trades` which panels show (all by default). `?scenario=contract&ticket=T` shows the contract
 // terminal's panels instead (BenchContract.tsx; panels header, chart, book, trades, positions), signed in with the
 // session ticket T: the app's own session state and stream host (the app's REST seeds, the socket's auth before the
-// private topics).
+// private topics). `?scenario=seconds&ticket=T` shows the seconds contract screen (BenchSeconds.tsx), signed in the same way.
 // Its own Vite entry (bench.html), never linked from the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,6 +15,7 @@ import { setupI18n } from '../i18n/setup.ts';
 import { StreamsHost } from '../layout/StreamsHost.tsx';
 import { StateProvider, startSession } from '../state/index.ts';
 import { BenchContract, CONTRACT_BENCH_PANELS, type ContractBenchPanel } from './BenchContract.tsx';
+import { BenchSeconds } from './BenchSeconds.tsx';
 import { BENCH_PANELS, BenchTerminal, type BenchPanel } from './BenchTerminal.tsx';
 
 const DEFAULT_SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
@@ -29,17 +30,18 @@ async function start(): Promise<void> {
   const contractPanels = only ? CONTRACT_BENCH_PANELS.filter((p: ContractBenchPanel) => only.includes(p)) : CONTRACT_BENCH_PANELS;
   const ticket = query.get('ticket');
   const contract = query.get('scenario') === 'contract' && ticket !== null;
-  if (contract) startSession(ticket);
+  const seconds = query.get('scenario') === 'seconds' && ticket !== null;
+  if (contract || seconds) startSession(ticket);
   else setUpStreams();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from bench.html');
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        {contract ? (
+        {contract || seconds ? (
           <StateProvider>
             <StreamsHost />
-            <BenchContract symbols={symbols} panels={contractPanels} />
+            {seconds ? <BenchSeconds symbols={symbols} /> : <BenchContract symbols={symbols} panels={contractPanels} />}
           </StateProvider>
         ) : (
           <BenchTerminal symbols={symbols} panels={panels} />

@@ -5,7 +5,7 @@
 // --only=matching|contract|e2e|terminal, --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
 // bench: --contract-positions=N (open positions of the sweep, default 100000), --contract-ops=N (order-path commands,
 // default 200000), --contract-profile=FILE (CPU profile of the 10 % mark command alone, for DevTools);
-// for the terminal (two scenarios, spot then contract; terminal.ts): --terminal-scenario=spot|contract (only one),
+// for the terminal (three scenarios, spot, contract, seconds; terminal.ts): --terminal-scenario=spot|contract|seconds (only one),
 // --terminal-ms=N (the measured window of each, default 240000: frames over all of it, the heap's growth over its last 2 minutes; BENCH_TERMINAL_MS too),
 // --terminal-warmup-ms=N (default 10000), --terminal-panels=chart,book,trades (spot: only some panels, to tell which
 // costs what), --terminal-profile=FILE (the page's CPU profile of the window, for DevTools; with both scenarios,

@@ -11,12 +11,17 @@
 // /app/contract/positions (enveloped; the positions only with the session's ticket header), and the socket's auth
 // (a right ticket is acknowledged, a wrong one refused as the server does) before the private topics
 // (contractPositions, contractAccount, contractOrders, contractConditionals: subscribed, quiet).
+// The seconds contracts (`seconds`, terminal-seconds.ts) add the duration table, each market's price record (an entry
+// a second on `priceRecord@X`, GET /app/priceRecord/head), the user's holding contracts (GET /app/seconds/pending,
+// holding, history; each settlement and its replacement on `secondsContracts`) and the balances read
+// (GET /app/assets/balances, the seconds account funded).
 // It closes itself after `lifetimeMs`.
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { isContractPrivateTopic, KLINE_INTERVALS, SUCCESS, TICKET_HEADER, WS_BATCH_PARAM, WS_PATH, type KlineInterval, type MarketVenue } from '../../server/contract/index.ts';
+import { isContractPrivateTopic, KLINE_INTERVALS, SECONDS_PATHS, SECONDS_TOPIC, SUCCESS, TICKET_HEADER, WS_BATCH_PARAM, WS_PATH, type KlineInterval, type MarketVenue } from '../../server/contract/index.ts';
 import { SyntheticPerps } from './terminal-contract.ts';
+import { SyntheticSeconds } from './terminal-seconds.ts';
 import { BENCH_MARKETS, INTERVAL_MS, SyntheticMarket, type MarketSpec } from './terminal-market.ts';
 
 /** The session ticket the bench page signs its socket and REST reads with. */
@@ -34,6 +39,8 @@ export interface FeedOptions {
   positions?: number;
   /** Perpetuals only: marks per second of each market. */
   marksPerSec?: number;
+  /** Seconds contracts: this many holding at all times, their deliveries spread over `spreadMs` (spot venue). */
+  seconds?: { holding: number; spreadMs: number };
   /** The feed stops by itself after this long. */
   lifetimeMs: number;
   seed?: number;
@@ -111,6 +118,11 @@ export async function startTerminalFeed(o: FeedOptions): Promise<Feed> {
   const bySymbol = new Map(markets.map((m) => [m.symbol, m]));
   const perps = venue === 'perp' ? new SyntheticPerps(markets, Math.max(markets.length, o.positions ?? 200), (o.seed ?? 7) + 1_000, start) : null;
   const marksPerSec = (o.marksPerSec ?? 10) * (perps?.symbols.length ?? 0);
+  const seconds = o.seconds ? new SyntheticSeconds(markets, o.seconds.holding, (o.seed ?? 7) + 2_000) : null;
+  if (seconds && o.seconds) {
+    await seconds.record(start);
+    seconds.fill(start, o.seconds.spreadMs);
+  }
   const counts: FeedCounts = { depth: 0, trade: 0, kline: 0, ticker: 0, mark: 0, markKline: 0, frames: 0, messages: 0, snapshots: 0, dropped: 0 };
   const clients = new Set<Client>();
   const topics = new Map<string, Set<Client>>();
@@ -192,6 +204,7 @@ export async function startTerminalFeed(o: FeedOptions): Promise<Feed> {
     symbols: markets.filter((m) => req.query.symbol === undefined || m.symbol === req.query.symbol).map((m) => m.exchangeInfo()),
   }));
   if (perps) registerContractRoutes(app, perps, limitOf);
+  if (seconds) registerSecondsRoutes(app, seconds);
 
   app.get(WS_PATH, { websocket: true }, (socket: Socket, req: { url: string }) => {
     const client: Client = { socket, seqs: new Map(), batching: new URL(req.url, 'http://feed').searchParams.get(WS_BATCH_PARAM) === '1', queued: [] };
@@ -224,12 +237,12 @@ export async function startTerminalFeed(o: FeedOptions): Promise<Feed> {
           return send({ op: 'pong', ...(id === undefined ? {} : { id }), time: Date.now() });
         case 'auth':
           // As ws-hub.ts's signIn: the session's ticket signs the socket in; any other is refused.
-          if (perps === null || frame.ticket !== BENCH_TICKET) return send({ op: 'error', id, code: 'login.session.expired', msg: 'Session expired' });
+          if ((perps === null && seconds === null) || frame.ticket !== BENCH_TICKET) return send({ op: 'error', id, code: 'login.session.expired', msg: 'Session expired' });
           signedIn = true;
           return send({ op: 'ack', id });
         case 'subscribe':
           // All or nothing, as the server: a private topic needs a signed-in socket.
-          if (asked.some((t) => isContractPrivateTopic(t) && !signedIn)) return send({ op: 'error', id, code: 'login.user.not.login', msg: 'Not logged in' });
+          if (asked.some((t) => (isContractPrivateTopic(t) || t === SECONDS_TOPIC) && !signedIn)) return send({ op: 'error', id, code: 'login.user.not.login', msg: 'Not logged in' });
           for (const topic of asked) {
             client.seqs.set(topic, 0);
             let members = topics.get(topic);
@@ -309,9 +322,26 @@ export async function startTerminalFeed(o: FeedOptions): Promise<Feed> {
     }
   }, TICK_MS);
 
+  // The seconds record's entry each second, then the deliveries it settles (and the contracts opened in their place).
+  const secondsTimer = seconds
+    ? setInterval(() => {
+        const now = Date.now();
+        void seconds.record(now).then((entries) => {
+          for (const c of clients) c.socket._socket?.cork();
+          for (const e of entries) emit(`priceRecord@${e.market}`, e);
+          for (const changed of seconds.settleDue(now, o.seconds!.spreadMs)) emit(SECONDS_TOPIC, changed);
+          for (const c of clients) {
+            flush(c);
+            c.socket._socket?.uncork();
+          }
+        });
+      }, 1_000)
+    : null;
+
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      if (secondsTimer) clearInterval(secondsTimer);
       clearInterval(pump);
       clearTimeout(stop);
       for (const c of clients) c.socket.close(1001, 'feed closed');
@@ -350,4 +380,24 @@ function registerContractRoutes(app: FastifyInstance, perps: SyntheticPerps, lim
     const oi = typeof req.query.symbol === 'string' ? perps.openInterest(req.query.symbol, Date.now()) : null;
     return oi ?? reply.code(400).send({ code: -1121, msg: 'Invalid symbol.' });
   });
+}
+
+/** The seconds screen's REST reads: /app/* enveloped as the gateway does; the session's reads only with its ticket. */
+function registerSecondsRoutes(app: FastifyInstance, seconds: SyntheticSeconds): void {
+  type Query = Record<string, string | undefined>;
+  const ok = (data: unknown) => ({ code: SUCCESS, msg: 'Success', data });
+  const notLoggedIn = { code: 'login.user.not.login', msg: 'Not logged in', data: null };
+  const session = (req: { headers: Record<string, unknown> }, data: () => unknown) => (req.headers[TICKET_HEADER] === BENCH_TICKET ? ok(data()) : notLoggedIn);
+  app.get(SECONDS_PATHS.config, async () => ok({ list: seconds.config() }));
+  app.get<{ Querystring: Query }>(SECONDS_PATHS.priceRecordHead, async (req) => ok({ list: seconds.heads(req.query.market) }));
+  app.get(SECONDS_PATHS.pending, async (req) => session(req, () => ({ list: [] })));
+  app.get(SECONDS_PATHS.holding, async (req) => session(req, () => ({ list: seconds.holdingList() })));
+  app.get(SECONDS_PATHS.history, async (req) => session(req, () => ({ list: seconds.historyList() })));
+  app.get('/app/assets/balances', async (req) =>
+    session(req, () => ({
+      accounts: [{ account: 'seconds', totalUsdt: '1000000', balances: [{ asset: 'USDT', available: '1000000', frozen: '0', total: '1000000', valueUsdt: '1000000' }] }],
+      totalUsdt: '1000000',
+      unpriced: [],
+    })),
+  );
 }

@@ -6,6 +6,10 @@
 // and trades, over the positions table with 200 open positions (one per market), signed in through the app's session
 // and the socket's auth, under 5,000 perp depth diffs/s, 500 trades/s (each with its live bar, as the server sends
 // them) and 10 marks/s of every market (`markPrice@`, with `funding@` for the markets shown, and their mark bars).
+// `seconds`: the seconds contract screen (src/bench/BenchSeconds.tsx, the app's SecondsScreen: pairs, record price,
+// chart, entry, tabs) with 500 holding contracts counting down on the one shared clock, signed in as above, under the
+// three markets' trades (their live bars) and a price-record entry a second of each market; deliveries fall all over
+// the window, each settles on `secondsContracts` and a new contract opens in its place (terminal-seconds.ts).
 // The browser is driven over the DevTools protocol directly (cdp.ts), with nothing listening to the network while
 // it measures: Playwright would report every socket frame to itself, which costs the page more than the frames do.
 // After a warm-up it records every animation frame's interval, long tasks (PerformanceObserver 'longtask'), the heap
@@ -30,14 +34,25 @@ export const FRAME_BUDGET_MS = 1000 / 60;
 export const MAX_HEAP_GROWTH = 0.05;
 const LONG_TASK_MS = 50;
 
-export type TerminalScenario = 'spot' | 'contract';
-export const TERMINAL_SCENARIOS: readonly TerminalScenario[] = ['spot', 'contract'];
+export type TerminalScenario = 'spot' | 'contract' | 'seconds';
+export const TERMINAL_SCENARIOS: readonly TerminalScenario[] = ['spot', 'contract', 'seconds'];
 
 /** Each scenario's load, from its issue. */
-const LOAD: Readonly<Record<TerminalScenario, { depthPerSec: number; tradesPerSec: number; marksPerSec: number; positions: number }>> = {
-  spot: { depthPerSec: 2_000, tradesPerSec: 200, marksPerSec: 0, positions: 0 },
-  contract: { depthPerSec: 5_000, tradesPerSec: 500, marksPerSec: 10, positions: 200 },
+const LOAD: Readonly<Record<TerminalScenario, Load>> = {
+  spot: { depthPerSec: 2_000, tradesPerSec: 200, marksPerSec: 0, positions: 0, holding: 0 },
+  contract: { depthPerSec: 5_000, tradesPerSec: 500, marksPerSec: 10, positions: 200, holding: 0 },
+  seconds: { depthPerSec: 0, tradesPerSec: 200, marksPerSec: 0, positions: 0, holding: 500 },
 };
+/** Seconds: the holding contracts' deliveries fall over this span from the start, and each is replaced when it settles. */
+const SECONDS_SPREAD_MS = 10 * 60_000;
+interface Load {
+  depthPerSec: number;
+  tradesPerSec: number;
+  marksPerSec: number;
+  positions: number;
+  /** Seconds: contracts holding (counting down) at all times. */
+  holding: number;
+}
 
 export interface TerminalOptions {
   distDir: string;
@@ -50,6 +65,8 @@ export interface TerminalOptions {
   /** Contract: marks per second of each market, and open positions (one per market). */
   marksPerSec?: number;
   positions?: number;
+  /** Seconds: contracts holding at all times. */
+  holding?: number;
   viewport?: { width: number; height: number };
   /** Only these panels (spot: chart, book, trades; contract: header, chart, book, trades, positions), to tell which one costs what; all by default. */
   panels?: readonly string[];
@@ -64,10 +81,10 @@ export interface TerminalOptions {
 export interface TerminalFigures {
   scenario: TerminalScenario;
   markets: readonly string[];
-  /** Contract: the positions the table holds at the start and at the end. */
+  /** Contract: the positions the table holds at the start and at the end (seconds: the holding contracts). */
   positionRows: [number, number];
   /** What the scenario asks of the feed, per second (marks: per market). */
-  load: { depthPerSec: number; tradesPerSec: number; marksPerSec: number; positions: number };
+  load: Load;
   panels: readonly string[];
   measuredMs: number;
   frames: number;
@@ -130,12 +147,14 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
   const measureMs = o.measureMs ?? 240_000;
   const scenario = o.scenario ?? 'spot';
   const contract = scenario === 'contract';
+  const seconds = scenario === 'seconds';
   const base = LOAD[scenario];
-  const load = {
+  const load: Load = {
     depthPerSec: o.depthPerSec ?? base.depthPerSec,
     tradesPerSec: o.tradesPerSec ?? base.tradesPerSec,
     marksPerSec: contract ? (o.marksPerSec ?? base.marksPerSec) : 0,
     positions: contract ? (o.positions ?? base.positions) : 0,
+    holding: seconds ? (o.holding ?? base.holding) : 0,
   };
   const feed = await startTerminalFeed({
     distDir: o.distDir,
@@ -143,6 +162,7 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
     depthPerSec: load.depthPerSec,
     tradesPerSec: load.tradesPerSec,
     ...(contract ? { venue: 'perp' as const, positions: load.positions, marksPerSec: load.marksPerSec } : {}),
+    ...(seconds ? { seconds: { holding: load.holding, spreadMs: SECONDS_SPREAD_MS } } : {}),
   });
   const browser = await launchCdpPage(o.viewport ?? { width: 1920, height: 1080 });
   try {
@@ -178,20 +198,23 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
         };
       }).toString()})()`,
     });
-    const panels = o.panels ?? (contract ? ['header', 'chart', 'book', 'trades', 'positions'] : ['chart', 'book', 'trades']);
-    const query = `${contract ? `scenario=contract&ticket=${BENCH_TICKET}&` : ''}panels=${panels.join(',')}`;
+    const panels = o.panels ?? (contract ? ['header', 'chart', 'book', 'trades', 'positions'] : seconds ? ['seconds'] : ['chart', 'book', 'trades']);
+    const query = `${contract || seconds ? `scenario=${scenario}&ticket=${BENCH_TICKET}&` : ''}panels=${panels.join(',')}`;
     await page.send('Page.navigate', { url: `${feed.url}/bench.html?symbols=${feed.symbols.join(',')}&${query}${process.env.BENCH_HASH ?? ''}` });
     // Every book drawn, every chart up, and (contract) every position's row with a mark, before the clock starts.
-    const ready = { n: feed.symbols.length, book: panels.includes('book'), chart: panels.includes('chart'), positions: load.positions };
+    const ready = { n: feed.symbols.length, book: panels.includes('book'), chart: panels.includes('chart') || seconds, positions: load.positions, holding: load.holding };
     for (let waited = 0; ; waited += 100) {
-      const up = await page.evaluate(({ n, book, chart, positions }) => {
+      const up = await page.evaluate(({ n, book, chart, positions, holding }) => {
         const books = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="book-canvas"]')];
         const booksDrawn = books.length === n && books.every((c) => (c.dataset['bids'] ?? '') !== '');
         const charts = document.querySelectorAll('[data-testid="candle-chart"] canvas').length > 0;
         const table = document.querySelector<HTMLElement>('[data-testid="positions"]');
         const rows = positions === 0 || table === null || (table.dataset['count'] === String(positions) && document.querySelector('[data-testid="position-row"]') !== null);
         const marks = [...document.querySelectorAll('[data-testid="contract-mark"]')].every((m) => /\d/.test(m.textContent ?? ''));
-        return (window.__benchMessages ?? 0) > 0 && (!book || booksDrawn) && (!chart || charts) && rows && marks;
+        const held = document.querySelector<HTMLElement>('[data-testid="seconds-holding"]');
+        const counting =
+          holding === 0 || (held !== null && held.dataset['count'] === String(holding) && document.querySelector('[data-testid="seconds-countdown"]') !== null);
+        return (window.__benchMessages ?? 0) > 0 && (!book || booksDrawn) && (!chart || charts) && rows && marks && counting;
       }, ready);
       if (up) break;
       if (waited > 60_000) throw new Error(`bench page not ready after 60 s${errors.length > 0 ? `: ${errors.join('; ')}` : ''}`);
@@ -200,7 +223,8 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
     // From here on the driver asks only for what the bench reads: no per-frame network events.
     await page.send('Network.disable');
     // The positions the table holds (its rows in view are drawn; the rest are not in the page, as in the app).
-    const positionRows = () => page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="positions"]')?.dataset['count'] ?? 0));
+    const positionRows = () =>
+      page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="positions"], [data-testid="seconds-holding"]')?.dataset['count'] ?? 0));
     const rowsAtStart = await positionRows();
     if (errors.length > 0) throw new Error(`bench page errors: ${errors.join('; ')}`);
     await sleep(warmupMs);
@@ -342,16 +366,21 @@ export function reportTerminal(f: TerminalFigures): Record<string, unknown> {
   const growth = ((f.heapEndMb - f.heapMidMb) * 120_000) / (f.measuredMs / 2);
   const allowed = f.heapMidMb * MAX_HEAP_GROWTH;
   const contract = f.scenario === 'contract';
+  const seconds = f.scenario === 'seconds';
   const met = {
     fps: f.medianFps >= TARGET_FPS && f.meanFps >= TARGET_FPS,
     longTasks: f.longTasks === 0,
     heap: growth <= allowed,
-    rows: !f.panels.includes('positions') || (f.positionRows[0] === f.load.positions && f.positionRows[1] === f.load.positions),
+    rows: seconds
+      ? f.positionRows[0] === f.load.holding && f.positionRows[1] === f.load.holding
+      : !f.panels.includes('positions') || (f.positionRows[0] === f.load.positions && f.positionRows[1] === f.load.positions),
   };
   const yes = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const what = contract
     ? `contract: ${f.markets.join(', ')} perpetuals side by side (summary strip, chart with mark line, book, trades) over ${f.load.positions} open positions`
-    : `terminal: ${f.markets.join(', ')} side by side (${f.panels.join(', ')})`;
+    : seconds
+      ? `seconds: the seconds contract screen (${f.markets.join(', ')}: pairs, record price, chart, entry) with ${f.load.holding} holding contracts counting down`
+      : `terminal: ${f.markets.join(', ')} side by side (${f.panels.join(', ')})`;
   console.log(`\n${what}, headless Chromium (software rendering), ${n(f.measuredMs / 1000, 0)} s measured, ${f.frames} frames`);
   console.log(`${'figure'.padEnd(24)}${'value'.padStart(16)}   ${'target'.padEnd(16)}${'ratio'.padStart(8)}`);
   const row = (name: string, value: string, target: string, ratio: string, note = '') =>
@@ -370,6 +399,7 @@ export function reportTerminal(f: TerminalFigures): Record<string, unknown> {
     rate('marks sent', f.sent.mark, f.load.marksPerSec * markets, `${n(f.sent.mark / markets, 2)}/s for each of ${markets} markets; a markPrice@ event each (and funding@, to the pages that take it)`);
     if (f.panels.includes('positions')) row('positions in table', `${f.positionRows[0]} → ${f.positionRows[1]}`, String(markets), '—', `${yes(met.rows)} (start → end)`);
   }
+  if (seconds) row('holding contracts', `${f.positionRows[0]} → ${f.positionRows[1]}`, String(f.load.holding), '—', `${yes(met.rows)} (start → end; each settles at delivery and a new one opens)`);
   const extras = contract ? `${n(f.sent.kline, 0)} klines/s, ${n(f.sent.markKline, 0)} mark klines/s, ${n(f.sent.ticker, 0)} tickers/s` : `${n(f.sent.kline, 0)} klines/s, ${n(f.sent.ticker, 0)} tickers/s`;
   row('page received', `${n(f.receivedPerSec, 0)} msg/s`, `${n(f.sent.messages, 0)} sent/s`, `${n(f.sent.messages > 0 ? f.receivedPerSec / f.sent.messages : 0, 2)}×`, `WebSocket messages holding ${n(f.sent.frames, 0)} frames/s, incl. ${extras}`);
   row('book resyncs', String(f.resyncs), '0', '—', f.dropped > 0 ? `${f.dropped} sockets dropped as too slow` : '');
@@ -391,9 +421,9 @@ export function reportTerminal(f: TerminalFigures): Record<string, unknown> {
     sentPerSec: Object.fromEntries(Object.entries(f.sent).map(([k, v]) => [k, Math.round(v)])),
     receivedPerSec: Math.round(f.receivedPerSec),
     resyncs: f.resyncs,
-    ...(contract ? { positionRows: f.positionRows } : {}),
+    ...(contract || seconds ? { positionRows: f.positionRows } : {}),
     rendererMsPerSec: Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Math.round(v)])),
-    targets: { medianFps: TARGET_FPS, meanFps: TARGET_FPS, longTasks: 0, heapGrowth: MAX_HEAP_GROWTH, met: met.fps && met.longTasks && met.heap && (!contract || met.rows) },
+    targets: { medianFps: TARGET_FPS, meanFps: TARGET_FPS, longTasks: 0, heapGrowth: MAX_HEAP_GROWTH, met: met.fps && met.longTasks && met.heap && (!(contract || seconds) || met.rows) },
   };
 }
 

@@ -58,7 +58,6 @@ interface Pending {
 export function SecondsForm({ market, onTransfer }: { market: string; onTransfer(): void }) {
   const { _ } = useLingui();
   const signedIn = useSignedIn();
-  const href = useLocation({ select: (l) => l.href });
   const config = dataOf(useSecondsConfig());
   const record = dataOf(usePriceRecord(market)) ?? null;
   const balances = dataOf(useBalances());
@@ -228,9 +227,7 @@ export function SecondsForm({ market, onTransfer }: { market: string; onTransfer
             </Button>
           </div>
         ) : (
-          <Link to="/login" search={{ statusType: 0, redirect: href }} className={buttonClass('primary', 'md', true)} data-testid="login-to-trade">
-            {_('trade.loginToTrade')}
-          </Link>
+          <LoginToTrade />
         )}
         <p className={s.muted}>{_('seconds.limits', { min: formatDecimal(SECONDS_AMOUNT_MIN, 0), max: formatDecimal(SECONDS_AMOUNT_MAX, 0) })}</p>
       </form>
@@ -254,6 +251,17 @@ export function SecondsForm({ market, onTransfer }: { market: string; onTransfer
         </Modal>
       ) : null}
     </SpotPanel>
+  );
+}
+
+/** Signed out: log in, coming back here after. */
+function LoginToTrade() {
+  const { _ } = useLingui();
+  const href = useLocation({ select: (l) => l.href });
+  return (
+    <Link to="/login" search={{ statusType: 0, redirect: href }} className={buttonClass('primary', 'md', true)} data-testid="login-to-trade">
+      {_('trade.loginToTrade')}
+    </Link>
   );
 }
 
