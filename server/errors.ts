@@ -1,20 +1,20 @@
 // The one error type the services throw: a catalogue key plus optional data for the envelope (e.g. retryAfter).
 // HTTP statuses are the gateway's business (gateway/errors.ts), so the services stay free of transport.
-import type { ErrorCode } from './contract/errors.ts';
+import type { ServerErrorCode } from './contract/errors.ts';
 
 export class AppError extends Error {
   override name = 'AppError';
-  readonly code: ErrorCode;
+  readonly code: ServerErrorCode;
   readonly data: Readonly<Record<string, unknown>> | null;
 
-  constructor(code: ErrorCode, data: Readonly<Record<string, unknown>> | null = null) {
+  constructor(code: ServerErrorCode, data: Readonly<Record<string, unknown>> | null = null) {
     super(code);
     this.code = code;
     this.data = data;
   }
 }
 
-export function fail(code: ErrorCode, data?: Readonly<Record<string, unknown>>): never {
+export function fail(code: ServerErrorCode, data?: Readonly<Record<string, unknown>>): never {
   throw new AppError(code, data ?? null);
 }
 

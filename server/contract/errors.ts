@@ -1,5 +1,6 @@
 // One error catalogue for every reply of the app API. `code` in the envelope is `success` or one of these keys;
 // the message for each key lives in locales/<locale>/server.po (msgid = the key), in all nine languages.
+import type { SecondsErrorCode } from './seconds.ts';
 
 export const SUCCESS = 'success' as const;
 
@@ -113,7 +114,9 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-export type ReplyCode = typeof SUCCESS | ErrorCode;
+/** Every code a reply may carry: the catalogue's, and the seconds routes' (contract/seconds.ts SECONDS_ERROR_CODES, kept apart so the web's rule table need not list them). */
+export type ServerErrorCode = ErrorCode | SecondsErrorCode;
+export type ReplyCode = typeof SUCCESS | ServerErrorCode;
 
 export function isErrorCode(value: string): value is ErrorCode {
   return (ERROR_CODES as readonly string[]).includes(value);

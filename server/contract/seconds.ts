@@ -149,6 +149,8 @@ export interface PriceRecordHeadReply {
 }
 export interface SecondsSettlementsReply {
   list: SecondsContractItem[];
+  /** More settled contracts in the range than one reply holds: ask again with afterId = the last id (added by the server helper). */
+  more?: boolean;
 }
 
 // ---- WebSocket (on /ws, next to contract/ws.ts) ----
@@ -174,5 +176,7 @@ export const SECONDS_ERROR_CODES = [
   'seconds.exposure.limit',
   /** No record entry of the market recent enough to open on. */
   'seconds.price.unavailable',
+  /** priceRecord/range or settlements: from/to missing, reversed, or spanning more than data.maxMs (added by the server helper). */
+  'seconds.range.invalid',
 ] as const;
 export type SecondsErrorCode = (typeof SECONDS_ERROR_CODES)[number];

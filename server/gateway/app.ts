@@ -18,6 +18,7 @@ import { webRoutes } from './routes/web.ts';
 import { wsErrorHandler, wsRoutes } from './routes/ws.ts';
 import { lastPriceText, spotRoutes } from './routes/spot/index.ts';
 import { contractRoutes } from './routes/contract/index.ts';
+import { secondsRoutes } from './routes/seconds.ts';
 import { binanceRoutes, loadMasterKey } from './binance/index.ts';
 import { createApiKeys } from './binance/keys.ts';
 import { apiKeyRoutes } from './routes/apiKeys.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.trading) {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     contractRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
+    secondsRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     const dataDir = options.dataDir;
     // Loaded on first use, once, for both the user's key routes and the Binance API that checks the keys.
     let master: Buffer | null = null;

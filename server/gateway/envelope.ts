@@ -1,7 +1,7 @@
 // Builds the `{code, msg, data}` envelope of every /app reply, with msg in the request's language.
 import type { FastifyRequest } from 'fastify';
 import type { Envelope } from '../contract/api.ts';
-import { SUCCESS, type ErrorCode } from '../contract/errors.ts';
+import { SUCCESS, type ServerErrorCode } from '../contract/errors.ts';
 import { DEFAULT_LOCALE, localeFromAcceptLanguage, resolveLocale, type Locale } from '../contract/locales.ts';
 import { PRODUCT_NAME, LANG_HEADER, TICKET_HEADER } from '../contract/api.ts';
 import type { RequestContext } from '../accounts/service.ts';
@@ -30,7 +30,7 @@ export function createEnvelopes(messages: Messages) {
     success<T>(request: FastifyRequest, data: T): Envelope<T> {
       return { code: SUCCESS, msg: messages.t(requestLocale(request), SUCCESS), data };
     },
-    failure(locale: Locale, code: ErrorCode, data: Readonly<Record<string, unknown>> | null): Envelope<unknown> {
+    failure(locale: Locale, code: ServerErrorCode, data: Readonly<Record<string, unknown>> | null): Envelope<unknown> {
       return { code, msg: messages.t(locale, code, { product: PRODUCT_NAME, ...data }), data };
     },
   });

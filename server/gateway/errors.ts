@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { requestLocale, type Envelopes } from './envelope.ts';
-import { HTTP_STATUS } from './status.ts';
+import { httpStatus } from './status.ts';
 import { isApiPath, sendAppShell } from './routes/web.ts';
 
 /** Errors Fastify raises before a handler runs (bad JSON, wrong content type, body too large) carry a 4xx. */
@@ -19,7 +19,7 @@ export function installErrorHandlers(app: FastifyInstance, envelopes: Envelopes,
     if (error instanceof AppError) {
       const retryAfter = error.data?.['retryAfter'];
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return reply.code(HTTP_STATUS[error.code]).send(envelopes.failure(locale, error.code, error.data));
+      return reply.code(httpStatus(error.code)).send(envelopes.failure(locale, error.code, error.data));
     }
     const status = clientStatus(error);
     if (status !== null) {

@@ -4,7 +4,8 @@
 // on each signed-out page view. Transport-level failures keep their HTTP status for proxies and tooling:
 // malformed requests 400, unknown paths 404, rate limiting 429, server faults 500.
 import type { FastifyInstance } from 'fastify';
-import type { ErrorCode } from '../contract/errors.ts';
+import type { ErrorCode, ServerErrorCode } from '../contract/errors.ts';
+import { SECONDS_ERROR_CODES } from '../contract/seconds.ts';
 export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'system.error': 500,
   'request.invalid': 400,
@@ -107,4 +108,9 @@ export function gatewayCounters(app: FastifyInstance): GatewayCounters {
     counters.set(app, c);
   }
   return c;
+}
+
+/** A code's status: the catalogue's, and 200 for the seconds routes' refusals (answers, like the others). */
+export function httpStatus(code: ServerErrorCode): number {
+  return (SECONDS_ERROR_CODES as readonly string[]).includes(code) ? 200 : HTTP_STATUS[code as ErrorCode];
 }

@@ -171,9 +171,9 @@ export function createSeconds(db: Kysely<Database>) {
       if (q.market !== undefined) rows = rows.where('market', '=', q.market);
       return { rows: (await rows.orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute()).map(toContract), total };
     },
-    /** Settled contracts delivered in [from, to], by delivery time then id. */
-    settled: async (q: SecondsRange): Promise<SecondsContractRow[]> =>
-      (await contracts().where('status', '=', 'settled').where('delivery_ts', '>=', q.from).where('delivery_ts', '<=', q.to).orderBy('delivery_ts').orderBy('id').limit(q.limit).execute()).map(toContract),
+    /** Settled contracts delivered in [from, to] with an id above afterId, by id. */
+    settled: async (q: SecondsRange & { readonly afterId?: number }): Promise<SecondsContractRow[]> =>
+      (await contracts().where('status', '=', 'settled').where('delivery_ts', '>=', q.from).where('delivery_ts', '<=', q.to).where('id', '>', q.afterId ?? 0).orderBy('id').limit(q.limit).execute()).map(toContract),
     async config(): Promise<SecondsConfigRow[]> {
       const rows = await db
         .selectFrom('seconds_config')

@@ -31,12 +31,14 @@ import type { Trading } from '../trading.ts';
 import { contractFeed, fundingEvent, markPriceEvent, type ContractFeed } from './contract/stream.ts';
 import { PerpMarketTopics } from './perp-market-stream.ts';
 import { privatePayload } from './ws-payloads.ts';
+import { isPriceRecordTopic, type SecondsTopic } from './seconds-topics.ts';
+import { SECONDS_TOPIC } from '../../contract/seconds.ts';
 
 /** The topics of contract/ws.ts and the perpetual contracts' (contract/api.ts). */
-export type WsTopic = Topic | ContractTopic;
+export type WsTopic = Topic | ContractTopic | SecondsTopic;
 
-const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic =>
-  isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic | typeof SECONDS_TOPIC =>
+  topic === SECONDS_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
 const isContractPublic = (topic: WsTopic): topic is ContractPublicTopic => topic.startsWith('markPrice@') || topic.startsWith('funding@');
 
 /** Topics one connection may hold at once: a terminal with several markets side by side needs a few dozen. */
@@ -387,7 +389,15 @@ export class WsHub {
       const created: Group = { prefix: `{"op":"event","topic":${JSON.stringify(topic)},"seq":`, clients: new Set(), unsubscribe: null, poke: null, ready: null };
       group = created;
       this.groups.set(key, group);
-      if (isContractPrivateTopic(topic)) {
+      if (topic === SECONDS_TOPIC) {
+        created.unsubscribe = this.trading.bus.subscribe(busTopics.userSeconds(client.user!), (e) => {
+          if (e.type === 'seconds.contract') this.emit(key, e.contract);
+        });
+      } else if (isPriceRecordTopic(topic)) {
+        created.unsubscribe = this.trading.bus.subscribe(busTopics.priceRecord(topic.slice('priceRecord@'.length)), (e) => {
+          if (e.type === 'priceRecord') this.emit(key, e.entry);
+        });
+      } else if (isContractPrivateTopic(topic)) {
         const feeds = { trading: this.trading, store: this.store, clock: this.clock };
         const feed: ContractFeed = contractFeed(topic, feeds, client.user!, (data) => this.emit(key, data));
         created.unsubscribe = () => feed.close();

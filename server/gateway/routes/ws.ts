@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isContractTopic } from '../../contract/api.ts';
 import { isTopic, WS_BATCH_PARAM, WS_CLOSE_SESSION_ENDED, WS_HEARTBEAT_MS, WS_PATH, type WsServerFrame } from '../../contract/ws.ts';
-import type { ErrorCode } from '../../contract/errors.ts';
+import { isErrorCode, type ErrorCode, type ServerErrorCode } from '../../contract/errors.ts';
 import { resolveLocale } from '../../contract/locales.ts';
 import type { Clock } from '../../clock.ts';
 import type { Messages } from '../../i18n/messages.ts';
@@ -23,10 +23,11 @@ import { gatewayCounters, type GatewayCounters } from '../status.ts';
 import { WsFrame } from '../schemas.ts';
 import { AppError } from '../../errors.ts';
 import { parser } from '../validate.ts';
+import { isSecondsTopic } from './seconds-topics.ts';
 import { wsHubOf, type WsClient, type WsHub, type WsTopic } from './ws-hub.ts';
 
 /** A topic of contract/ws.ts or one of the perpetual contracts' (contract/api.ts). */
-const isWsTopic = (name: string): name is WsTopic => isTopic(name) || isContractTopic(name);
+const isWsTopic = (name: string): name is WsTopic => isTopic(name) || isContractTopic(name) || isSecondsTopic(name);
 
 const parseFrame = parser(WsFrame);
 
@@ -164,7 +165,11 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
       held: null,
     };
     const send = (frame: WsServerFrame) => client.send(JSON.stringify(frame));
-    const error = (code: ErrorCode, id?: number) => send({ op: 'error', ...(id === undefined ? {} : { id }), code, msg: messages.t(locale, code) });
+    // Socket frames carry the catalogue's codes only (no seconds route answers here).
+    const error = (raw: ServerErrorCode, id?: number) => {
+      const code: ErrorCode = isErrorCode(raw) ? raw : 'request.invalid';
+      send({ op: 'error', ...(id === undefined ? {} : { id }), code, msg: messages.t(locale, code) });
+    };
 
     let heard = clock();
     const heartbeatMs = hub?.heartbeatMs ?? WS_HEARTBEAT_MS;
