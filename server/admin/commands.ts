@@ -29,6 +29,8 @@ import type { Store } from '../store/index.ts';
 import type { UserRow } from '../store/users.ts';
 import { fundedOutcome, INSURANCE_MEMO, perpSymbols, positionsOutcome, type PositionFilter } from './perp.ts';
 import { changesState, type AdminArgs, type ChannelCommand } from './protocol.ts';
+import { HOUSE_MEMO, isSecondsCommand, planSeconds } from './seconds.ts';
+import type { SecondsDesk } from '../desks/seconds/desk.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
 export class AdminError extends Error {
@@ -62,6 +64,8 @@ export interface AdminDesks {
   withSpot<T>(work: (desk: SpotDesk) => Promise<T>): Promise<T>;
   /** The perp desk (the contract wallet's): the running server's, or one opened under its lease for one command. */
   withPerp<T>(work: (desk: PerpDesk) => Promise<T>): Promise<T>;
+  /** The seconds desk: the running server's, or one opened under its lease for one command. */
+  withSeconds<T>(work: (desk: SecondsDesk) => Promise<T>): Promise<T>;
   /** Open positions with their risk figures: the running desk's memory, or the store's (perp.ts storePositions). */
   perpPositions(filter: PositionFilter): Promise<OpenPositionRisk[]>;
   /** applied: in effect for the next order (a running spot desk took it in sequence); stored: written for a server to read. */
@@ -203,6 +207,10 @@ function plan(req: AdminRequest): Run {
         text: r.duplicate ? `request ${req.id} had already been applied, nothing changed now; ${text}` : text,
       };
     };
+  }
+  if (isSecondsCommand(req.command)) {
+    const run = planSeconds(req.command, args, req.id, usage, failed);
+    return async ({ store, desks }) => desks.withSeconds((desk) => run(desk, store));
   }
   const to = MARKET_TO[req.command];
   if (to !== undefined) {
@@ -435,6 +443,7 @@ export function createAdminExecutor(ctx: AdminContext): AdminExecutor {
  */
 function journalledAt(command: string, args: AdminArgs, requestId: string): { wallet: string; ref: string } | undefined {
   if (command === 'perp insurance fund') return { wallet: 'contract', ref: adminRef(args.memo ?? INSURANCE_MEMO, requestId) };
+  if (command === 'seconds house credit' || command === 'seconds house debit') return { wallet: 'seconds', ref: adminRef(args.memo ?? HOUSE_MEMO, requestId) };
   const action = ACTION_OF[command as ChannelCommand];
   if (action === undefined) return undefined;
   const wallet = (WALLETS as readonly string[]).includes(args.account ?? 'coin') ? (args.account ?? 'coin') : 'coin';
@@ -442,12 +451,13 @@ function journalledAt(command: string, args: AdminArgs, requestId: string): { wa
 }
 
 /** The running server's desks, for its admin channel. */
-export function serverDesks(desks: { spot: SpotDesk; perp: PerpDesk; byWallet: Readonly<Record<Wallet, FundsDesk>> }, store: Store): AdminDesks {
+export function serverDesks(desks: { spot: SpotDesk; perp: PerpDesk; seconds: SecondsDesk; byWallet: Readonly<Record<Wallet, FundsDesk>> }, store: Store): AdminDesks {
   return {
     via: 'server',
     withFunds: (wallet, work) => work(desks.byWallet[wallet]),
     withSpot: (work) => work(desks.spot),
     withPerp: (work) => work(desks.perp),
+    withSeconds: (work) => work(desks.seconds),
     perpPositions: (filter) => desks.perp.openPositions(filter),
     async setMarketStatus(symbol, status) {
       const reply = await desks.spot.setMarketStatus(symbol, status);

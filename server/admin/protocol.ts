@@ -35,11 +35,18 @@ export const CHANNEL_COMMANDS = [
   'session revoke',
   'perp insurance fund',
   'perp positions',
+  'seconds config list',
+  'seconds config set',
+  'seconds exposure list',
+  'seconds exposure set',
+  'seconds house',
+  'seconds house credit',
+  'seconds house debit',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
 /** Commands that only read: no reason, no audit row, and answered from the store when no server runs. */
-export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'perp positions'];
+export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house'];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
 export const changesState = (command: ChannelCommand): boolean => !READ_COMMANDS.includes(command);
@@ -59,6 +66,15 @@ export const AdminArgsSchema = Type.Object(
     account: Type.Optional(Text(16)),
     memo: Type.Optional(Text(200)),
     symbol: Type.Optional(Text(32)),
+    // Seconds contracts (server/admin/seconds.ts): a row of the duration table, an exposure limit's direction.
+    duration: Type.Optional(Text(16)),
+    payout: Type.Optional(Text(32)),
+    loss: Type.Optional(Text(32)),
+    min: Type.Optional(Text(32)),
+    max: Type.Optional(Text(32)),
+    fee: Type.Optional(Text(32)),
+    enabled: Type.Optional(Text(8)),
+    direction: Type.Optional(Text(8)),
   },
   { additionalProperties: false },
 );

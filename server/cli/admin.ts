@@ -49,6 +49,14 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
                                                                  liquidation price, unrealized P&L at the mark
   perp funding --symbol S [--limit N]                            a perpetual market's settled funding, newest first
   perp marks --symbol S [--limit N]                              a perpetual market's recorded mark prices, newest first
+  seconds config list [--symbol S]                               the seconds contracts' duration table (disabled rows too)
+  seconds config set --symbol S --duration SEC --reason R [--payout X] [--loss X] [--min X] [--max X] [--fee X] [--enabled true|false]
+                                                                 set or add a row (ratios as fractions: --payout 0.85); for new contracts
+  seconds exposure list                                          the house's net exposure limits per market and direction, and the exposure now
+  seconds exposure set --symbol S --direction up|down --amount X|none --reason R
+                                                                 a contract that would take the net exposure past X USDT is refused
+  seconds house                                                  the house account: balance, the open contracts' worst case, what is free
+  seconds house credit|debit --amount X --reason R [--memo TEXT] credit the house from outside, or take back what open contracts do not need
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
   Balance, market, order, user freeze, session, perp insurance fund and perp positions commands go to the
@@ -58,6 +66,8 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   user name). A command whose answer was lost can be repeated with --request-id ID: it is never applied twice.
   --verbose says on stderr which way a command went. The perp commands (the contract account) fund the
   insurance fund and read; none chooses a user's outcome: there is no forced liquidation and no position edit.
+  The seconds commands go the same way; they set terms for contracts placed afterwards and fund the house: no
+  setting chooses an outcome (every contract settles on the public price record).
   perp positions asks the running server's perp desk (figures at its current mark), or with no server reads the
   store (at the last recorded mark).
   API-key secrets are encrypted with API_KEY_SECRET, or DATA_DIR/api-key.secret when it is unset: the server
@@ -102,7 +112,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   try {
     args = parseArgs(
       argv,
-      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol'],
+      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction'],
       ['json', 'verified', 'help', 'trade', 'verbose'],
     );
   } catch (error) {

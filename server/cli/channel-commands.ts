@@ -18,7 +18,7 @@ import { adminLocation, AdminSetupError, readToken, storeIdentity } from '../adm
 import { storePositions } from '../admin/perp.ts';
 import { ADMIN_PROTOCOL_VERSION, AdminArgsSchema, changesState, REQUEST_ID_PATTERN, type AdminArgs, type ChannelCommand } from '../admin/protocol.ts';
 import type { Clock } from '../clock.ts';
-import { LeaseHeldError, PerpDesk, SpotDesk, type DeskEvent, type FundsDesk } from '../desks/index.ts';
+import { LeaseHeldError, PerpDesk, SecondsDesk, SpotDesk, type DeskEvent, type FundsDesk } from '../desks/index.ts';
 import { newHolderId } from '../desks/lease.ts';
 import { openWalletDesk } from '../desks/wallet.ts';
 import type { Wallet } from '../kernel/index.ts';
@@ -54,7 +54,7 @@ const REQUEST_ID = new RegExp(REQUEST_ID_PATTERN);
 /** The arguments a command takes, from the command line (nothing else goes into the request or its audit row). */
 export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArgs {
   const o = args.options;
-  const pick = (...names: Array<'email' | 'phone' | 'asset' | 'amount' | 'account' | 'memo' | 'symbol'>): AdminArgs => {
+  const pick = (...names: Array<keyof AdminArgs>): AdminArgs => {
     const out: Record<string, string> = {};
     for (const n of names) {
       const v = o.get(n);
@@ -69,6 +69,7 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   else if (command === 'order cancel-all') picked = pick('email', 'phone', 'symbol');
   else if (command === 'perp insurance fund') picked = pick('amount', 'memo');
   else if (command === 'perp positions') picked = pick('email', 'symbol');
+  else if (command.startsWith('seconds ')) picked = pick('symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'amount', 'memo');
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];
@@ -99,6 +100,7 @@ function storeDesks(store: Store, socketPath: string): AdminDesks {
     try {
       // The contract wallet is the perp desk's: it knows the margins its positions and orders hold.
       if (wallet === 'coin') return await SpotDesk.open({ ...o, marketRefreshMs: 0 });
+      if (wallet === 'seconds') return await SecondsDesk.open(o);
       return wallet === 'contract' ? await PerpDesk.open(o) : await openWalletDesk({ ...o, wallet });
     } catch (error) {
       if (error instanceof LeaseHeldError) {
@@ -119,6 +121,7 @@ function storeDesks(store: Store, socketPath: string): AdminDesks {
     withFunds: async (wallet, work) => using(await open(wallet), work),
     withSpot: async (work) => using((await open('coin')) as SpotDesk, work),
     withPerp: async (work) => using((await open('contract')) as PerpDesk, work),
+    withSeconds: async (work) => using((await open('seconds')) as SecondsDesk, work),
     perpPositions: (filter) => storePositions(store, filter),
     setMarketStatus: async (symbol, status) => ((await store.markets.setStatus(symbol, status)) ? 'stored' : 'unknown'),
     marketFlags: () => null,
