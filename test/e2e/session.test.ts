@@ -71,7 +71,7 @@ describe.skipIf(skip !== null)('session expiry', () => {
     try {
       const errors = watchErrors(page);
       // The socket is held off the server: whatever alert shows comes from the REST replies.
-      await page.routeWebSocket(/\/ws$/, () => undefined);
+      await page.routeWebSocket(/\/ws(\?|$)/, () => undefined);
       await openTerminal(page);
       expect(await alerts(page).count()).toBe(0);
 
@@ -122,7 +122,7 @@ describe.skipIf(skip !== null)('session expiry', () => {
     for (const lang of ['th', 'ko']) {
       const page = await browser.context.newPage();
       try {
-        await page.routeWebSocket(/\/ws$/, () => undefined);
+        await page.routeWebSocket(/\/ws(\?|$)/, () => undefined);
         await openTerminal(page, lang);
         await revoke();
         await page.getByTestId('user-menu').click();
@@ -143,7 +143,7 @@ describe.skipIf(skip !== null)('session expiry', () => {
     const page = await browser.context.newPage();
     try {
       const connections: Array<{ route: WebSocketRoute; sent: Frame[] }> = [];
-      await page.routeWebSocket(/\/ws$/, (route) => {
+      await page.routeWebSocket(/\/ws(\?|$)/, (route) => {
         const entry = { route, sent: [] as Frame[] };
         connections.push(entry);
         const upstream = route.connectToServer();
