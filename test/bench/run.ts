@@ -2,7 +2,7 @@
 // end-to-end HTTP order placement with durable commit, then the browser terminal under a synthetic feed) and prints a
 // table, then one JSON line per benchmark for machines. Timing lives here only; tests never assert on speed.
 // Options: --ops=N (default 1 000 000), --peer-runs=N (timed runs of the slow peer, default 2),
-// --only=matching|contract|e2e|terminal, --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
+// --only=matching|contract|seconds|e2e|terminal (seconds: --seconds-burst=N, --seconds-rate=N, --seconds-steady-ms=N, --seconds-duration=S), --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
 // bench: --contract-positions=N (open positions of the sweep, default 100000), --contract-ops=N (order-path commands,
 // default 200000), --contract-profile=FILE (CPU profile of the 10 % mark command alone, for DevTools);
 // for the terminal (three scenarios, spot, contract, seconds; terminal.ts): --terminal-scenario=spot|contract|seconds (only one),
@@ -76,6 +76,17 @@ if (only === undefined || only === 'contract') {
     ...(profile ? { profilePath: resolve(profile) } : {}),
   });
   console.log(JSON.stringify(reportContract(figures)));
+}
+
+if (only === undefined || only === 'seconds') {
+  const { reportSeconds, secondsBench } = await import('./seconds.ts');
+  const figures = await secondsBench({
+    burst: arg('seconds-burst', 100_000),
+    rate: arg('seconds-rate', 5_000),
+    steadyMs: arg('seconds-steady-ms', 20_000),
+    durationS: arg('seconds-duration', 10),
+  });
+  console.log(JSON.stringify(reportSeconds(figures)));
 }
 
 if (only === undefined || only === 'e2e') {
