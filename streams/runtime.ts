@@ -108,6 +108,13 @@ export interface Streams extends ContractStreams {
   close(): void;
 }
 
+/** What the seconds screen counts down to: each holding contract's delivery and each timed order's start. */
+function deadlinesOf(l: Loadable<SecondsViews>): number[] {
+  const v = dataOf(l);
+  if (v === undefined) return [];
+  return [...v.holding.map((c) => c.deliveryTs), ...v.pending.flatMap((c) => (c.scheduledTs === null ? [] : [c.scheduledTs]))];
+}
+
 /** The page's host, with each server turn's frames in one message (contract/ws.ts WS_BATCH_PARAM). */
 function pageSocketUrl(): string {
   const { protocol, host } = globalThis.location;
@@ -186,6 +193,12 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     loadContracts: options.loadSecondsContracts,
   };
   const now = (): number => serverNow(clock$.value, timers.now());
+  const secondsContracts$ = (): Observable<Loadable<SecondsViews>> =>
+    cached('seconds:contracts', () =>
+      thin(secondsContractsPipeline(seconds)).pipe(
+        scan<Loadable<SecondsContracts>, Loadable<SecondsViews>>((held, next) => mapLoadable(next, (s) => secondsViews(s, dataOf(held) ?? noSecondsViews)), idle),
+      ),
+    );
 
   return {
     status$: connection.status$,
@@ -211,15 +224,10 @@ export function createStreams(options: StreamsOptions = {}): Streams {
         distinctUntilChanged(),
         takeWhile((ms) => ms > 0, true),
       ),
-    secondsClock$: () => cached('seconds:clock', () => serverClock$(now, timers, visible$)),
+    secondsClock$: () => cached('seconds:clock', () => serverClock$(now, timers, visible$, 1_000, secondsContracts$().pipe(map(deadlinesOf)))),
     secondsConfig$: () => cached('seconds:config', () => thin(secondsConfigPipeline(seconds))),
     priceRecord$: (market) => cached(`seconds:record@${market}`, () => thin(priceRecordPipeline(seconds, market))),
-    secondsContracts$: () =>
-      cached('seconds:contracts', () =>
-        thin(secondsContractsPipeline(seconds)).pipe(
-          scan<Loadable<SecondsContracts>, Loadable<SecondsViews>>((held, next) => mapLoadable(next, (s) => secondsViews(s, dataOf(held) ?? noSecondsViews)), idle),
-        ),
-      ),
+    secondsContracts$,
     setTicket: (ticket) => hub.setTicket(ticket),
     close() {
       stopHeartbeat();

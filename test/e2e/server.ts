@@ -23,6 +23,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Run the demo markets' market-maker bot, so books and trades fill in as on a live server. */
   bots?: boolean;
+  /** Seconds contracts: credit the house account this much USDT at start (what it pays wins from). */
+  secondsHouseFund?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -34,6 +36,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const handle = await startServer({
     port: 0, host: '127.0.0.1', dataDir, logger: false, ...(staticDir ? { staticDir } : {}), clock: () => Date.now() + offset, bots: options.bots ?? false,
     indexOverride: (symbol) => index.get(symbol) ?? null,
+    ...(options.secondsHouseFund ? { secondsDemo: { houseFund: options.secondsHouseFund } } : {}),
   });
   return {
     handle,

@@ -120,6 +120,23 @@ describe('the shared seconds clock', () => {
     sub.unsubscribe();
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("ticks at a deadline between seconds too, so a row turns to 'settlement in progress' at its delivery", async () => {
+    vi.setSystemTime(20_000);
+    const deadlines = new Subject<readonly number[]>();
+    const seen: number[] = [];
+    const sub = serverClock$(() => Date.now(), globalTimers, undefined, 1_000, deadlines).subscribe((t) => seen.push(t));
+    deadlines.next([21_400, 20_300]);
+    await vi.advanceTimersByTimeAsync(301);
+    expect(seen.at(-1)).toBe(20_301);
+    expect(secondsLeft(20_300, seen.at(-1)!)).toBe(0);
+    await vi.advanceTimersByTimeAsync(704);
+    expect(seen.at(-1)).toBe(21_005);
+    await vi.advanceTimersByTimeAsync(396);
+    expect(seen.at(-1)).toBe(21_401);
+    expect(vi.getTimerCount()).toBe(1);
+    sub.unsubscribe();
+  });
 });
 
 describe('seconds streams over the socket', () => {

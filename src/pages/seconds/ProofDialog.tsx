@@ -30,7 +30,6 @@ function Entry({ label, entry, testId }: { label: string; entry: PriceRecordEntr
           <>
             <span className={s.mono}>{_('seconds.proof.entry', { seq: entry.seq, time: formatDateTime(entry.ts), price: entry.price })}</span>
             <span className={c.hash}>
-              {' '}
               {_('seconds.proof.hash')}: {entry.hash}
             </span>
           </>

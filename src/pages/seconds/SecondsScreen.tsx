@@ -17,6 +17,9 @@ import { SecondsTables, type SecondsTab } from './SecondsTables.tsx';
 import * as s from '../spot/spot.css.ts';
 import * as c from './seconds.css.ts';
 
+/** A list price at a width the narrow column holds: cents from 100 up, four places below. */
+const listDecimals = (price: string): number => (Number(price) >= 100 ? 2 : 4);
+
 function Markets({ market, markets, onPick }: { market: string; markets: readonly string[]; onPick(m: string): void }) {
   const { _ } = useLingui();
   const tickers = dataOf(useTickers());
@@ -24,7 +27,9 @@ function Markets({ market, markets, onPick }: { market: string; markets: readonl
     <SpotPanel area="markets" title={_('market.col.pair')} testId="seconds-markets">
       <div role="listbox" aria-label={_('market.col.pair')}>
         {markets.map((m) => {
-          const ticker = tickers?.get(m) ?? null;
+          // A market not traded in the last 24 h has no price or change to show yet.
+          const found = tickers?.get(m) ?? null;
+          const ticker = found !== null && found.count > 0 ? found : null;
           return (
             <button
               key={m}
@@ -36,7 +41,7 @@ function Markets({ market, markets, onPick }: { market: string; markets: readonl
               onClick={() => onPick(m)}
             >
               <strong>{pairName(m)}</strong>
-              <span className={`${s.mono} ${s.right}`}>{ticker ? formatDecimal(ticker.lastPrice) : '--'}</span>
+              <span className={`${s.mono} ${s.right}`}>{ticker ? formatDecimal(ticker.lastPrice, listDecimals(ticker.lastPrice)) : '--'}</span>
               <span className={`${s.mono} ${s.right}`}>{ticker ? <ChangeText ticker={ticker} /> : '--'}</span>
             </button>
           );
@@ -51,7 +56,8 @@ function Markets({ market, markets, onPick }: { market: string; markets: readonl
 function Headline({ market }: { market: string }) {
   const { _ } = useLingui();
   const record = dataOf(usePriceRecord(market)) ?? null;
-  const ticker = dataOf(useTickers())?.get(market) ?? null;
+  const found = dataOf(useTickers())?.get(market) ?? null;
+  const ticker = found !== null && found.count > 0 ? found : null;
   return (
     <div className={c.headline} data-testid="seconds-headline">
       <strong>{pairName(market)}</strong>
