@@ -109,6 +109,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   private readonly pendingHouse = new Set<string>();
   private record: RecordReader | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
   private draining: Promise<void> | null = null;
   private again = false;
   private closed = false;
@@ -534,18 +535,24 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
     });
   }
 
-  /** Wakes at the next due instant (+1 ms: the record is final only after it), at most a second away. */
+  /**
+   * Wakes at the next due instant (+1 ms: the record is final only after it), at most a second away. A timer already
+   * set for that instant or sooner is kept: re-arming on every new contract would keep pushing it back under a
+   * steady stream of them (a timer reset on each request never reaches its turn while requests keep coming).
+   */
   private arm(): void {
     if (this.closed || this.record === null) return;
     const next = this.due.peek();
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
     if (next === undefined) return;
-    const wait = Math.min(1_000, Math.max(0, next + 1 - this.clock()));
+    const now = this.clock();
+    const at = Math.min(next + 1, now + 1_000);
+    if (this.timer !== null && this.timerAt <= at) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timerAt = at;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.runDue().catch(() => undefined);
-    }, wait);
+    }, Math.max(0, at - now));
     this.timer.unref();
   }
 
