@@ -51,12 +51,13 @@ export class DepthBook {
     return this.updateId;
   }
 
-  /** Applies one level change; a change that leaves the level as it was uses no update id. */
-  apply(change: LevelChange): void {
+  /** Applies one level change; a change that leaves the level as it was uses no update id (and answers false). */
+  apply(change: LevelChange): boolean {
     if (change.symbol !== this.symbol) throw new RangeError(`${change.symbol} change sent to ${this.symbol} book`);
-    if (!this.sides[change.side].set(change.price, change.qty)) return;
+    if (!this.sides[change.side].set(change.price, change.qty)) return false;
     this.updateId++;
     this.pending[change.side].add(change.price);
+    return true;
   }
 
   snapshot(limit = DEFAULT_SNAPSHOT_LIMIT): DepthSnapshot {

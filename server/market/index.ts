@@ -9,6 +9,6 @@ export { RollingTicker, type TickerStats } from './ticker.ts';
 export { INTERVALS, isInterval, openTime, closeTime, nextOpenTime, type Interval } from './intervals.ts';
 export { CandleSet, type Candle } from './candles.ts';
 export { createCandleStore, MAX_CANDLE_LIMIT, type CandleQuery, type CandleStore, type CandlesTable } from './candle-store.ts';
-export { MarketData, type MarketDataOptions, type Ticker } from './service.ts';
+export { MarketData, type MarketChange, type MarketDataOptions, type Ticker } from './service.ts';
 export { setUpMarketPublisher, type MarketMessage, type PublisherOptions } from './publisher.ts';
 export * from './format.ts';

@@ -1,7 +1,7 @@
 // Market data for all spot markets, in memory, fed by desk events: depth, recent trades, 24 h tickers, candles.
 // Candles are written through the candle store and read back on open, so a restart keeps history and the live
 // bars; depth and recent trades are rebuilt by the desk's book and later trades.
-import type { Market, RestingOrder, Side, SpotEvent } from '../kernel/index.ts';
+import type { Market, Price, RestingOrder, Side, SpotEvent } from '../kernel/index.ts';
 import { BookTracker } from './book-tracker.ts';
 import type { CandleQuery, CandleStore } from './candle-store.ts';
 import { CandleSet, type Candle } from './candles.ts';
@@ -17,6 +17,14 @@ export interface Ticker extends TickerStats {
   readonly bid: Level | null;
   readonly ask: Level | null;
 }
+
+/**
+ * What a watcher is told, as it happens: each level change that took an update id (`updateId` is it: the book's
+ * lastUpdateId right after), and each trade recorded with the live bars it changed.
+ */
+export type MarketChange =
+  | { readonly kind: 'level'; readonly symbol: string; readonly side: Side; readonly price: Price; readonly qty: number; readonly updateId: number }
+  | { readonly kind: 'trade'; readonly symbol: string; readonly trade: RecentTrade; readonly candles: readonly Candle[] };
 
 export interface MarketDataOptions {
   readonly markets: readonly Market[];
@@ -40,6 +48,7 @@ interface MarketState {
 export class MarketData {
   private readonly states = new Map<string, MarketState>();
   private readonly store: CandleStore;
+  private readonly watchers = new Set<(change: MarketChange) => void>();
 
   private constructor(options: MarketDataOptions) {
     this.store = options.candles;
@@ -84,11 +93,37 @@ export class MarketData {
     s.ticker.add(t);
     const trade = s.trades.push(t);
     s.fresh.push(trade);
+    for (const w of this.watchers) w({ kind: 'trade', symbol: t.symbol, trade, candles });
     return { trade, candles };
   }
 
   onLevels(changes: readonly LevelChange[]): void {
-    for (const c of changes) this.need(c.symbol).depth.apply(c);
+    for (const c of changes) this.applyLevel(this.need(c.symbol), c);
+  }
+
+  /**
+   * Tells `watcher` every change from now on, synchronously, as it is applied (the Binance spot streams follow the
+   * book and the trades so); answers the unsubscribe. A watcher must not throw.
+   */
+  watch(watcher: (change: MarketChange) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /** The book's update id: what GET /api/v3/depth answers as lastUpdateId now. */
+  lastUpdateId(symbol: string): number {
+    return this.need(symbol).depth.lastUpdateId;
+  }
+
+  /** The live bar of an interval (the newest one with trades), if any. */
+  liveCandle(symbol: string, interval: Interval): Candle | undefined {
+    return this.need(symbol).candles.current(interval);
+  }
+
+  private applyLevel(s: MarketState, c: LevelChange): void {
+    if (!s.depth.apply(c) || this.watchers.size === 0) return;
+    const change: MarketChange = { kind: 'level', symbol: c.symbol, side: c.side, price: c.price, qty: c.qty, updateId: s.depth.lastUpdateId };
+    for (const w of this.watchers) w(change);
   }
 
   /**
@@ -111,8 +146,8 @@ export class MarketData {
     const tracker = new BookTracker(symbol, resting);
     s.tracker = tracker;
     for (const side of ['buy', 'sell'] as const satisfies readonly Side[]) {
-      for (const [price] of s.depth.levels(side)) s.depth.apply({ symbol, side, price, qty: tracker.level(side, price) });
-      for (const o of resting) if (o.side === side) s.depth.apply({ symbol, side, price: o.price, qty: tracker.level(side, o.price) });
+      for (const [price] of s.depth.levels(side)) this.applyLevel(s, { symbol, side, price, qty: tracker.level(side, price) });
+      for (const o of resting) if (o.side === side) this.applyLevel(s, { symbol, side, price: o.price, qty: tracker.level(side, o.price) });
     }
   }
 

@@ -2,7 +2,7 @@
 // rules and flags. Payload shapes come from server/market/format.ts.
 import type { FastifyInstance } from 'fastify';
 import { formatDecimal, type Market, type Price, type Qty } from '../../kernel/index.ts';
-import { formatDepth, formatKline, formatTicker, formatTrade, isInterval, type Ticker } from '../../market/index.ts';
+import { formatDepth, formatKline, formatTicker, formatTrade, isInterval, weightedAverage, type Ticker } from '../../market/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Trading } from '../trading.ts';
 import { errors } from './errors.ts';
@@ -65,6 +65,44 @@ const emptyTicker = (symbol: string, now: number, book: Book) => ({
   lowPrice: '0.00000000', volume: '0.00000000', quoteVolume: '0.00000000', openTime: now - 86_400_000, closeTime: now, firstId: -1, lastId: -1, count: 0,
 });
 
+/** The best bid and ask as GET /api/v3/ticker/bookTicker shows them (zeros for an empty side). */
+export function bestOf(trading: Trading, m: Market): Book {
+  const d = trading.market.depth(m.symbol, 1);
+  const side = (l: readonly [Price, number] | undefined): [string, string] =>
+    l === undefined ? ['0.00000000', '0.00000000'] : [dec(BigInt(l[0]) * m.tickSize), dec(BigInt(l[1] as Qty) * m.lotSize)];
+  const [bidPrice, bidQty] = side(d.bids[0]);
+  const [askPrice, askQty] = side(d.asks[0]);
+  return { bidPrice, bidQty, askPrice, askQty };
+}
+
+/** GET /api/v3/ticker/24hr of one market at `now` (the spot streams' 24hrTicker reads the same). */
+export function tickerOf(trading: Trading, m: Market, now: number): ReturnType<typeof emptyTicker> {
+  const t: Ticker | null = trading.market.ticker(m.symbol, now);
+  return t === null ? emptyTicker(m.symbol, now, bestOf(trading, m)) : formatTicker(m, t);
+}
+
+export const AVG_PRICE_MINS = 5;
+
+/**
+ * GET /api/v3/avgPrice: the volume-weighted price of the trades of the last 5 minutes (of the newest 1000 kept),
+ * closeTime the last one's time; with none in the window, the last trade's price and time (zeros before any trade).
+ */
+export function avgPriceOf(trading: Trading, m: Market, now: number): { mins: number; price: string; closeTime: number } {
+  const recent = trading.market.trades(m.symbol);
+  const last = recent[recent.length - 1];
+  if (last === undefined) return { mins: AVG_PRICE_MINS, price: '0.00000000', closeTime: 0 };
+  const since = now - AVG_PRICE_MINS * 60_000;
+  let quote = 0n;
+  let base = 0n;
+  for (const t of recent) {
+    if (t.time <= since) continue;
+    quote += t.quoteQty;
+    base += BigInt(t.qty) * m.lotSize;
+  }
+  const price = base === 0n ? dec(BigInt(last.price) * m.tickSize) : weightedAverage(quote, base);
+  return { mins: AVG_PRICE_MINS, price, closeTime: last.time };
+}
+
 const MINI = ['symbol', 'openPrice', 'highPrice', 'lowPrice', 'lastPrice', 'volume', 'quoteVolume', 'openTime', 'closeTime', 'firstId', 'lastId', 'count'] as const;
 
 export function publicRoutes(route: Route, trading: Trading, clock: Clock): void {
@@ -83,14 +121,7 @@ export function publicRoutes(route: Route, trading: Trading, clock: Clock): void
     const symbols = many ?? [...flags().keys()].filter((s) => trading.market.market(s) !== undefined);
     return { list: symbols.map(known), single: false };
   };
-  const best = (m: Market): Book => {
-    const d = trading.market.depth(m.symbol, 1);
-    const side = (l: readonly [Price, number] | undefined): [string, string] =>
-      l === undefined ? ['0.00000000', '0.00000000'] : [dec(BigInt(l[0]) * m.tickSize), dec(BigInt(l[1] as Qty) * m.lotSize)];
-    const [bidPrice, bidQty] = side(d.bids[0]);
-    const [askPrice, askQty] = side(d.asks[0]);
-    return { bidPrice, bidQty, askPrice, askQty };
-  };
+  const best = (m: Market): Book => bestOf(trading, m);
   const each = <T>(p: Params, view: (m: Market) => T) => {
     const { list, single } = selection(p);
     p.done();
@@ -158,8 +189,7 @@ export function publicRoutes(route: Route, trading: Trading, clock: Clock): void
     const type = p.choice('type', ['FULL', 'MINI'], () => errors.value('type'), 'FULL');
     const now = clock();
     return each(p, (m) => {
-      const t: Ticker | null = trading.market.ticker(m.symbol, now);
-      const full = t === null ? emptyTicker(m.symbol, now, best(m)) : formatTicker(m, t);
+      const full = tickerOf(trading, m, now);
       return type === 'FULL' ? full : Object.fromEntries(MINI.map((k) => [k, full[k]]));
     });
   });
@@ -169,5 +199,10 @@ export function publicRoutes(route: Route, trading: Trading, clock: Clock): void
       return { symbol: m.symbol, price: last === undefined ? '0.00000000' : formatDecimal(BigInt(last.price) * m.tickSize, 8) };
     }),
   );
+  route('GET', '/avgPrice', (p) => {
+    const m = known(p.requiredSymbol());
+    p.done();
+    return avgPriceOf(trading, m, clock());
+  });
   route('GET', '/ticker/bookTicker', (p) => each(p, (m) => ({ symbol: m.symbol, ...best(m) })));
 }

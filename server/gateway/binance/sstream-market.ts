@@ -1,0 +1,398 @@
+// The market streams of the Binance spot WebSocket (sstream.ts), in Binance's spot shapes, from the market data the
+// spot REST reads (server/market: `MarketData.watch` tells each level change with its update id and each trade as
+// they are applied), formatted by the same functions as /api/v3, so a stream and REST show the same numbers at the
+// same instant. Stream names are Binance's, symbols lowercase:
+//
+// - `<symbol>@depth` (every 1000 ms) and `<symbol>@depth@100ms`: `depthUpdate` {e, E, s, U, u, b, a}, the levels
+//   that changed since the last event, each at its new total ("0": gone). Update ids are the book's own (each level
+//   change takes the next one; GET /api/v3/depth answers the latest as lastUpdateId): an event covers every id from
+//   the previous event's u + 1 (U) to the book's id when it is sent (u), and lists every level those changes touched,
+//   so a gap is impossible by construction and Binance's procedure works unchanged (buffer, snapshot, drop u <=
+//   lastUpdateId, the first kept has U <= lastUpdateId + 1 <= u, each next U = the previous u + 1). A new stream starts
+//   at the book's id when it is subscribed, before the subscription is answered.
+// - `<symbol>@depth<5|10|20>[@100ms]`: the partial book {lastUpdateId, bids, asks}, every 1000 ms (100 ms), as
+//   GET /api/v3/depth?limit=<n> answers it then.
+// - `<symbol>@trade` {e, E, s, t, p, q, T, m, M} and `<symbol>@aggTrade` {e, E, s, a, p, q, f, l, T, m, M}: each trade
+//   as it is recorded (every trade is its own aggregate, as /api/v3/aggTrades answers).
+// - `<symbol>@kline_<interval>`: `kline` {e, E, s, k {t, T, s, i, f, L, o, c, h, l, v, n, x, q, V, Q, B}}: the live
+//   bar of /api/v3/klines when a trade changed it, at most every 2000 ms as Binance's (1000 ms for 1s; the first change
+//   after a quiet spell at once), and once more with x = true when it closes; a new subscriber gets the live bar if
+//   the present is in it. Bars exist only with trades, as in REST.
+// - `<symbol>@ticker` (`24hrTicker`) and `<symbol>@miniTicker` (`24hrMiniTicker`): GET /api/v3/ticker/24hr's figures,
+//   every 1000 ms when they changed (and once to a new subscriber); `!ticker@arr` and `!miniTicker@arr`: every
+//   1000 ms, the markets whose figures changed, in one array. `x` (Binance's last price before the window) is the
+//   window's open price: the trade before the window is not kept.
+// - `<symbol>@bookTicker` {u, s, b, B, a, A}: the best bid and ask whenever either changed (after each batch of level
+//   changes), `u` the book's update id, as /api/v3/ticker/bookTicker shows them; once to a new subscriber.
+// - `<symbol>@avgPrice` {e: 'avgPrice', E, s, i: '5m', w, T}: every 1000 ms when it changed, GET /api/v3/avgPrice's
+//   figures (the volume-weighted price of the last 5 minutes' trades, public.ts).
+import type { Clock } from '../../clock.ts';
+import { formatPrice, formatQty, type Market, type Price, type Qty } from '../../kernel/index.ts';
+import { formatKlineEvent, isInterval, type Candle, type Interval, type Level, type MarketChange } from '../../market/index.ts';
+import type { Trading } from '../trading.ts';
+import type { Source } from './fstream-market.ts';
+import { avgPriceOf, bestOf, tickerOf } from './public.ts';
+
+export const SPOT_DEPTH_SPEEDS = [100, 1000] as const;
+export type SpotDepthSpeed = (typeof SPOT_DEPTH_SPEEDS)[number];
+const PARTIAL_LEVELS = [5, 10, 20] as const;
+type PartialLevels = (typeof PARTIAL_LEVELS)[number];
+const TICKER_MS = 1_000;
+const KLINE_CLOSE_CHECK_MS = 1_000;
+
+export type SpotStream =
+  | { readonly kind: 'depth'; readonly symbol: string; readonly speed: SpotDepthSpeed }
+  | { readonly kind: 'partial'; readonly symbol: string; readonly levels: PartialLevels; readonly speed: SpotDepthSpeed }
+  | { readonly kind: 'trade' | 'aggTrade' | 'bookTicker' | 'avgPrice' | 'ticker' | 'miniTicker'; readonly symbol: string }
+  | { readonly kind: 'kline'; readonly symbol: string; readonly interval: Interval }
+  | { readonly kind: 'tickerAll' | 'miniTickerAll' };
+
+const SYMBOL_STREAM = /^([a-z0-9]{1,20})@([A-Za-z0-9_@]+)$/;
+const DEPTH = /^depth(5|10|20)?(?:@(100|1000)ms)?$/;
+
+/** A spot stream's name → what it streams; null for anything else (an unknown market included). */
+export function parseSpotStream(name: string, symbolOf: (lower: string) => string | undefined): SpotStream | null {
+  if (name === '!ticker@arr') return { kind: 'tickerAll' };
+  if (name === '!miniTicker@arr') return { kind: 'miniTickerAll' };
+  const m = SYMBOL_STREAM.exec(name);
+  if (m === null) return null;
+  const symbol = symbolOf(m[1]!);
+  if (symbol === undefined) return null;
+  const rest = m[2]!;
+  switch (rest) {
+    case 'trade':
+    case 'aggTrade':
+    case 'bookTicker':
+    case 'avgPrice':
+    case 'ticker':
+    case 'miniTicker':
+      return { kind: rest, symbol };
+  }
+  if (rest.startsWith('kline_')) {
+    const interval = rest.slice('kline_'.length);
+    return isInterval(interval) ? { kind: 'kline', symbol, interval } : null;
+  }
+  const depth = DEPTH.exec(rest);
+  if (depth === null) return null;
+  const speed: SpotDepthSpeed = depth[2] === '100' ? 100 : 1000;
+  if (depth[1] === undefined) return { kind: 'depth', symbol, speed };
+  return { kind: 'partial', symbol, levels: Number(depth[1]) as PartialLevels, speed };
+}
+
+export type Emit = (payload: unknown) => void;
+
+type TextLevel = [price: string, qty: string];
+
+/** One diff stream: the levels touched since its last event (their latest totals), from update id `from` on. */
+interface DiffState {
+  readonly symbol: string;
+  readonly market: Market;
+  readonly emit: Emit;
+  from: number;
+  readonly bids: Map<number, number>;
+  readonly asks: Map<number, number>;
+}
+
+export interface SpotMarketStreamsOptions {
+  readonly trading: Trading;
+  readonly clock: Clock;
+  /** Where failures of a source go; default: ignored. */
+  readonly onError?: ((error: unknown, what: string) => void) | undefined;
+}
+
+/** The spot market streams' sources; one per stream name (the hub shares each among its subscribers). */
+export class SpotMarketStreams {
+  private readonly trading: Trading;
+  private readonly clock: Clock;
+  private readonly onError: (error: unknown, what: string) => void;
+  /** Per symbol: the listeners of its changes. */
+  private readonly listeners = new Map<string, Set<(change: MarketChange) => void>>();
+  private stopWatch: (() => void) | null = null;
+
+  constructor(o: SpotMarketStreamsOptions) {
+    this.trading = o.trading;
+    this.clock = o.clock;
+    this.onError = o.onError ?? (() => undefined);
+  }
+
+  /** The market a lowercase stream symbol names. */
+  symbolOf(lower: string): string | undefined {
+    return this.trading.market.symbols.find((s) => s.toLowerCase() === lower);
+  }
+
+  open(stream: SpotStream, emit: Emit): Source {
+    switch (stream.kind) {
+      case 'depth':
+        return this.depthDiff(this.market(stream.symbol), stream.speed, emit);
+      case 'partial':
+        return this.every(stream.speed, () => emit(this.partial(this.market(stream.symbol), stream.levels)));
+      case 'trade':
+      case 'aggTrade':
+        return this.trades(this.market(stream.symbol), stream.kind, emit);
+      case 'kline':
+        return this.kline(this.market(stream.symbol), stream.interval, emit);
+      case 'bookTicker':
+        return this.bookTicker(this.market(stream.symbol), emit);
+      case 'ticker':
+      case 'miniTicker':
+      case 'avgPrice': {
+        const m = this.market(stream.symbol);
+        const view = stream.kind === 'avgPrice' ? () => this.avgPrice(m) : () => this.ticker(m, stream.kind === 'miniTicker');
+        return this.changes([m], view, (list) => emit(list[0]));
+      }
+      case 'tickerAll':
+      case 'miniTickerAll': {
+        const mini = stream.kind === 'miniTickerAll';
+        return this.changes(this.markets(), (m) => this.ticker(m, mini), emit);
+      }
+    }
+  }
+
+  close(): void {
+    this.listeners.clear();
+    this.stopWatch?.();
+    this.stopWatch = null;
+  }
+
+  private market(symbol: string): Market {
+    const m = this.trading.market.market(symbol);
+    if (m === undefined) throw new RangeError(`unknown market ${symbol}`);
+    return m;
+  }
+
+  private markets(): Market[] {
+    return this.trading.market.symbols.map((s) => this.market(s));
+  }
+
+  /** Listens to one market's changes (one MarketData watcher for all); answers the unsubscribe. */
+  private listen(symbol: string, listener: (change: MarketChange) => void): () => void {
+    let set = this.listeners.get(symbol);
+    if (set === undefined) this.listeners.set(symbol, (set = new Set()));
+    set.add(listener);
+    this.stopWatch ??= this.trading.market.watch((change) => {
+      for (const l of this.listeners.get(change.symbol) ?? []) {
+        try {
+          l(change);
+        } catch (error) {
+          this.onError(error, `${change.kind} ${change.symbol}`);
+        }
+      }
+    });
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(symbol);
+      if (this.listeners.size === 0) {
+        this.stopWatch?.();
+        this.stopWatch = null;
+      }
+    };
+  }
+
+  /** `tick` every `ms` (the first one at the next turn, so it follows the subscription's answer). */
+  private every(ms: number, tick: () => void): Source {
+    const run = () => {
+      try {
+        tick();
+      } catch (error) {
+        this.onError(error, 'stream tick');
+      }
+    };
+    const first = setTimeout(run, 0);
+    const timer = setInterval(run, ms);
+    timer.unref();
+    return {
+      ready: Promise.resolve(),
+      stop: () => {
+        clearTimeout(first);
+        clearInterval(timer);
+      },
+    };
+  }
+
+  private level(m: Market, [p, q]: Level): TextLevel {
+    return [formatPrice(m, p), formatQty(m, q as Qty)];
+  }
+
+  // ---- the book -------------------------------------------------------------------------------------------
+
+  private depthDiff(m: Market, speed: SpotDepthSpeed, emit: Emit): Source {
+    const md = this.trading.market;
+    const state: DiffState = { symbol: m.symbol, market: m, emit, from: md.lastUpdateId(m.symbol) + 1, bids: new Map(), asks: new Map() };
+    const unlisten = this.listen(m.symbol, (c) => {
+      if (c.kind !== 'level') return;
+      (c.side === 'buy' ? state.bids : state.asks).set(c.price, c.qty);
+    });
+    const timer = setInterval(() => {
+      try {
+        this.sendDiff(state);
+      } catch (error) {
+        this.onError(error, `depth ${m.symbol}`);
+      }
+    }, speed);
+    timer.unref();
+    return {
+      ready: Promise.resolve(),
+      stop: () => {
+        clearInterval(timer);
+        unlisten();
+      },
+    };
+  }
+
+  private sendDiff(s: DiffState): void {
+    const u = this.trading.market.lastUpdateId(s.symbol);
+    if (u < s.from) return;
+    const side = (levels: Map<number, number>, desc: boolean): TextLevel[] =>
+      [...levels.entries()].sort(([x], [y]) => (desc ? y - x : x - y)).map(([p, q]) => this.level(s.market, [p as Price, q]));
+    const b = side(s.bids, true);
+    const a = side(s.asks, false);
+    s.bids.clear();
+    s.asks.clear();
+    s.emit({ e: 'depthUpdate', E: this.clock(), s: s.symbol, U: s.from, u, b, a });
+    s.from = u + 1;
+  }
+
+  private partial(m: Market, levels: PartialLevels) {
+    const d = this.trading.market.depth(m.symbol, levels);
+    return { lastUpdateId: d.lastUpdateId, bids: d.bids.map((l) => this.level(m, l)), asks: d.asks.map((l) => this.level(m, l)) };
+  }
+
+  private bookTicker(m: Market, emit: Emit): Source {
+    let last = '';
+    let due = false;
+    let stopped = false;
+    const check = () => {
+      due = false;
+      if (stopped) return;
+      const best = bestOf(this.trading, m);
+      const text = `${best.bidPrice}|${best.bidQty}|${best.askPrice}|${best.askQty}`;
+      if (text === last) return;
+      last = text;
+      emit({ u: this.trading.market.lastUpdateId(m.symbol), s: m.symbol, b: best.bidPrice, B: best.bidQty, a: best.askPrice, A: best.askQty });
+    };
+    // Once per batch of level changes (a command's changes arrive together), not per level.
+    const unlisten = this.listen(m.symbol, (c) => {
+      if (c.kind !== 'level' || due) return;
+      due = true;
+      queueMicrotask(check);
+    });
+    // The best prices as they are, once, after the subscription's answer (a quiet book sends nothing else).
+    const first = setTimeout(check, 0);
+    return {
+      ready: Promise.resolve(),
+      stop: () => {
+        stopped = true;
+        clearTimeout(first);
+        unlisten();
+      },
+    };
+  }
+
+  // ---- trades and bars ------------------------------------------------------------------------------------
+
+  private trades(m: Market, kind: 'trade' | 'aggTrade', emit: Emit): Source {
+    const unlisten = this.listen(m.symbol, (c) => {
+      if (c.kind !== 'trade') return;
+      const t = c.trade;
+      const p = formatPrice(m, t.price);
+      const q = formatQty(m, t.qty);
+      const E = this.clock();
+      if (kind === 'trade') emit({ e: 'trade', E, s: m.symbol, t: t.id, p, q, T: t.time, m: t.isBuyerMaker, M: true });
+      else emit({ e: 'aggTrade', E, s: m.symbol, a: t.id, p, q, f: t.id, l: t.id, T: t.time, m: t.isBuyerMaker, M: true });
+    });
+    return { ready: Promise.resolve(), stop: unlisten };
+  }
+
+  private kline(m: Market, interval: Interval, emit: Emit): Source {
+    const everyMs = 2_000;
+    let bar: Candle | undefined;
+    let closedSent = false;
+    let sentAt = -Infinity;
+    let due: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    const send = () => {
+      if (due !== null) clearTimeout(due);
+      due = null;
+      if (stopped || bar === undefined) return;
+      sentAt = performance.now();
+      const event = formatKlineEvent(m, bar, this.clock());
+      if (event.k.x) closedSent = true;
+      emit(event);
+    };
+    const changed = () => {
+      const wait = sentAt + everyMs - performance.now();
+      if (wait <= 0) return send();
+      due ??= setTimeout(send, wait);
+    };
+    const unlisten = this.listen(m.symbol, (c) => {
+      if (c.kind !== 'trade') return;
+      const next = c.candles.find((x) => x.interval === interval);
+      if (next === undefined) return;
+      if (bar !== undefined && next.openTime > bar.openTime && !closedSent) {
+        send(); // the bar before closes first: x is true by now
+      }
+      if (bar === undefined || next.openTime !== bar.openTime) closedSent = false;
+      bar = next;
+      changed();
+    });
+    const timer = setInterval(() => {
+      if (bar !== undefined && !closedSent && this.clock() > bar.closeTime) send();
+    }, KLINE_CLOSE_CHECK_MS);
+    timer.unref();
+    const live = this.trading.market.liveCandle(m.symbol, interval);
+    const first = setTimeout(() => {
+      if (bar === undefined && live !== undefined && this.clock() <= live.closeTime) {
+        bar = live;
+        send();
+      }
+    }, 0);
+    return {
+      ready: Promise.resolve(),
+      stop: () => {
+        stopped = true;
+        unlisten();
+        clearInterval(timer);
+        clearTimeout(first);
+        if (due !== null) clearTimeout(due);
+      },
+    };
+  }
+
+  // ---- tickers --------------------------------------------------------------------------------------------
+
+  /** The 24hrTicker (or 24hrMiniTicker) of a market now, and what decides whether it changed (no times). */
+  private ticker(m: Market, mini: boolean): { key: string; payload: Record<string, unknown> } {
+    const now = this.clock();
+    const t = tickerOf(this.trading, m, now);
+    const payload: Record<string, unknown> = mini
+      ? { e: '24hrMiniTicker', E: now, s: m.symbol, c: t.lastPrice, o: t.openPrice, h: t.highPrice, l: t.lowPrice, v: t.volume, q: t.quoteVolume }
+      : {
+          e: '24hrTicker', E: now, s: m.symbol, p: t.priceChange, P: t.priceChangePercent, w: t.weightedAvgPrice, x: t.openPrice, c: t.lastPrice,
+          Q: t.lastQty, b: t.bidPrice, B: t.bidQty, a: t.askPrice, A: t.askQty, o: t.openPrice, h: t.highPrice, l: t.lowPrice, v: t.volume,
+          q: t.quoteVolume, O: t.openTime, C: t.closeTime, F: t.firstId, L: t.lastId, n: t.count,
+        };
+    const { E: _e, O: _o, C: _c, ...rest } = payload;
+    return { key: JSON.stringify(rest), payload };
+  }
+
+  private avgPrice(m: Market): { key: string; payload: Record<string, unknown> } {
+    const now = this.clock();
+    const a = avgPriceOf(this.trading, m, now);
+    return { key: `${a.price}|${a.closeTime}`, payload: { e: 'avgPrice', E: now, s: m.symbol, i: `${a.mins}m`, w: a.price, T: a.closeTime } };
+  }
+
+  /** Every second, the views of `markets` that changed since they were last sent (all of them the first time). */
+  private changes(markets: readonly Market[], view: (m: Market) => { key: string; payload: Record<string, unknown> }, emit: (list: unknown[]) => void): Source {
+    const sent = new Map<string, string>();
+    return this.every(TICKER_MS, () => {
+      const list: unknown[] = [];
+      for (const m of markets) {
+        const v = view(m);
+        if (sent.get(m.symbol) === v.key) continue;
+        sent.set(m.symbol, v.key);
+        list.push(v.payload);
+      }
+      if (list.length > 0) emit(list);
+    });
+  }
+}

@@ -1,0 +1,58 @@
+// Binance spot WebSocket market streams (Binance's wss://stream.binance.com:9443), under the prefix /sstream (the app's
+// own socket is /ws): point a bot's spot stream base at ws://HOST/sstream (ccxt.pro: `ex.urls.api.ws.spot =
+// 'ws://HOST/sstream/ws'`), as its REST base at http://HOST (README.md). Paths, messages, errors and limits are
+// ws-streams.ts's, shared with the futures streams (fstream.ts):
+//
+// - /sstream/ws/<stream>             one raw stream; /sstream/ws/<a>/<b> several, raw
+// - /sstream/ws                      no stream yet: SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS / SET_PROPERTY
+// - /sstream/stream?streams=<a>/<b>  combined: every message {"stream": <name>, "data": <payload>}
+//
+// Streams: sstream-market.ts (depth diffs in line with /api/v3/depth's lastUpdateId, partial books, trade, aggTrade,
+// kline_<interval>, ticker, miniTicker, !ticker@arr, !miniTicker@arr, bookTicker, avgPrice). No user data here: listen
+// keys and the WebSocket API are not served yet.
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.ts';
+import type { Store } from '../../store/index.ts';
+import type { Trading } from '../trading.ts';
+import type { Source } from './fstream-market.ts';
+import { parseSpotStream, SpotMarketStreams, type SpotStream } from './sstream-market.ts';
+import { serveStreams, StreamHub, type StreamLimits } from './ws-streams.ts';
+
+export const SSTREAM_PREFIX = '/sstream';
+
+export interface SpotStreamOptions extends StreamLimits {
+  readonly trading: Trading;
+  /** Not read by the market streams; taken so the call reads as fstreamRoutes's (the user data stream will need it). */
+  readonly store?: Store | undefined;
+  readonly clock: Clock;
+}
+
+/** The spot streams: the spot markets' market streams. */
+export class Sstream extends StreamHub<SpotStream> {
+  private readonly market: SpotMarketStreams;
+
+  constructor(o: SpotStreamOptions, log: (error: unknown, what: string) => void) {
+    super();
+    this.market = new SpotMarketStreams({ trading: o.trading, clock: o.clock, onError: log });
+  }
+
+  parse(name: string): SpotStream | null {
+    return parseSpotStream(name, (lower) => this.market.symbolOf(lower));
+  }
+
+  override close(): void {
+    super.close();
+    this.market.close();
+  }
+
+  protected open(_name: string, stream: SpotStream, emit: (payload: unknown) => void): Source {
+    return this.market.open(stream, emit);
+  }
+}
+
+/** Registers the /sstream routes on `app` (before it listens); they close with the app. */
+export function spotStreamRoutes(app: FastifyInstance, o: SpotStreamOptions): Sstream {
+  const sstream = new Sstream(o, (error, what) => app.log.error({ err: error }, `sstream ${what} failed`));
+  serveStreams(app, { ...o, bases: [SSTREAM_PREFIX], hub: sstream, label: 'sstream' });
+  return sstream;
+}
