@@ -4,7 +4,8 @@
 // countdowns run on the shared clock, sees "settlement in progress" and then both settled in History with their
 // P&L, and opens the proof, which downloads the public record and settlement data and checks them in the browser
 // with the server's own module (0 mismatches, the open and settle entries with their hashes). A timed order is
-// reserved and starts at its time; another is cancelled before it starts. Screenshots in en, zh-CN and th.
+// reserved and starts at its time; another is cancelled before it starts. Screenshots in en, zh-CN and th, narrow,
+// and signed out (the sign-in prompt).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, screenshot } from './browser.ts';
@@ -225,5 +226,18 @@ describe.skipIf(skip !== null)('seconds contracts', { timeout: 240_000 }, () => 
     await screenshot(page, 'seconds-narrow-en');
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(errors).toEqual([]);
+  });
+
+  it('asks a signed-out visitor to sign in, as the other trading screens do', async () => {
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(`${server.url}/contractTransaction?mode=seconds&symbol=${SYMBOL}&lang=en`);
+    await page.getByTestId('seconds-screen').waitFor();
+    await form().getByTestId('login-to-trade').waitFor();
+    await page.getByTestId('seconds-tables').getByTestId('signin-prompt').waitFor();
+    expect(await form().getByTestId('seconds-up').count()).toBe(0);
+    // The public parts still run: the durations and the record price.
+    await form().getByTestId('duration-60').waitFor();
+    await expect.poll(async () => num(await page.getByTestId('seconds-price').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'seconds-signed-out-en');
   });
 });

@@ -30,12 +30,22 @@ const TABS: readonly TabItem<SecondsTab>[] = [
   { key: 'history', labelId: 'seconds.tab.history', testId: 'seconds-tab-history' },
 ];
 
-/** A holding row's countdown, or "settlement in progress" once delivered and not settled yet. */
-export function Countdown({ deadline }: { deadline: number }) {
+/** A holding row's countdown, or "settlement in progress" once delivered and not settled yet (a timed order's: "opening"
+ *  once its start has come and the opened copy has not). */
+export function Countdown({ deadline, reached = 'settling' }: { deadline: number; reached?: 'settling' | 'opening' }) {
   const { _ } = useLingui();
   const now = useSecondsClock();
   const left = secondsLeft(deadline, now);
-  if (left === 0) return <span className={c.settling} data-testid="seconds-settling">{_('seconds.settling')}</span>;
+  if (left === 0)
+    return reached === 'settling' ? (
+      <span className={c.settling} data-testid="seconds-settling">
+        {_('seconds.settling')}
+      </span>
+    ) : (
+      <span className={c.settling} data-testid="seconds-opening">
+        {_('seconds.opening')}
+      </span>
+    );
   return (
     <span className={s.mono} data-testid="seconds-countdown" data-left={left}>
       {_('seconds.countdown', { seconds: left })}
@@ -80,9 +90,10 @@ function useColumns(tab: SecondsTab, actions: Actions): Column<SecondsContractIt
     const openedAt: Column<SecondsContractItem> = { key: 'openedAt', labelId: 'seconds.col.openedAt', render: (r) => <span className={s.mono}>{formatDateTime(r.openTs)}</span> };
     if (tab === 'pending')
       return [
-        market, direction, duration, amount,
+        market, direction,
+        { key: 'startsIn', labelId: 'seconds.col.startsIn', align: 'right', render: (r) => (r.scheduledTs === null ? '--' : <Countdown deadline={r.scheduledTs} reached="opening" />) },
+        amount, duration,
         { key: 'start', labelId: 'seconds.col.openTime', render: (r) => <span className={s.mono}>{formatDateTime(r.scheduledTs)}</span> },
-        { key: 'startsIn', labelId: 'seconds.col.startsIn', align: 'right', render: (r) => (r.scheduledTs === null ? '--' : <Countdown deadline={r.scheduledTs} />) },
         {
           key: 'action',
           labelId: 'market.col.action',
@@ -96,13 +107,13 @@ function useColumns(tab: SecondsTab, actions: Actions): Column<SecondsContractIt
       ];
     if (tab === 'holding')
       return [
-        market, direction, duration, amount, openPrice,
+        // The countdown first after the direction: on a narrow screen it stays in view.
+        market, direction,
         { key: 'countdown', labelId: 'seconds.col.countdown', align: 'right', render: (r) => <Countdown deadline={r.deliveryTs} /> },
-        openedAt,
+        amount, openPrice, duration, openedAt,
       ];
     return [
-      market, direction, duration, amount, openPrice,
-      { key: 'settlePrice', labelId: 'seconds.col.settlePrice', align: 'right', render: (r) => <span className={s.mono}>{price(r.settlePrice)}</span> },
+      market, direction,
       { key: 'outcome', labelId: 'seconds.col.result', render: (r) => <Outcome item={r} /> },
       {
         key: 'pnl',
@@ -114,7 +125,9 @@ function useColumns(tab: SecondsTab, actions: Actions): Column<SecondsContractIt
           </span>
         ),
       },
-      openedAt,
+      amount, openPrice,
+      { key: 'settlePrice', labelId: 'seconds.col.settlePrice', align: 'right', render: (r) => <span className={s.mono}>{price(r.settlePrice)}</span> },
+      duration, openedAt,
       { key: 'settledAt', labelId: 'seconds.col.settledAt', render: (r) => <span className={s.mono}>{formatDateTime(r.settledTs)}</span> },
       {
         key: 'proof',

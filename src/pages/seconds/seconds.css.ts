@@ -6,7 +6,7 @@ import { narrow } from '../../theme/media.ts';
 
 export const screen = style({
   display: 'grid',
-  gridTemplateColumns: '220px minmax(0, 1fr) 320px',
+  gridTemplateColumns: '240px minmax(0, 1fr) 320px',
   gridTemplateAreas: '"markets chart entry" "account account account"',
   gridTemplateRows: 'minmax(0, auto) auto',
   gap: '4px',
