@@ -24,7 +24,7 @@ export interface SecondsSeed {
 
 export const noSecondsContracts: SecondsContracts = { entries: new Map(), epoch: 0 };
 /** Ended contracts kept (the history tab and the check above). */
-export const SECONDS_ENDED_LIMIT = 500;
+export const SECONDS_ENDED_LIMIT = 200;
 
 const RANK: Record<SecondsStatus, number> = { pending: 0, holding: 1, settled: 2, cancelled: 2 };
 const isOpen = (c: SecondsContractItem): boolean => c.status === 'pending' || c.status === 'holding';

@@ -44,7 +44,7 @@ const LOAD: Readonly<Record<TerminalScenario, Load>> = {
   seconds: { depthPerSec: 0, tradesPerSec: 200, marksPerSec: 0, positions: 0, holding: 500 },
 };
 /** Seconds: the holding contracts' deliveries fall over this span from the start, and each is replaced when it settles. */
-const SECONDS_SPREAD_MS = 10 * 60_000;
+const SECONDS_SPREAD_MS = 30 * 60_000;
 interface Load {
   depthPerSec: number;
   tradesPerSec: number;
