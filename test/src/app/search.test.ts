@@ -72,3 +72,14 @@ describe('spot search', () => {
     expect(parseSpotSearch({})).toEqual({});
   });
 });
+
+describe('contract area search', () => {
+  it('keeps the seconds mode and its tab in the URL, and nothing else it does not know', async () => {
+    const { parseContractTransactionSearch } = await import('../../../src/app/search.ts');
+    expect(parseContractTransactionSearch({ symbol: 'btcusdt' })).toEqual({ symbol: 'BTCUSDT' });
+    expect(parseContractTransactionSearch({ symbol: 'BTCUSDT', mode: 'seconds', tab: 'history' })).toEqual({ symbol: 'BTCUSDT', mode: 'seconds', tab: 'history' });
+    expect(parseContractTransactionSearch({ mode: 'seconds', tab: 'everything' })).toEqual({ mode: 'seconds' });
+    // A tab means nothing without the seconds mode; an unknown mode is the perpetual.
+    expect(parseContractTransactionSearch({ mode: 'options', tab: 'history' })).toEqual({});
+  });
+});
