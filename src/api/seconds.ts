@@ -30,8 +30,30 @@ export const fetchPriceRecordRange = (market: string, from: number, to: number, 
   api.get(SECONDS_PATHS.priceRecordRange, parsePriceRecordEntries, { market, from, to }, options);
 export const fetchPriceRecordHead = (market: string, options?: CallOptions): Promise<PriceRecordEntry[]> =>
   api.get(SECONDS_PATHS.priceRecordHead, parsePriceRecordEntries, { market }, options);
-export const fetchSettlements = (from: number, to: number, options?: CallOptions): Promise<SecondsContractItem[]> =>
-  api.get(SECONDS_PATHS.settlements, parseSecondsContracts, { from, to }, options);
+export interface SettlementsPage {
+  list: SecondsContractItem[];
+  /** More in the range than this reply holds: ask again after the last id. */
+  more: boolean;
+}
+const parseSettlementsPage = (v: unknown): SettlementsPage | null => {
+  const list = parseSecondsContracts(v);
+  if (list === null) return null;
+  return { list, more: typeof v === 'object' && v !== null && 'more' in v && v.more === true };
+};
+export const fetchSettlementsPage = (from: number, to: number, afterId: string | null, options?: CallOptions): Promise<SettlementsPage> =>
+  api.get(SECONDS_PATHS.settlements, parseSettlementsPage, { from, to, ...(afterId === null ? {} : { afterId }) }, options);
+/** Every settled contract delivered in [from, to], page after page. */
+export async function fetchSettlements(from: number, to: number, options?: CallOptions): Promise<SecondsContractItem[]> {
+  const out: SecondsContractItem[] = [];
+  let afterId: string | null = null;
+  for (;;) {
+    const page: SettlementsPage = await fetchSettlementsPage(from, to, afterId, options);
+    out.push(...page.list);
+    const last = page.list.at(-1);
+    if (!page.more || last === undefined) return out;
+    afterId = last.id;
+  }
+}
 
 // The stream layer's seeds (no notice on a failed read: the layer retries).
 export const loadSecondsConfig = (signal: AbortSignal): Promise<readonly SecondsConfigItem[]> => fetchSecondsConfig({ signal, notify: false });
