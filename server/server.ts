@@ -291,9 +291,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         clock,
         indexSources,
         // Marks, funding and liquidations read the index from the public record's latest entry.
+        // (An entry older than 10 s is no index, as a stale source is none to kernel indexPrice.)
         recordedIndex: (symbol) => {
           const e = record.latest(symbol);
-          return e === undefined ? null : unitsOf(e.price);
+          return e === undefined || clock() - e.ts > 10_000 ? null : unitsOf(e.price);
         },
         onError: (error) => logError(error, 'perpetual marks'),
       });
