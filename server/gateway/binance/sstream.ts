@@ -1,11 +1,13 @@
-// Binance spot WebSocket market streams (Binance's wss://stream.binance.com:9443), under the prefix /sstream (the app's
-// own socket is /ws): point a bot's spot stream base at ws://HOST/sstream (ccxt.pro: `ex.urls.api.ws.spot =
-// 'ws://HOST/sstream/ws'`), as its REST base at http://HOST (README.md). Paths, messages, errors and limits are
-// ws-streams.ts's, shared with the futures streams (fstream.ts):
+// Binance spot WebSocket market streams (Binance's wss://stream.binance.com:9443), under the prefix /stream, as the
+// futures ones of fstream.binance.com live under /fstream (the app's own socket is /ws, apart): point a bot's spot
+// stream base at ws://HOST/stream (ccxt.pro: `ex.urls.api.ws.spot = 'ws://HOST/stream/ws'`), as its REST base at
+// http://HOST (README.md). The prefix must hold "/stream": ccxt.pro tells a spot connection from a futures one by its
+// URL containing "/stream" (binance.isSpotUrl), and reads BTCUSDT as the perpetual otherwise. Paths, messages, errors
+// and limits are ws-streams.ts's, shared with the futures streams (fstream.ts):
 //
-// - /sstream/ws/<stream>             one raw stream; /sstream/ws/<a>/<b> several, raw
-// - /sstream/ws                      no stream yet: SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS / SET_PROPERTY
-// - /sstream/stream?streams=<a>/<b>  combined: every message {"stream": <name>, "data": <payload>}
+// - /stream/ws/<stream>             one raw stream; /stream/ws/<a>/<b> several, raw
+// - /stream/ws                      no stream yet: SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS / SET_PROPERTY
+// - /stream/stream?streams=<a>/<b>  combined: every message {"stream": <name>, "data": <payload>}
 //
 // Streams: sstream-market.ts (depth diffs in line with /api/v3/depth's lastUpdateId, partial books, trade, aggTrade,
 // kline_<interval>, ticker, miniTicker, !ticker@arr, !miniTicker@arr, bookTicker, avgPrice). No user data here: listen
@@ -18,7 +20,7 @@ import type { Source } from './fstream-market.ts';
 import { parseSpotStream, SpotMarketStreams, type SpotStream } from './sstream-market.ts';
 import { serveStreams, StreamHub, type StreamLimits } from './ws-streams.ts';
 
-export const SSTREAM_PREFIX = '/sstream';
+export const SPOT_STREAM_PREFIX = '/stream';
 
 export interface SpotStreamOptions extends StreamLimits {
   readonly trading: Trading;
@@ -50,9 +52,9 @@ export class Sstream extends StreamHub<SpotStream> {
   }
 }
 
-/** Registers the /sstream routes on `app` (before it listens); they close with the app. */
+/** Registers the /stream routes on `app` (before it listens); they close with the app. */
 export function spotStreamRoutes(app: FastifyInstance, o: SpotStreamOptions): Sstream {
   const sstream = new Sstream(o, (error, what) => app.log.error({ err: error }, `sstream ${what} failed`));
-  serveStreams(app, { ...o, bases: [SSTREAM_PREFIX], hub: sstream, label: 'sstream' });
+  serveStreams(app, { ...o, bases: [SPOT_STREAM_PREFIX], hub: sstream, label: 'sstream' });
   return sstream;
 }

@@ -1,5 +1,5 @@
 // The connection layer of Binance's WebSocket streams, shared by the USDⓈ-M streams (fstream.ts, under /fstream) and
-// the spot ones (sstream.ts, under /sstream): the paths, the client's messages, Binance's error replies and limits.
+// the spot ones (sstream.ts, under /stream): the paths, the client's messages, Binance's error replies and limits.
 // A venue gives a StreamHub (what a stream name means and how to start its source); this file does the rest.
 //
 // Paths under each base, as on Binance:
@@ -205,7 +205,7 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
 const isNames = (value: unknown): value is string[] => Array.isArray(value) && value.every((x) => typeof x === 'string');
 
 export interface ServeOptions<S> extends StreamLimits {
-  /** The path bases, e.g. ['/sstream']: each gets <base>/ws, <base>/ws/* and <base>/stream. */
+  /** The path bases, e.g. ['/stream']: each gets <base>/ws, <base>/ws/* and <base>/stream. */
   readonly bases: readonly string[];
   readonly hub: StreamHub<S>;
   /** What the logs call it ('fstream', 'sstream'). */

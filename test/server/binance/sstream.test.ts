@@ -1,4 +1,4 @@
-// Binance spot WebSocket market streams under /sstream (server/gateway/binance/sstream*.ts) against a listening app
+// Binance spot WebSocket market streams under /stream (server/gateway/binance/sstream*.ts) against a listening app
 // built by the test harness with a fixed clock: each stream's payload is compared with the spot REST answer read at
 // the same instant (/api/v3/trades, aggTrades, klines, ticker/24hr, ticker/bookTicker, avgPrice, depth), a local book
 // is kept from a REST snapshot and the diff stream across random order flow and compared with the next snapshot, and
@@ -24,7 +24,7 @@ function random(seed: number): () => number {
   };
 }
 
-describeDialects('binance spot websocket streams (/sstream)', (dialect) => {
+describeDialects('binance spot websocket streams (/stream)', (dialect) => {
   let h: BinanceHarness;
   let base: string;
   let lp: number;
@@ -46,7 +46,7 @@ describeDialects('binance spot websocket streams (/sstream)', (dialect) => {
     // Binance's 10 messages a second would make the tests wait: 50 here, the limit itself tested below.
     spotStreamRoutes(h.app, { trading: h.trading, store: h.store, clock: h.clock.now, maxMessagesPerSecond: 50 });
     await h.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `ws://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/sstream`;
+    base = `ws://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/stream`;
     lp = await h.user('sstream-lp@example.com');
     taker = await h.user('sstream-taker@example.com');
     for (const user of [lp, taker]) {
