@@ -132,6 +132,7 @@ describeDialects('binance spot websocket streams (/stream)', (dialect) => {
         expect(closed.data.k).toMatchObject({ t: open, c: '3002.00000000', n: 2 });
       } finally {
         c.close();
+        await h.desks.spot.cancelAll({ user: lp });
       }
     });
 
