@@ -46,6 +46,10 @@ const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   withdrawal: 'records.type.withdrawal',
   holding_fee: 'records.type.holdingFee',
   liquidation_fee: 'records.type.liquidationFee',
+  seconds_stake: 'records.type.secondsStake',
+  seconds_fee: 'records.type.secondsFee',
+  seconds_payout: 'records.type.secondsPayout',
+  seconds_cancel: 'records.type.secondsCancel',
 };
 
 const SPEC_LABEL = new Map<string, string>(RECORD_TYPES.map((t) => [t.key, t.labelId]));
@@ -68,6 +72,7 @@ export const RECORD_TYPE_GROUPS: ReadonlyArray<{ labelId: string; types: readonl
       'margin_income_buy', 'margin_income_sell', 'contract_income', 'holding_fee', 'liquidation_fee',
     ],
   },
+  { labelId: 'records.group.seconds', types: ['seconds_stake', 'seconds_fee', 'seconds_payout', 'seconds_cancel'] },
   { labelId: 'records.group.wealth', types: ['financial_purchase', 'financial_income', 'cancel_financial', 'product_buy', 'product_sell'] },
   {
     labelId: 'records.group.operator',
