@@ -3,7 +3,8 @@
 // stream base at ws://HOST/stream (ccxt.pro: `ex.urls.api.ws.spot = 'ws://HOST/stream/ws'`), as its REST base at
 // http://HOST (README.md). The prefix must hold "/stream": ccxt.pro tells a spot connection from a futures one by its
 // URL containing "/stream" (binance.isSpotUrl), and reads BTCUSDT as the perpetual otherwise. Paths, messages, errors
-// and limits are ws-streams.ts's, shared with the futures streams (fstream.ts):
+// and limits are ws-streams.ts's, shared with the futures streams (fstream.ts), but for Binance spot's 5 incoming
+// messages a second (futures: 10):
 //
 // - /stream/ws/<stream>             one raw stream; /stream/ws/<a>/<b> several, raw
 // - /stream/ws                      no stream yet: SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS / SET_PROPERTY
@@ -21,6 +22,8 @@ import { parseSpotStream, SpotMarketStreams, type SpotStream } from './sstream-m
 import { serveStreams, StreamHub, type StreamLimits } from './ws-streams.ts';
 
 export const SPOT_STREAM_PREFIX = '/stream';
+/** Binance spot's limit of incoming messages a second per connection (the futures streams allow 10). */
+export const SPOT_MAX_MESSAGES_PER_SECOND = 5;
 
 export interface SpotStreamOptions extends StreamLimits {
   readonly trading: Trading;
@@ -55,6 +58,12 @@ export class Sstream extends StreamHub<SpotStream> {
 /** Registers the /stream routes on `app` (before it listens); they close with the app. */
 export function spotStreamRoutes(app: FastifyInstance, o: SpotStreamOptions): Sstream {
   const sstream = new Sstream(o, (error, what) => app.log.error({ err: error }, `sstream ${what} failed`));
-  serveStreams(app, { ...o, bases: [SPOT_STREAM_PREFIX], hub: sstream, label: 'sstream' });
+  serveStreams(app, {
+    ...o,
+    maxMessagesPerSecond: o.maxMessagesPerSecond ?? SPOT_MAX_MESSAGES_PER_SECOND,
+    bases: [SPOT_STREAM_PREFIX],
+    hub: sstream,
+    label: 'sstream',
+  });
   return sstream;
 }

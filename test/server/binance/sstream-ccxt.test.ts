@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spotStreamRoutes } from '../../../server/gateway/binance/sstream.ts';
 import { describeDialects } from '../dialects.ts';
 import { openBinance, type BinanceHarness } from './harness.ts';
+import { Client } from './sstream-client.ts';
 
 const BTC = 'BTC/USDT';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,6 +19,7 @@ describeDialects('ccxt.pro binance (spot) on /stream', (dialect) => {
   let ex: InstanceType<typeof ccxt.pro.binance>;
   let lp: number;
   let taker: number;
+  let host: string;
 
   const place = async (user: number, side: 'buy' | 'sell', price: string, qty: string) => {
     const r = await h.desks.spot.place({ type: 'limit', user, symbol: 'BTCUSDT', side, price, qty });
@@ -37,7 +39,7 @@ describeDialects('ccxt.pro binance (spot) on /stream', (dialect) => {
     const bot = await h.user('spot-pro-bot@example.com');
     const key = await h.key(bot, { trade: true });
     await h.app.listen({ host: '127.0.0.1', port: 0 });
-    const host = `127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+    host = `127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
     ex = new ccxt.pro.binance({ apiKey: key.apiKey, secret: key.secret });
     const api = ex.urls['api'] as Record<string, unknown>;
     for (const [name, url] of Object.entries(api)) if (typeof url === 'string') api[name] = url.replace(/^https:\/\/[^/]+/, `http://${host}`);
@@ -155,4 +157,17 @@ describeDialects('ccxt.pro binance (spot) on /stream', (dialect) => {
     expect(full).toMatchObject({ bid: 49_900, bidVolume: 0.3, ask: 50_150, askVolume: 0.3 });
     await h.desks.spot.cancelAll({ user: lp });
   }, 30_000);
+
+  it("Binance spot's default limit: 5 messages a second; more closes the connection (1008)", async () => {
+    const calm = await Client.open(`ws://${host}/stream/ws`);
+    for (let i = 0; i < 5; i++) calm.send({ method: 'LIST_SUBSCRIPTIONS', id: i });
+    for (let i = 0; i < 5; i++) expect(await calm.take((m) => m.id === i)).toEqual({ result: [], id: i });
+    expect(calm.closed).toBe(false);
+    calm.close();
+    // Twelve at once: whichever second they fall in, one second holds more than five.
+    const flood = await Client.open(`ws://${host}/stream/ws`);
+    for (let i = 0; i < 12; i++) flood.send({ method: 'LIST_SUBSCRIPTIONS', id: i });
+    await flood.waitClosed();
+    expect(flood.closeCode).toBe(1008);
+  });
 });
