@@ -23,7 +23,10 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
     // process during that scan (test schemas come and go) fails the look-up, not our migration: try again. So does
     // a second process creating the migration tables of the same schema at the same moment (Kysely creates them
     // with IF NOT EXISTS before it takes its lock, and PostgreSQL can still report the race as a duplicate).
-    if (attempt < VANISHED_SCHEMA_ATTEMPTS && isVanishedSchema(error)) {
+    // 42703 before any migration ran (no result in error): a table of another schema lost a column between the
+    // scan's table read and its column read (a neighbouring test schema dropped), seen as "column … does not exist".
+    const inScan = !results.some((r) => r.status === 'Error');
+    if (attempt < VANISHED_SCHEMA_ATTEMPTS && (isVanishedSchema(error) || (inScan && hasCode(error, '42703')))) {
       await new Promise((done) => setTimeout(done, 25 * attempt));
       continue;
     }
@@ -34,6 +37,13 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
 }
 
 const VANISHED_SCHEMA_ATTEMPTS = 5;
+
+function hasCode(error: unknown, wanted: string): boolean {
+  for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === wanted) return true;
+  }
+  return false;
+}
 
 function isVanishedSchema(error: unknown): boolean {
   for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
