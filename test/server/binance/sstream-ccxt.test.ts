@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spotStreamRoutes } from '../../../server/gateway/binance/sstream.ts';
 import { describeDialects } from '../dialects.ts';
 import { openBinance, type BinanceHarness } from './harness.ts';
-import { Client } from './sstream-client.ts';
+import { Client } from './stream-client.ts';
 
 const BTC = 'BTC/USDT';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spotStreamRoutes } from '../../../server/gateway/binance/sstream.ts';
 import { describeDialects } from '../dialects.ts';
 import { openBinance, type BinanceHarness } from './harness.ts';
-import { Client, LocalBook, type Msg } from './sstream-client.ts';
+import { Client, LocalBook, type Msg } from './stream-client.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,4 +1,4 @@
-// A Binance-style WebSocket client and a local order book for the spot stream tests (sstream*.test.ts).
+// A Binance-style WebSocket client and a local order book, for the spot and futures stream tests (sstream*, fstream).
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // `any`: each test reads the fields of the message it asked for.
