@@ -206,6 +206,19 @@ describe.skipIf(skip !== null)('seconds contracts', { timeout: 240_000 }, () => 
     await expect.poll(() => count('holding'), { timeout: 10_000 }).toBe(1);
   });
 
+  it('shows the stake, fee and settlement in the asset records, in English and Chinese', async () => {
+    const text = async () => (await page.locator('main').textContent()) ?? '';
+    for (const [lang, types] of [
+      ['en', ['Seconds contract stake', 'Seconds contract fee', 'Seconds contract settlement', 'Timed order refund']],
+      ['zh-CN', ['秒合约本金', '秒合约手续费', '秒合约结算', '定时订单退款']],
+    ] as const) {
+      await page.goto(`${server.url}/assetRecords?lang=${lang}`);
+      await page.getByTestId('page-assetRecords').waitFor();
+      for (const type of types) await expect.poll(text, { timeout: 15_000 }).toContain(type);
+      await screenshot(page, `seconds-records-${lang}`);
+    }
+  });
+
   it('reads in Chinese and Thai', async () => {
     for (const lang of ['zh-CN', 'th']) {
       await open(lang, 'history');
