@@ -103,6 +103,12 @@ describeDialects('live markets', (dialect) => {
     await eventually(() => {
       for (const symbol of DEMO) expect(s.trading.market.trades(symbol, 1)[0]!.id, `${symbol} trades after restart`).toBeGreaterThan(resumed.get(symbol)!);
     });
+    // And the index has ticked on from its saved chain (saved every 5 s): a loaded machine can bring trades before
+    // the restarted feed's first tick, and the close would then have nothing new to save.
+    await eventually(async () => {
+      const now = JSON.parse((await s.store.config.get(INDEX_STATE_KEY))!) as Array<{ symbol: string; seq: number }>;
+      for (const r of now) expect(r.seq, `${r.symbol} chain continued`).toBeGreaterThan(saved.find((x) => x.symbol === r.symbol)!.seq);
+    });
     await s.close();
     server = null;
     // Closed: read what it left behind straight from the store.
