@@ -17,11 +17,17 @@
 // - `<symbol>@kline_<interval>`: `kline` {e, E, s, k {t, T, s, i, f, L, o, c, h, l, v, n, x, q, V, Q, B}}: the live
 //   bar of /api/v3/klines when a trade changed it, at most every 2000 ms as Binance's (1000 ms for 1s; the first change
 //   after a quiet spell at once), and once more with x = true when it closes; a new subscriber gets the live bar if
-//   the present is in it. Bars exist only with trades, as in REST.
+//   the present is in it. Bars exist only with trades, as in REST. No `1s` interval: the market data records no
+//   one-second bars (REST klines has none either), so the name is refused as any unknown stream.
+// - `<symbol>@kline_<interval>@+08:00`: the same events for bars that open and close in UTC+8 (sstream-zone.ts): 1m … 4h
+//   are the UTC bars, 1d, 1w and 1M are summed from the UTC 4h bars they are made of.
 // - `<symbol>@ticker` (`24hrTicker`) and `<symbol>@miniTicker` (`24hrMiniTicker`): GET /api/v3/ticker/24hr's figures,
 //   every 1000 ms when they changed (and once to a new subscriber); `!ticker@arr` and `!miniTicker@arr`: every
 //   1000 ms, the markets whose figures changed, in one array. `x` (Binance's last price before the window) is the
 //   window's open price: the trade before the window is not kept.
+// - `<symbol>@ticker_<1h|4h|1d>` (`1hTicker`, `4hTicker`, `1dTicker`) and `!ticker_<1h|4h|1d>@arr`: rolling-window
+//   statistics (sstream-windows.ts) from the one-minute bars of the window, every 1000 ms when they changed (and once
+//   to a new subscriber); the 1d window's figures are GET /api/v3/ticker/24hr's.
 // - `<symbol>@bookTicker` {u, s, b, B, a, A}: the best bid and ask whenever either changed (after each batch of level
 //   changes), `u` the book's update id, as /api/v3/ticker/bookTicker shows them; once to a new subscriber.
 // - `<symbol>@avgPrice` {e: 'avgPrice', E, s, i: '5m', w, T}: every 1000 ms when it changed, GET /api/v3/avgPrice's
@@ -32,6 +38,8 @@ import { formatKlineEvent, isInterval, type Candle, type Interval, type Level, t
 import type { Trading } from '../trading.ts';
 import type { Source } from './fstream-market.ts';
 import { avgPriceOf, bestOf, tickerOf } from './public.ts';
+import { MinuteBars, isTickerWindow, windowTickerEvent, type TickerWindow } from './sstream-windows.ts';
+import { baseInterval, isKlineZone, sameAsUtc, ZONE_OFFSET_MS, zonedOpenTime, ZonedBar, type KlineZone } from './sstream-zone.ts';
 
 export const SPOT_DEPTH_SPEEDS = [100, 1000] as const;
 export type SpotDepthSpeed = (typeof SPOT_DEPTH_SPEEDS)[number];
@@ -44,16 +52,35 @@ export type SpotStream =
   | { readonly kind: 'depth'; readonly symbol: string; readonly speed: SpotDepthSpeed }
   | { readonly kind: 'partial'; readonly symbol: string; readonly levels: PartialLevels; readonly speed: SpotDepthSpeed }
   | { readonly kind: 'trade' | 'aggTrade' | 'bookTicker' | 'avgPrice' | 'ticker' | 'miniTicker'; readonly symbol: string }
-  | { readonly kind: 'kline'; readonly symbol: string; readonly interval: Interval }
+  | { readonly kind: 'kline'; readonly symbol: string; readonly interval: Interval; readonly zone?: KlineZone | undefined }
+  | { readonly kind: 'windowTicker'; readonly symbol: string; readonly window: TickerWindow }
+  | { readonly kind: 'windowTickerAll'; readonly window: TickerWindow }
   | { readonly kind: 'tickerAll' | 'miniTickerAll' };
 
-const SYMBOL_STREAM = /^([a-z0-9]{1,20})@([A-Za-z0-9_@]+)$/;
+const SYMBOL_STREAM = /^([a-z0-9]{1,20})@([A-Za-z0-9_@+:]+)$/;
 const DEPTH = /^depth(5|10|20)?(?:@(100|1000)ms)?$/;
+const KLINE = /^kline_([0-9]{1,2}[a-zA-Z])(?:@(.+))?$/;
+const WINDOW_TICKER = /^ticker_([0-9][a-z])$/;
+const WINDOW_TICKER_ALL = /^!ticker_([0-9][a-z])@arr$/;
+
+type TradeChange = Extract<MarketChange, { kind: 'trade' }>;
+
+/** Where a kline stream's bars come from: the UTC bars as recorded, or bars in a time zone summed from them. */
+interface BarFeed {
+  /** Settles once the feed can tell its live bar (never fails). */
+  readonly ready: Promise<void>;
+  /** The stream's bar after a recorded trade; undefined when the trade changed none (or the feed is not ready). */
+  next(change: TradeChange): Candle | undefined;
+  /** The live bar now (the newest with trades), for a new subscriber. */
+  live(): Candle | undefined;
+}
 
 /** A spot stream's name → what it streams; null for anything else (an unknown market included). */
 export function parseSpotStream(name: string, symbolOf: (lower: string) => string | undefined): SpotStream | null {
   if (name === '!ticker@arr') return { kind: 'tickerAll' };
   if (name === '!miniTicker@arr') return { kind: 'miniTickerAll' };
+  const all = WINDOW_TICKER_ALL.exec(name);
+  if (all !== null) return isTickerWindow(all[1]!) ? { kind: 'windowTickerAll', window: all[1] } : null;
   const m = SYMBOL_STREAM.exec(name);
   if (m === null) return null;
   const symbol = symbolOf(m[1]!);
@@ -68,10 +95,15 @@ export function parseSpotStream(name: string, symbolOf: (lower: string) => strin
     case 'miniTicker':
       return { kind: rest, symbol };
   }
-  if (rest.startsWith('kline_')) {
-    const interval = rest.slice('kline_'.length);
-    return isInterval(interval) ? { kind: 'kline', symbol, interval } : null;
+  const kline = KLINE.exec(rest);
+  if (kline !== null) {
+    const [, interval, zone] = kline;
+    if (!isInterval(interval!)) return null;
+    if (zone === undefined) return { kind: 'kline', symbol, interval };
+    return isKlineZone(zone) ? { kind: 'kline', symbol, interval, zone } : null;
   }
+  const window = WINDOW_TICKER.exec(rest);
+  if (window !== null) return isTickerWindow(window[1]!) ? { kind: 'windowTicker', symbol, window: window[1] } : null;
   const depth = DEPTH.exec(rest);
   if (depth === null) return null;
   const speed: SpotDepthSpeed = depth[2] === '100' ? 100 : 1000;
@@ -108,11 +140,14 @@ export class SpotMarketStreams {
   /** Per symbol: the listeners of its changes. */
   private readonly listeners = new Map<string, Set<(change: MarketChange) => void>>();
   private stopWatch: (() => void) | null = null;
+  /** The one-minute bars of the markets with a window ticker open. */
+  private readonly minuteBars: MinuteBars;
 
   constructor(o: SpotMarketStreamsOptions) {
     this.trading = o.trading;
     this.clock = o.clock;
     this.onError = o.onError ?? (() => undefined);
+    this.minuteBars = new MinuteBars({ trading: o.trading, clock: o.clock, listen: (s, l) => this.listen(s, l), onError: this.onError });
   }
 
   /** The market a lowercase stream symbol names. */
@@ -129,8 +164,16 @@ export class SpotMarketStreams {
       case 'trade':
       case 'aggTrade':
         return this.trades(this.market(stream.symbol), stream.kind, emit);
-      case 'kline':
-        return this.kline(this.market(stream.symbol), stream.interval, emit);
+      case 'kline': {
+        const m = this.market(stream.symbol);
+        const offset = stream.zone === undefined ? 0 : ZONE_OFFSET_MS[stream.zone];
+        const feed = sameAsUtc(stream.interval, offset) ? this.utcBars(m, stream.interval) : this.zonedBars(m, stream.interval, offset);
+        return this.kline(m, feed, emit);
+      }
+      case 'windowTicker':
+        return this.windowTickers([this.market(stream.symbol)], stream.window, (list) => emit(list[0]));
+      case 'windowTickerAll':
+        return this.windowTickers(this.markets(), stream.window, emit);
       case 'bookTicker':
         return this.bookTicker(this.market(stream.symbol), emit);
       case 'ticker':
@@ -149,6 +192,7 @@ export class SpotMarketStreams {
   }
 
   close(): void {
+    this.minuteBars.close();
     this.listeners.clear();
     this.stopWatch?.();
     this.stopWatch = null;
@@ -303,7 +347,44 @@ export class SpotMarketStreams {
     return { ready: Promise.resolve(), stop: unlisten };
   }
 
-  private kline(m: Market, interval: Interval, emit: Emit): Source {
+  /** The UTC bars of `interval`, as recorded. */
+  private utcBars(m: Market, interval: Interval): BarFeed {
+    return {
+      ready: Promise.resolve(),
+      next: (c) => c.candles.find((x) => x.interval === interval),
+      live: () => this.trading.market.liveCandle(m.symbol, interval),
+    };
+  }
+
+  /**
+   * Bars of `interval` opening and closing at `offsetMs` from UTC, summed from the UTC base bars that tile them: the
+   * current one's base bars read back first (as GET /api/v3/klines reads them), then each one a trade changes.
+   */
+  private zonedBars(m: Market, interval: Interval, offsetMs: number): BarFeed {
+    const base = baseInterval(offsetMs);
+    const zoned = new ZonedBar(interval, offsetMs);
+    let ready = false;
+    const from = zonedOpenTime(interval, offsetMs, this.clock());
+    const read = this.trading.market.candles(m.symbol, base, { startTime: from, limit: 1_000 }).then(
+      (stored) => {
+        for (const bar of stored) zoned.put(bar);
+      },
+      (error: unknown) => this.onError(error, `${base} bars of ${m.symbol}`),
+    );
+    return {
+      ready: read.then(() => {
+        ready = true;
+      }),
+      next: (c) => {
+        const bar = c.candles.find((x) => x.interval === base);
+        // Before the read settles the bar is kept but not sent: it lacks the stored part (the first send has it).
+        return bar !== undefined && zoned.put(bar) && ready ? zoned.bar : undefined;
+      },
+      live: () => zoned.bar,
+    };
+  }
+
+  private kline(m: Market, feed: BarFeed, emit: Emit): Source {
     const everyMs = 2_000;
     let bar: Candle | undefined;
     let closedSent = false;
@@ -326,7 +407,7 @@ export class SpotMarketStreams {
     };
     const unlisten = this.listen(m.symbol, (c) => {
       if (c.kind !== 'trade') return;
-      const next = c.candles.find((x) => x.interval === interval);
+      const next = feed.next(c);
       if (next === undefined) return;
       if (bar !== undefined && next.openTime > bar.openTime && !closedSent) {
         send(); // the bar before closes first: x is true by now
@@ -339,20 +420,24 @@ export class SpotMarketStreams {
       if (bar !== undefined && !closedSent && this.clock() > bar.closeTime) send();
     }, KLINE_CLOSE_CHECK_MS);
     timer.unref();
-    const live = this.trading.market.liveCandle(m.symbol, interval);
-    const first = setTimeout(() => {
-      if (bar === undefined && live !== undefined && this.clock() <= live.closeTime) {
-        bar = live;
-        send();
-      }
-    }, 0);
+    let first: ReturnType<typeof setTimeout> | undefined;
+    const ready = feed.ready.then(() => {
+      if (stopped) return;
+      first = setTimeout(() => {
+        const live = feed.live();
+        if (bar === undefined && live !== undefined && this.clock() <= live.closeTime) {
+          bar = live;
+          send();
+        }
+      }, 0);
+    });
     return {
-      ready: Promise.resolve(),
+      ready,
       stop: () => {
         stopped = true;
         unlisten();
         clearInterval(timer);
-        clearTimeout(first);
+        if (first !== undefined) clearTimeout(first);
         if (due !== null) clearTimeout(due);
       },
     };
@@ -379,6 +464,31 @@ export class SpotMarketStreams {
     const now = this.clock();
     const a = avgPriceOf(this.trading, m, now);
     return { key: `${a.price}|${a.closeTime}`, payload: { e: 'avgPrice', E: now, s: m.symbol, i: `${a.mins}m`, w: a.price, T: a.closeTime } };
+  }
+
+  /**
+   * The rolling-window tickers of `markets` (sstream-windows.ts): their one-minute bars held while the stream is
+   * open; once read back, every second the ones that changed (all of them the first time).
+   */
+  private windowTickers(markets: readonly Market[], window: TickerWindow, emit: (list: unknown[]) => void): Source {
+    const holds = markets.map((m) => this.minuteBars.hold(m.symbol));
+    let stopped = false;
+    let ticking: Source | null = null;
+    const ready = Promise.all(holds.map((h) => h.ready)).then(() => {
+      if (stopped) return;
+      ticking = this.changes(markets, (m) => {
+        const now = this.clock();
+        return windowTickerEvent(m, this.minuteBars.stats(m, window, now), window, now);
+      }, emit);
+    });
+    return {
+      ready,
+      stop: () => {
+        stopped = true;
+        ticking?.stop();
+        for (const h of holds) h.release();
+      },
+    };
   }
 
   /** Every second, the views of `markets` that changed since they were last sent (all of them the first time). */

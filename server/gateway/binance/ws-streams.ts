@@ -232,7 +232,8 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
     const names: string[] = [];
     let urlKey: string | null = null;
     if (combined) {
-      const list = url.searchParams.get('streams');
+      // A '+' is itself, not a space (no stream name has one): `kline_1d@+08:00` as clients send it unescaped.
+      const list = new URLSearchParams(url.search.replaceAll('+', '%2B')).get('streams');
       if (list !== null && list !== '') names.push(...list.split('/'));
     } else {
       const at = url.pathname.indexOf('/ws/');
