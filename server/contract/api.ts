@@ -25,6 +25,7 @@ export const API = {
   spotCancelAll: '/app/spot/cancelAll',
   spotOrderList: '/app/spot/orderList',
   spotOrderDetail: '/app/spot/orderDetail',
+  spotPlaceOco: '/app/spot/placeOco',
   spotMyTrades: '/app/spot/myTrades',
   // wallets (signed in)
   assetBalances: '/app/assets/balances',
@@ -229,6 +230,57 @@ export interface PlaceOrderRequest {
   postOnly?: boolean;
   /** 1-64 of letters, digits and . _ : -; repeating it answers the first order instead of placing another. */
   clientOrderId?: string;
+  /**
+   * A conditional order: it waits, holding its funds, until the last trade price meets the trigger, then works as
+   * the limit or market order above (checked again then, like any order). Not with postOnly or IOC/FOK.
+   */
+  trigger?: OrderTrigger;
+}
+
+/**
+ * stop_loss fires when the last price falls to stopPrice (sell) or rises to it (buy); take_profit the other way.
+ * trailingDelta (basis points, 10-2000): after the stop price is met (or at once without one), the order tracks the
+ * best price since and fires after a move of that many basis points against it (Binance's trailing stop).
+ */
+export type TriggerCondition = 'stop_loss' | 'take_profit';
+export interface OrderTrigger {
+  condition: TriggerCondition;
+  stopPrice?: string;
+  trailingDelta?: number;
+}
+
+/**
+ * One-cancels-the-other: a limit-maker leg at limitPrice and a stop-loss leg at stopPrice (a stop-limit at
+ * stopLimitPrice, or a stop-market without it), both for amount. A sell has its limit above the last price and
+ * its stop below; a buy the reverse. When one leg trades or fires, the other is cancelled; cancelling either
+ * cancels both. The funds are held once: the larger of the two legs' needs.
+ */
+export interface PlaceOcoRequest {
+  symbol: string;
+  side: OrderSide;
+  amount: string;
+  limitPrice: string;
+  stopPrice: string;
+  stopLimitPrice?: string;
+  /** Names the list; repeating it answers the first list instead of placing another. */
+  clientOrderId?: string;
+}
+export interface PlaceOcoReply {
+  orderListId: number;
+  /** The limit leg first, then the stop leg. */
+  orders: SpotOrderItem[];
+  duplicate: boolean;
+}
+
+/** A conditional order's trigger as it stands. */
+export interface SpotOrderTrigger {
+  condition: TriggerCondition;
+  stopPrice: string | null;
+  trailingDelta: number | null;
+  /** False while it waits; true once it fired (it then works, or worked, as its limit or market order). */
+  triggered: boolean;
+  /** When it fired. */
+  triggerTime: number | null;
 }
 
 export interface SpotOrderItem {
@@ -259,6 +311,10 @@ export interface SpotOrderItem {
   cancelTime: number | null;
   /** When it closed for any reason; null while pending. */
   closeTime: number | null;
+  /** Set for a conditional order (stop-loss, take-profit, an OCO's stop leg). */
+  trigger: SpotOrderTrigger | null;
+  /** The OCO list this order is a leg of. */
+  orderListId: number | null;
 }
 
 export interface SpotFillItem {
@@ -299,6 +355,8 @@ export interface OrderListRequest extends PagedRequest {
   /** Only buy or only sell orders. */
   side?: 'buy' | 'sell';
   status?: 'completed' | 'cancelled';
+  /** true: only conditional orders (waiting ones, with active 1); false: only orders without a trigger waiting. */
+  conditional?: boolean;
 }
 
 export interface OrderDetailRequest {

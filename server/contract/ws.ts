@@ -188,6 +188,10 @@ export interface OrderUpdate {
   status: OrderStatus;
   time: number;
   updateTime: number;
+  /** A conditional order's trigger (null for a plain order); `triggered` false while it waits. */
+  trigger: { condition: 'stop_loss' | 'take_profit'; stopPrice: string | null; trailingDelta: number | null; triggered: boolean; triggerTime: number | null } | null;
+  /** The OCO list the order is a leg of. */
+  orderListId: number | null;
 }
 /** `balances` topic: one wallet's balance of one asset after a change. */
 export interface BalanceUpdate {

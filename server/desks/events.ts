@@ -10,6 +10,18 @@ export type PerpOrderView = {
   [K in keyof PerpOrder]: PerpOrder[K] extends bigint ? string : PerpOrder[K] extends bigint | null ? string | null : PerpOrder[K];
 };
 
+/** An OCO list with its legs (limit leg first for the app; Binance's order is by id). */
+export interface OrderListView {
+  orderListId: number;
+  user: number;
+  symbol: string;
+  clientListId: string | null;
+  status: 'executing' | 'all_done';
+  createdAt: number;
+  updatedAt: number;
+  orders: Array<{ orderId: number; clientOrderId: string | null }>;
+}
+
 export type OrderLifecycle = 'accepted' | 'rested' | 'amended' | 'closed';
 
 export type DeskEvent =
@@ -60,6 +72,11 @@ export type DeskEvent =
     }
   /** user.<id>.order: the order's state after a command touched it. */
   | { type: 'order'; order: OrderView }
+  /**
+   * user.<id>.orderList: an OCO list after a command changed it (placed, or all done when a leg traded, fired,
+   * closed or was cancelled; the legs' own states go out as `order` events in the same commit).
+   */
+  | { type: 'orderList'; list: OrderListView }
   /** user.<id>.fill: one of the user's orders traded. */
   | {
       type: 'fill';
@@ -115,6 +132,7 @@ export const topics = {
   book: (symbol: string) => `spot.${symbol}.book`,
   userOrders: (user: number) => `user.${user}.order`,
   userFills: (user: number) => `user.${user}.fill`,
+  userOrderLists: (user: number) => `user.${user}.orderList`,
   userBalances: (user: number) => `user.${user}.balance`,
   userTransfers: (user: number) => `user.${user}.transfer`,
   perpTrades: (symbol: string) => `perp.${symbol}.trade`,

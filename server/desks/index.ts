@@ -93,7 +93,9 @@ export { SpotDesk, DEFAULT_FEES, type SpotDeskOptions, type MarketStatus } from 
 export { PerpDesk, PERP_FEES, type PerpPlaceRequest, type PerpPlaceResult, type PositionRisk } from './perp/desk.ts';
 export type { PlaceResult, DepthSnapshot } from './spot/commands.ts';
 export type { FillSummary } from './spot/settle.ts';
-export type { PlaceRequest, LimitRequest, MarketRequest, CancelRequest, CancelAllRequest, ReplaceRequest, OrderRef } from './spot/requests.ts';
+export type { PlaceRequest, LimitRequest, MarketRequest, ConditionalRequest, OcoRequest, OcoLegRequest, CancelRequest, CancelAllRequest, ReplaceRequest, OrderRef } from './spot/requests.ts';
+export type { OcoResult } from './spot/oco.ts';
+export type { OrderListView } from './events.ts';
 export { LeaseHeldError } from './lease.ts';
 export type { WalletDesk } from './wallet.ts';
 export { SecondsDesk, type RecordReader, type SecondsPlace, type SecondsReply } from './seconds/desk.ts';

@@ -48,6 +48,24 @@ export interface OrderView {
   createdAt: number;
   updatedAt: number;
   closedAt: number | null;
+  /** A conditional order's trigger (Binance's STOP_LOSS, TAKE_PROFIT and their _LIMIT forms); null otherwise. */
+  trigger: OrderTriggerView | null;
+  /** False while a conditional order waits for its trigger; true once it works (or worked) as a limit or market order. */
+  working: boolean;
+  /** When it started working: its placement, or for a conditional order the moment it fired; null while it waits. */
+  workingTime: number | null;
+  /** The OCO list this order is a leg of. */
+  orderListId: number | null;
+}
+
+export interface OrderTriggerView {
+  condition: 'stop_loss' | 'take_profit';
+  /** Stop (or, for a trailing order, activation) price; null for a trailing order that tracks from placement. */
+  stopPrice: string | null;
+  /** Trailing delta in basis points; null for a fixed stop. */
+  trailingDelta: number | null;
+  /** A trailing order's best price since it started tracking; null before. */
+  trailPrice: string | null;
 }
 
 export function orderView(o: SpotOrder): OrderView {
@@ -77,6 +95,10 @@ export function orderView(o: SpotOrder): OrderView {
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     closedAt: o.closedAt,
+    trigger: o.condition === null ? null : { condition: o.condition, stopPrice: decOrNull(o.stopPrice), trailingDelta: o.trailingBips, trailPrice: decOrNull(o.trailPrice) },
+    working: o.condition === null || o.triggeredAt !== null,
+    workingTime: o.condition === null ? o.createdAt : o.triggeredAt,
+    orderListId: o.listId,
   };
 }
 

@@ -118,6 +118,26 @@ export interface SpotOrdersTable {
   created_at: number;
   updated_at: number;
   closed_at: number | null;
+  /** Conditional orders (migration 0016): stop_loss | take_profit, null for a plain order. */
+  condition: string | null;
+  stop_price: Money | null;
+  trailing_bips: number | null;
+  trail_price: Money | null;
+  /** Funds a waiting conditional order holds frozen. */
+  held: Money | null;
+  triggered_at: number | null;
+  list_id: number | null;
+}
+
+export interface SpotOrderListsTable {
+  id: number;
+  user_id: number;
+  symbol: string;
+  client_list_id: string | null;
+  /** executing | all_done */
+  status: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface SpotTradesTable {

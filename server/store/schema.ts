@@ -9,6 +9,7 @@ import type {
   LedgerEntriesTable,
   LedgerLinesTable,
   SpotOrderEventsTable,
+  SpotOrderListsTable,
   SpotOrdersTable,
   SpotTradesTable,
   SystemBalancesTable,
@@ -226,6 +227,7 @@ export interface Database {
   transfers: TransfersTable;
   desk_leases: DeskLeasesTable;
   spot_orders: SpotOrdersTable;
+  spot_order_lists: SpotOrderListsTable;
   spot_trades: SpotTradesTable;
   spot_order_events: SpotOrderEventsTable;
   perp_orders: PerpOrdersTable;

@@ -37,6 +37,32 @@ export interface SpotOrder {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly closedAt: number | null;
+  /** Conditional orders: stop_loss or take_profit; null for a plain order. */
+  readonly condition: 'stop_loss' | 'take_profit' | null;
+  /** Stop (activation) price, quote minor units per coin. */
+  readonly stopPrice: bigint | null;
+  /** Trailing delta, basis points. */
+  readonly trailingBips: number | null;
+  /** A trailing order's best last price since it started tracking (null before). */
+  readonly trailPrice: bigint | null;
+  /** Funds a waiting conditional order holds frozen (minor units of the quote for a buy, the base for a sell). */
+  readonly held: bigint | null;
+  /** When a conditional order fired (null while it waits). */
+  readonly triggeredAt: number | null;
+  /** The OCO list it belongs to. */
+  readonly listId: number | null;
+}
+
+/** An OCO order list: its two legs are spot orders with its id. */
+export interface SpotOrderList {
+  readonly id: number;
+  readonly user: number;
+  readonly symbol: string;
+  readonly clientListId: string | null;
+  /** executing while a leg is open, all_done after. */
+  readonly status: 'executing' | 'all_done';
+  readonly createdAt: number;
+  readonly updatedAt: number;
 }
 
 export interface SpotTrade {
@@ -71,6 +97,7 @@ export interface SpotOrderEvent {
 
 export interface SpotWrites {
   readonly orders: readonly SpotOrder[];
+  readonly lists?: readonly SpotOrderList[] | undefined;
   readonly trades: readonly SpotTrade[];
   readonly events: readonly SpotOrderEvent[];
 }
@@ -82,6 +109,11 @@ export interface OrderFilter {
   readonly statuses?: readonly OrderStatus[] | undefined;
   /** The spec's states: pending (open), completed (filled, or expired after trading), cancelled (the rest). */
   readonly appStatus?: 'pending' | 'completed' | 'cancelled' | undefined;
+  /**
+   * true: only conditional orders (for pending ones: still waiting for their trigger); false: only orders that
+   * are not waiting (plain orders, and conditional ones that fired).
+   */
+  readonly conditional?: boolean | undefined;
 }
 
 /** A user's trades: as taker or maker, optionally one market, one order, a trade-number or time range. */
@@ -99,11 +131,18 @@ const orNull = (t: string | null) => (t === null ? null : toAmount(t));
 
 const ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'tif', 'post_only', 'stp', 'fee_asset', 'maker_ppm', 'taker_ppm',
-  'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at',
+  'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at', 'condition', 'trailing_bips', 'triggered_at', 'list_id',
 ] as const;
-const ORDER_MONEY = ['price', 'bound', 'qty', 'quote_qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee'] as const;
+const ORDER_MONEY = ['price', 'bound', 'qty', 'quote_qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'stop_price', 'trail_price', 'held'] as const;
 /** Columns an order's later states change; the rest are fixed when it is accepted. */
-const MUTABLE = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at'] as const;
+export const SPOT_ORDER_MUTABLE = [
+  'price', 'bound', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at',
+  'trail_price', 'held', 'triggered_at',
+] as const;
+const MUTABLE = SPOT_ORDER_MUTABLE;
+export const SPOT_LIST_COLUMNS = ['id', 'user_id', 'symbol', 'client_list_id', 'status', 'created_at', 'updated_at'] as const;
+export const SPOT_LIST_UPSERT = `on conflict ("id") do update set "status" = "excluded"."status", "updated_at" = "excluded"."updated_at"`;
+const nullableInt = (v: number | bigint | null) => (v === null ? null : Number(v));
 /** An order row is inserted once and then replaced by its latest state, batch after batch. */
 const UPSERT_ORDER = `on conflict ("id") do update set ${MUTABLE.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`;
 
@@ -137,12 +176,34 @@ export function createSpot(db: Kysely<Database>) {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     closedAt: r.closed_at,
+    condition: r.condition === 'stop_loss' || r.condition === 'take_profit' ? r.condition : null,
+    stopPrice: orNull(r.stop_price),
+    trailingBips: r.trailing_bips,
+    trailPrice: orNull(r.trail_price),
+    held: orNull(r.held),
+    triggeredAt: nullableInt(r.triggered_at),
+    listId: nullableInt(r.list_id),
+  });
+  const lists = () => db.selectFrom('spot_order_lists').select([...SPOT_LIST_COLUMNS]);
+  type ListRow = Awaited<ReturnType<ReturnType<typeof lists>['executeTakeFirstOrThrow']>>;
+  const toList = (r: ListRow): SpotOrderList => ({
+    id: Number(r.id),
+    user: r.user_id,
+    symbol: r.symbol,
+    clientListId: r.client_list_id,
+    status: r.status === 'all_done' ? 'all_done' : 'executing',
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   });
   // Kysely's builders differ in type between select and count; the filter is the same SQL for both.
   const where = <Q extends SelectQueryBuilder<Database, 'spot_orders', object>>(q: Q, f: OrderFilter): Q => {
     let out = q.where('user_id', '=', f.user);
     if (f.symbol !== undefined) out = out.where('symbol', '=', f.symbol);
     if (f.side !== undefined) out = out.where('side', '=', f.side);
+    if (f.conditional === true) {
+      out = f.appStatus === 'pending' ? out.where('condition', 'is not', null).where('triggered_at', 'is', null) : out.where('condition', 'is not', null);
+    }
+    if (f.conditional === false) out = out.where((eb) => eb.or([eb('condition', 'is', null), eb('triggered_at', 'is not', null)]));
     if (f.statuses && f.statuses.length > 0) out = out.where('status', 'in', [...f.statuses]);
     if (f.appStatus === 'pending') out = out.where('status', 'in', [...OPEN_STATUSES]);
     if (f.appStatus === 'completed') out = out.where(sql<boolean>`(status = 'filled' or (status = 'expired' and filled_qty > 0))`);
@@ -204,8 +265,19 @@ export function createSpot(db: Kysely<Database>) {
         created_at: o.createdAt,
         updated_at: o.updatedAt,
         closed_at: o.closedAt,
+        condition: o.condition,
+        stop_price: nullable(o.stopPrice),
+        trailing_bips: o.trailingBips,
+        trail_price: nullable(o.trailPrice),
+        held: nullable(o.held),
+        triggered_at: o.triggeredAt,
+        list_id: o.listId,
       }));
       await insertRows(db, 'spot_orders', rows, UPSERT_ORDER);
+      const lists = (w.lists ?? []).map((l) => ({
+        id: l.id, user_id: l.user, symbol: l.symbol, client_list_id: l.clientListId, status: l.status, created_at: l.createdAt, updated_at: l.updatedAt,
+      }));
+      await insertRows(db, 'spot_order_lists', lists, SPOT_LIST_UPSERT);
       const trades = w.trades.map((t) => ({
         symbol: t.symbol,
         trade_no: t.tradeNo,
@@ -252,6 +324,42 @@ export function createSpot(db: Kysely<Database>) {
       const row = await db.selectFrom('spot_orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
       return Number(row?.id ?? 0);
     },
+    async lastListId(): Promise<number> {
+      const row = await db.selectFrom('spot_order_lists').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+    /** Each market's last trade: its number and price (minor units). */
+    async lastTrades(): Promise<Map<string, { tradeNo: number; price: bigint }>> {
+      const last = db.selectFrom('spot_trades').select((eb) => ['symbol', eb.fn.max('trade_no').as('n')]).groupBy('symbol').as('last');
+      const rows = await db
+        .selectFrom('spot_trades')
+        .innerJoin(last, (j) => j.onRef('last.symbol', '=', 'spot_trades.symbol').onRef('last.n', '=', 'spot_trades.trade_no'))
+        .select(['spot_trades.symbol as symbol', 'spot_trades.trade_no as trade_no', money('spot_trades.price').as('price')])
+        .execute();
+      return new Map(rows.map((r) => [r.symbol, { tradeNo: Number(r.trade_no), price: toAmount(r.price) }]));
+    },
+    /** The open OCO lists (status executing), for a restart. */
+    openLists: async (): Promise<SpotOrderList[]> =>
+      (await lists().where('status', '=', 'executing').orderBy('id').execute()).map(toList),
+    findList: async (id: number): Promise<SpotOrderList | undefined> => {
+      const row = await lists().where('id', '=', id).executeTakeFirst();
+      return row ? toList(row) : undefined;
+    },
+    findListByClientId: async (user: number, clientListId: string): Promise<SpotOrderList | undefined> => {
+      const row = await lists().where('user_id', '=', user).where('client_list_id', '=', clientListId).executeTakeFirst();
+      return row ? toList(row) : undefined;
+    },
+    /** A user's lists, newest first (optionally only open ones, or from an id or a time range). */
+    async userLists(f: { user: number; open?: boolean; fromId?: number; startTime?: number; endTime?: number }, limit: number): Promise<SpotOrderList[]> {
+      let q = lists().where('user_id', '=', f.user);
+      if (f.open === true) q = q.where('status', '=', 'executing');
+      if (f.fromId !== undefined) q = q.where('id', '>=', f.fromId);
+      if (f.startTime !== undefined) q = q.where('created_at', '>=', f.startTime);
+      if (f.endTime !== undefined) q = q.where('created_at', '<=', f.endTime);
+      return (await q.orderBy('id', f.fromId !== undefined ? 'asc' : 'desc').limit(limit).execute()).map(toList);
+    },
+    /** The orders of a list, by id. */
+    ordersOfList: async (listId: number): Promise<SpotOrder[]> => (await orders().where('list_id', '=', listId).orderBy('id').execute()).map(toOrder),
     async lastPriority(): Promise<number> {
       const row = await db.selectFrom('spot_orders').select((eb) => eb.fn.max('priority').as('p')).executeTakeFirst();
       return Number(row?.p ?? 0);

@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { DeskWrites } from './desk-writes.ts';
 import type { PerpWrites } from './perp.ts';
+import { SPOT_LIST_COLUMNS, SPOT_LIST_UPSERT, SPOT_ORDER_MUTABLE } from './spot.ts';
 import {
   SECONDS_CONFIG_COLUMNS, SECONDS_CONTRACT_COLUMNS, SECONDS_LIMIT_COLUMNS, SECONDS_UPSERT_CONFIG, SECONDS_UPSERT_CONTRACT, SECONDS_UPSERT_LIMIT,
   secondsConfigValues, secondsContractValues, secondsLimitValues, type SecondsWrites,
@@ -25,14 +26,14 @@ const nullable = (v: bigint | null) => (v === null ? null : int64(v));
 const ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'tif', 'post_only', 'stp', 'price', 'bound', 'qty', 'quote_qty',
   'open_qty', 'filled_qty', 'filled_quote', 'fee', 'fee_asset', 'maker_ppm', 'taker_ppm', 'status', 'close_code', 'priority',
-  'created_at', 'updated_at', 'closed_at',
+  'created_at', 'updated_at', 'closed_at', 'condition', 'stop_price', 'trailing_bips', 'trail_price', 'held', 'triggered_at', 'list_id',
 ] as const;
 const TRADE_COLUMNS = [
   'symbol', 'trade_no', 'price', 'qty', 'quote', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'taker_side', 'taker_fee',
   'taker_fee_asset', 'maker_fee', 'maker_fee_asset', 'time',
 ] as const;
 /** Columns an order's later states change (as spot.ts's upsert). */
-const ORDER_MUTABLE = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at'] as const;
+const ORDER_MUTABLE = SPOT_ORDER_MUTABLE;
 
 // The perp desk's tables, in perp.ts's column order and with its upserts.
 const PERP_ORDER_COLUMNS = [
@@ -110,6 +111,7 @@ export class SqliteDeskWriter {
   private readonly transfer: TableInsert;
   private readonly credit: Database.Statement;
   private readonly order: TableInsert;
+  private readonly list: TableInsert;
   private readonly trade: TableInsert;
   private readonly orderEvent: TableInsert;
   private readonly perpOrder: TableInsert;
@@ -148,6 +150,7 @@ export class SqliteDeskWriter {
     this.credit = db.prepare('update "transfers" set "status" = \'credited\', "credited_at" = ? where "id" = ? and "status" = \'debited\'');
     // A batch holds each order once (its latest state), so no multi-row upsert names an id twice.
     this.order = new TableInsert(db, 'spot_orders', ORDER_COLUMNS, `on conflict ("id") do update set ${excluded(ORDER_MUTABLE)}`);
+    this.list = new TableInsert(db, 'spot_order_lists', SPOT_LIST_COLUMNS, SPOT_LIST_UPSERT);
     this.trade = new TableInsert(db, 'spot_trades', TRADE_COLUMNS);
     this.orderEvent = new TableInsert(db, 'spot_order_events', ['order_id', 'type', 'status', 'open_qty', 'filled_qty', 'code', 'time']);
     // Likewise each perp order and position once per batch (its latest state).
@@ -200,6 +203,7 @@ export class SqliteDeskWriter {
       if (this.credit.run(w.creditedAt, id).changes !== 1) throw new Error(`transfer ${id} is not awaiting its credit`);
     }
     this.order.run(w.orders);
+    this.list.run(w.lists);
     this.trade.run(w.trades);
     this.orderEvent.run(w.events);
     const p = w.perp;
@@ -243,6 +247,7 @@ export interface FlatDeskWrites {
   readonly transfersIn: readonly string[];
   readonly creditedAt: number;
   readonly orders: Value[];
+  readonly lists: Value[];
   readonly trades: Value[];
   readonly events: Value[];
   /** A perp desk's rows, each table's in its column order; null when the batch has none. */
@@ -329,6 +334,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   const transfersOut: Value[] = [];
   for (const t of w.transfersOut) transfersOut.push(t.id, t.user, t.clientId, t.asset, int64(t.amount), t.from, t.to, t.status, t.createdAt, t.creditedAt);
   const orders: Value[] = [];
+  const lists: Value[] = [];
   const trades: Value[] = [];
   const events: Value[] = [];
   const s = w.spot;
@@ -337,9 +343,11 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
       orders.push(
         o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.tif, o.postOnly ? 1 : 0, o.stp, nullable(o.price), nullable(o.bound),
         nullable(o.qty), nullable(o.quoteQty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee), o.feeAsset,
-        o.makerPpm, o.takerPpm, o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt,
+        o.makerPpm, o.takerPpm, o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt, o.condition, nullable(o.stopPrice),
+        o.trailingBips, nullable(o.trailPrice), nullable(o.held), o.triggeredAt, o.listId,
       );
     }
+    for (const l of s.lists ?? []) lists.push(l.id, l.user, l.symbol, l.clientListId, l.status, l.createdAt, l.updatedAt);
     for (const t of s.trades) {
       trades.push(
         t.symbol, t.tradeNo, int64(t.price), int64(t.qty), int64(t.quote), t.takerOrder, t.makerOrder, t.takerUser, t.makerUser, t.takerSide,
@@ -350,7 +358,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   }
   return {
     lease: w.lease, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
-    creditedAt: w.creditedAt, orders, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
+    creditedAt: w.creditedAt, orders, lists, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
     seconds: w.seconds === undefined || w.seconds === null ? null : flattenSeconds(w.seconds),
   };
 }

@@ -24,6 +24,8 @@ export function toOrderUpdate(o: SpotOrderItem): OrderUpdate {
     status: statusOf(o),
     time: o.time,
     updateTime: o.updateTime,
+    trigger: o.trigger,
+    orderListId: o.orderListId,
   };
 }
 

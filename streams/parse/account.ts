@@ -29,8 +29,22 @@ export const parseOrderUpdate: Parser<OrderUpdate> = (v) => {
     status: v.status,
     time: isNumber(v.time) ? v.time : v.updateTime,
     updateTime: v.updateTime,
+    trigger: parseTrigger(v.trigger),
+    orderListId: isInteger(v.orderListId) ? v.orderListId : null,
   };
 };
+
+/** A conditional order's trigger; anything malformed reads as none. */
+function parseTrigger(v: unknown): OrderUpdate['trigger'] {
+  if (!isRecord(v) || (v.condition !== 'stop_loss' && v.condition !== 'take_profit') || typeof v.triggered !== 'boolean') return null;
+  return {
+    condition: v.condition,
+    stopPrice: decimalText(v.stopPrice),
+    trailingDelta: isInteger(v.trailingDelta) ? v.trailingDelta : null,
+    triggered: v.triggered,
+    triggerTime: isNumber(v.triggerTime) ? v.triggerTime : null,
+  };
+}
 
 export const parseBalanceUpdate: Parser<BalanceUpdate> = (v) => {
   if (!isRecord(v) || !oneOf(WALLETS, v.wallet) || !isString(v.asset) || !isNumber(v.time)) return null;

@@ -29,7 +29,7 @@ const options = { url: WS_URL, WebSocket: MockSocket, rest, frameScheduler: asyn
 const diff = (U: number, u: number, price = '100.37', qty = '5') => ({ e: 'depthUpdate', E: 0, s: 'BTCUSDT', U, u, b: [[price, qty]], a: [] });
 const order = (orderId: number, updateTime: number): OrderUpdate => ({
   orderId, clientOrderId: null, symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '100', origQty: '1',
-  executedQty: '0', cumulativeQuoteQty: '0', status: 'NEW', time: updateTime, updateTime,
+  executedQty: '0', cumulativeQuoteQty: '0', status: 'NEW', time: updateTime, updateTime, trigger: null, orderListId: null,
 });
 
 beforeEach(() => {

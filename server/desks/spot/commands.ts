@@ -1,6 +1,6 @@
 // The spot desk's commands against its memory, run inside the sequencer: place, cancel, cancel-all, replace, and
 // the reads that must see exactly the sequenced state (depth snapshots, open orders).
-import { type FeeRates, type OrderId, type Price, type Side, type SpotCommand, type SpotEvent, formatPrice, formatQty, type Qty, type UserId } from '../../kernel/index.ts';
+import { type FeeRates, type OrderId, type SpotConditionalCommand, type Price, type Side, type SpotCommand, type SpotEvent, formatPrice, formatQty, type Qty, type UserId } from '../../kernel/index.ts';
 import type { SpotOrder } from '../../store/spot.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { orderView, type OrderView } from '../views.ts';
@@ -45,7 +45,8 @@ function duplicateOf(s: SpotState, req: PlaceRequest, stored: SpotOrder | undefi
   return row === undefined ? undefined : orderView(row);
 }
 
-function liveOrder(m: SpotMarket, req: PlaceRequest, cmd: SpotCommand & { type: 'limit' | 'market' }, time: number): LiveOrder {
+function liveOrder(m: SpotMarket, req: PlaceRequest, cmd: SpotCommand & { type: 'limit' | 'market' | 'conditional' }, time: number): LiveOrder {
+  if (cmd.type === 'conditional') return conditionalOrder(m.symbol, cmd, req.clientOrderId ?? null, null, time);
   const limit = cmd.type === 'limit';
   return {
     id: cmd.order, user: cmd.user, symbol: m.symbol, clientOrderId: req.clientOrderId ?? null, side: cmd.side, kind: cmd.type,
@@ -53,6 +54,23 @@ function liveOrder(m: SpotMarket, req: PlaceRequest, cmd: SpotCommand & { type: 
     createdAt: time, price: limit ? cmd.price : null, bound: limit ? null : cmd.bound,
     qty: limit ? cmd.qty : cmd.by === 'base' ? cmd.qty : null, quote: !limit && cmd.by === 'quote' ? cmd.quote : null,
     open: 0, resting: false, filled: 0, filledQuote: 0n, fee: 0n, status: 'new', closeCode: null, priority: null, updatedAt: time, closedAt: null,
+    condition: null, stopPrice: null, trailingBips: null, trailPrice: null, held: 0n, triggeredAt: null, listId: null,
+  };
+}
+
+/** The desk's memory of a conditional order (or an OCO's conditional leg) before the kernel sees it. */
+export function conditionalOrder(
+  symbol: string,
+  cmd: Omit<SpotConditionalCommand, 'type'>,
+  clientOrderId: string | null,
+  listId: number | null,
+  time: number,
+): LiveOrder {
+  return {
+    id: cmd.order, user: cmd.user, symbol, clientOrderId, side: cmd.side, kind: cmd.kind, tif: cmd.tif, postOnly: false, stp: cmd.stp,
+    makerPpm: cmd.fees.makerPpm, takerPpm: cmd.fees.takerPpm, createdAt: time, price: cmd.price, bound: null, qty: cmd.qty, quote: null,
+    open: 0, resting: false, filled: 0, filledQuote: 0n, fee: 0n, status: 'new', closeCode: null, priority: null, updatedAt: time, closedAt: null,
+    condition: cmd.condition, stopPrice: cmd.stop, trailingBips: cmd.trailingBips, trailPrice: null, held: 0n, triggeredAt: null, listId,
   };
 }
 
@@ -70,7 +88,7 @@ export function applyPlace(s: SpotState, b: SpotBatch, req: PlaceRequest, fees: 
   const id = s.nextOrderId as OrderId;
   const cmd = placeCommand(m, req, id, fees, time);
   if (!cmd.ok) return cmd;
-  if (cmd.value.type !== 'limit' && cmd.value.type !== 'market') throw new Error('placeCommand made a non-placement');
+  if (cmd.value.type !== 'limit' && cmd.value.type !== 'market' && cmd.value.type !== 'conditional') throw new Error('placeCommand made a non-placement');
   s.nextOrderId++;
   s.orders.set(id, liveOrder(m, req, cmd.value, time));
   const events = m.engine.apply(cmd.value);
@@ -148,6 +166,7 @@ export function openOrdersOf(s: SpotState, user: number, symbol?: string): Reply
   for (const m of s.markets.values()) {
     if (symbol !== undefined && m.symbol !== symbol) continue;
     for (const r of m.engine.openOrders(user as UserId)) out.push(orderView(toRow(m.market, s.orders.get(r.id)!)));
+    for (const w of m.engine.waitingOrders(user as UserId)) out.push(orderView(toRow(m.market, s.orders.get(w.id)!)));
   }
   return accept(out.sort((a, b) => a.orderId - b.orderId));
 }

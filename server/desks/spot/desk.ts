@@ -16,8 +16,9 @@ import {
   type DepthSnapshot, type PlaceResult,
 } from './commands.ts';
 import { applyFlags } from './market.ts';
+import { applyOco, knownList, type OcoResult, type OcoStored } from './oco.ts';
 import { rebuildSpot, reservations } from './rebuild.ts';
-import type { CancelAllRequest, CancelRequest, PlaceRequest, ReplaceRequest } from './requests.ts';
+import type { CancelAllRequest, CancelRequest, OcoRequest, PlaceRequest, ReplaceRequest } from './requests.ts';
 import { SpotBatch, type SpotState } from './state.ts';
 
 /** 0.1% maker and taker until fee levels (kernel/fees) are wired to users. */
@@ -64,13 +65,19 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       lease,
       ledger: s.ledger,
       newBatch: () => new SpotBatch((topic) => o.bus.hasSubscribers(topic)),
-      spotWrites: (b) => ({ orders: [...b.orders.values()], trades: b.trades, events: b.orderEvents }),
+      spotWrites: (b) => ({ orders: [...b.orders.values()], lists: [...b.lists.values()], trades: b.trades, events: b.orderEvents }),
       committed: (b) => {
         // The store answers for these client ids now; keep only entries a later batch has replaced.
         for (const row of b.orders.values()) {
           if (row.clientOrderId === null) continue;
           const key = `${row.user}:${row.clientOrderId}`;
           if (s.pendingClient.get(key) === row) s.pendingClient.delete(key);
+        }
+        // A finished list's client id is the store's to answer now.
+        for (const list of b.lists.values()) {
+          if (list.clientListId === null || list.status !== 'all_done') continue;
+          const key = `${list.user}:${list.clientListId}`;
+          if (s.listClients.get(key)?.row === list) s.listClients.delete(key);
         }
       },
       reserved: (user, asset) => reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n,
@@ -109,6 +116,26 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       // Memory first (resting or uncommitted orders); an entry leaves it only once the store has it.
       knownClientOrder(this.s, req.user, id) !== undefined ? undefined : this.o.store.spot.findByClientId(req.user, id);
     return this.core.runPrepared(stored, (row, b, time) => applyPlace(this.s, b, req, fees, time, row));
+  }
+
+  /** Places an OCO list (both legs in one command); a repeated list client id answers the first list. */
+  placeOco(req: OcoRequest): Promise<Reply<OcoResult>> {
+    const fees = (this.o.fees ?? (() => DEFAULT_FEES))(req.user as UserId);
+    const store = this.o.store.spot;
+    const stored = async (): Promise<OcoStored> => {
+      const id = req.clientListId;
+      let list: OcoStored['list'];
+      if (id !== undefined && knownList(this.s, req.user, id) === undefined) {
+        const row = await store.findListByClientId(req.user, id);
+        if (row !== undefined) list = { row, orders: await store.ordersOfList(row.id) };
+      }
+      let legTaken = false;
+      for (const c of [req.above.clientOrderId, req.below.clientOrderId]) {
+        if (c !== undefined && knownClientOrder(this.s, req.user, c) === undefined && (await store.findByClientId(req.user, c)) !== undefined) legTaken = true;
+      }
+      return { list, legTaken };
+    };
+    return this.core.runPrepared(stored, (known, b, time) => applyOco(this.s, b, req, fees, time, known));
   }
 
   cancel(req: CancelRequest): Promise<Reply<OrderView>> {

@@ -39,11 +39,13 @@ export function kernelMarket(config: MarketConfig): Market {
   });
 }
 
-export function openMarket(config: MarketConfig, ledger: Ledger, nextTrade: number): SpotMarket {
+export function openMarket(config: MarketConfig, ledger: Ledger, nextTrade: number, lastPrice = 0): SpotMarket {
   const market = kernelMarket(config);
-  // Small initial pools: twelve idle markets shouldn't cost megabytes; the book doubles them as it fills.
-  const engine = new SpotEngine({ market, book: new FastBook(1 << 12, 1 << 8), ledger, wallet: 'coin', nextTrade });
-  return {
+  // Small initial pools: twelve idle markets shouldn't cost megabytes; the book doubles them as it fills. A fired
+  // conditional market order is bounded by the band as the operator has it at that moment.
+  const bandBps = () => self.bandBps;
+  const engine = new SpotEngine({ market, book: new FastBook(1 << 12, 1 << 8), ledger, wallet: 'coin', nextTrade, bandBps, lastPrice });
+  const self: SpotMarket = {
     symbol: config.symbol,
     market,
     engine,
@@ -53,6 +55,7 @@ export function openMarket(config: MarketConfig, ledger: Ledger, nextTrade: numb
     bandBps: config.priceBandBps,
     bookSeq: 0,
   };
+  return self;
 }
 
 /** Updates the flags the operator may change while the desk runs (rules that change units need a restart). */

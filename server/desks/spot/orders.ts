@@ -35,7 +35,19 @@ export interface LiveOrder {
   priority: number | null;
   updatedAt: number;
   closedAt: number | null;
+  /** Conditional orders: the trigger, in ticks; null fields for a plain order. */
+  readonly condition: 'stop_loss' | 'take_profit' | null;
+  readonly stopPrice: Price | null;
+  readonly trailingBips: number | null;
+  trailPrice: Price | null;
+  /** Funds held while it waits (0 once it fired or closed). */
+  held: bigint;
+  triggeredAt: number | null;
+  readonly listId: number | null;
 }
+
+/** Is it a conditional order still waiting for its trigger? */
+export const waiting = (o: LiveOrder): boolean => o.condition !== null && o.triggeredAt === null && o.closedAt === null;
 
 const ticksToMinor = (m: Market, t: number | null) => (t === null ? null : BigInt(t) * m.tickSize);
 const lotsToMinor = (m: Market, l: number) => BigInt(l) * m.lotSize;
@@ -72,6 +84,13 @@ export function toRow(m: Market, o: LiveOrder): SpotOrder {
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     closedAt: o.closedAt,
+    condition: o.condition,
+    stopPrice: ticksToMinor(m, o.stopPrice),
+    trailingBips: o.trailingBips,
+    trailPrice: ticksToMinor(m, o.trailPrice),
+    held: o.condition === null ? null : o.held,
+    triggeredAt: o.triggeredAt,
+    listId: o.listId,
   };
 }
 
@@ -101,7 +120,7 @@ export function fromRow(m: Market, r: SpotOrder): LiveOrder {
     qty: exact(r.qty, m.lotSize, 'qty', r.id),
     quote: r.quoteQty,
     open: exact(r.openQty, m.lotSize, 'open qty', r.id)!,
-    resting: r.status === 'new' || r.status === 'partially_filled',
+    resting: (r.status === 'new' || r.status === 'partially_filled') && (r.condition === null || r.triggeredAt !== null),
     filled: exact(r.filledQty, m.lotSize, 'filled qty', r.id)!,
     filledQuote: r.filledQuote,
     fee: r.fee,
@@ -110,6 +129,13 @@ export function fromRow(m: Market, r: SpotOrder): LiveOrder {
     priority: r.priority,
     updatedAt: r.updatedAt,
     closedAt: r.closedAt,
+    condition: r.condition,
+    stopPrice: exact(r.stopPrice, m.tickSize, 'stop price', r.id) as Price | null,
+    trailingBips: r.trailingBips,
+    trailPrice: exact(r.trailPrice, m.tickSize, 'trail price', r.id) as Price | null,
+    held: r.held ?? 0n,
+    triggeredAt: r.triggeredAt,
+    listId: r.listId,
   };
 }
 

@@ -47,7 +47,51 @@ export type MarketRequest = PlaceBase & {
   readonly reference: string;
 } & ({ readonly by: 'base'; readonly qty: string } | { readonly by: 'quote'; readonly quote: string });
 
-export type PlaceRequest = LimitRequest | MarketRequest;
+/**
+ * A conditional order (Binance's STOP_LOSS / TAKE_PROFIT as `kind` market, their _LIMIT forms as `kind` limit): it
+ * waits for the last trade price to meet `stopPrice` (or to move `trailingDelta` basis points against its best
+ * since tracking began), then works as that limit or market order, sized in base.
+ */
+export interface ConditionalRequest extends PlaceBase {
+  readonly type: 'conditional';
+  readonly condition: 'stop_loss' | 'take_profit';
+  readonly kind: 'limit' | 'market';
+  readonly stopPrice?: string | undefined;
+  readonly trailingDelta?: number | undefined;
+  /** Limit price (limit kind). */
+  readonly price?: string | undefined;
+  readonly qty: string;
+  readonly tif?: TimeInForce | undefined;
+}
+
+export type PlaceRequest = LimitRequest | MarketRequest | ConditionalRequest;
+
+/** An OCO leg: a limit-maker order, or a conditional order. */
+export type OcoLegRequest =
+  | { readonly type: 'limit_maker'; readonly price: string; readonly clientOrderId?: string | undefined }
+  | {
+      readonly type: 'conditional';
+      readonly condition: 'stop_loss' | 'take_profit';
+      readonly kind: 'limit' | 'market';
+      readonly stopPrice?: string | undefined;
+      readonly trailingDelta?: number | undefined;
+      readonly price?: string | undefined;
+      readonly tif?: TimeInForce | undefined;
+      readonly clientOrderId?: string | undefined;
+    };
+
+/** One-cancels-the-other: `above` priced over the last trade price, `below` under it (see kernel OcoCommand). */
+export interface OcoRequest {
+  readonly user: number;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly qty: string;
+  readonly above: OcoLegRequest;
+  readonly below: OcoLegRequest;
+  /** Per user, like an order's client id: a repeat answers the first list. */
+  readonly clientListId?: string | undefined;
+  readonly stp?: StpMode | undefined;
+}
 
 /** Which order: the desk's id, or the user's client order id. */
 export type OrderRef = { readonly orderId: number } | { readonly clientOrderId: string };
@@ -101,6 +145,13 @@ export function placeCommand(m: SpotMarket, req: PlaceRequest, id: OrderId, fees
   const stp = req.stp ?? 'EXPIRE_TAKER';
   if (!STPS.includes(stp)) return refuse('order.stp.invalid');
   const base = { time, user: user.value as UserId, order: id, side: req.side, stp, fees };
+  if (req.type === 'conditional') {
+    const q = quantity(m, req.qty);
+    if (!q.ok) return q;
+    const leg = conditionalLeg(m, req);
+    if (!leg.ok) return leg;
+    return accept({ ...base, ...leg.value, type: 'conditional', qty: q.value });
+  }
   if (req.type === 'limit') {
     const tif = req.tif ?? 'GTC';
     if (!TIFS.includes(tif)) return refuse('order.tif.invalid');
@@ -127,4 +178,31 @@ export function placeCommand(m: SpotMarket, req: PlaceRequest, id: OrderId, fees
   const quote = parseDecimal(String(req.quote));
   if (!quote.ok) return refuseKernel(quote.code);
   return accept({ ...base, type: 'market', bound, by: 'quote', quote: quote.value as Amount });
+}
+
+/** A conditional order's trigger and limit, checked and in ticks (the kernel checks them against the market). */
+export function conditionalLeg(
+  m: SpotMarket,
+  req: Pick<ConditionalRequest, 'condition' | 'kind' | 'stopPrice' | 'trailingDelta' | 'price' | 'tif'>,
+): Reply<{ condition: 'stop_loss' | 'take_profit'; kind: 'limit' | 'market'; stop: Price | null; trailingBips: number | null; price: Price | null; tif: TimeInForce }> {
+  if (req.condition !== 'stop_loss' && req.condition !== 'take_profit') return refuse('order.type.invalid');
+  if (req.kind !== 'limit' && req.kind !== 'market') return refuse('order.type.invalid');
+  let stop: Price | null = null;
+  if (req.stopPrice !== undefined) {
+    const p = price(m, req.stopPrice);
+    if (!p.ok) return p;
+    stop = p.value;
+  }
+  const trailingBips = req.trailingDelta ?? null;
+  if (stop === null && trailingBips === null) return refuseKernel(Code.STOP_REQUIRED);
+  if (req.kind === 'market') {
+    if (req.price !== undefined || req.tif !== undefined) return refuse('order.type.invalid');
+    return accept({ condition: req.condition, kind: 'market', stop, trailingBips, price: null, tif: 'IOC' });
+  }
+  if (req.price === undefined) return refuseKernel(Code.PRICE_INVALID);
+  const p = price(m, req.price);
+  if (!p.ok) return p;
+  const tif = req.tif ?? 'GTC';
+  if (!TIFS.includes(tif)) return refuse('order.tif.invalid');
+  return accept({ condition: req.condition, kind: 'limit', stop, trailingBips, price: p.value, tif });
 }

@@ -5,6 +5,7 @@ import { topics } from '../events.ts';
 import { addRecords, type RecordType } from '../records.ts';
 import { dec, orderView } from '../views.ts';
 import type { SpotMarket } from './market.ts';
+import { listTouched } from './lists.ts';
 import { closedStatus, feeAsset, toRow, type LiveOrder } from './orders.ts';
 import { clientKey, type SpotBatch, type SpotState } from './state.ts';
 
@@ -54,6 +55,28 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
     switch (e.type) {
       case 'rejected':
         break;
+      case 'waiting': {
+        const o = order(e.order);
+        o.held = e.held;
+        const entry = s.ledger.journal(batch, 'order.freeze', `order:${o.id}`, e.time, e.postings);
+        if (entry) addRecords(batch, desk, entry, () => tradeType(o.side));
+        lifecycle(o, 'accepted', e.time, null, null);
+        break;
+      }
+      case 'triggered': {
+        const o = order(e.order);
+        o.held = 0n;
+        o.triggeredAt = e.time;
+        const entry = s.ledger.journal(batch, 'order.trigger', `order:${o.id}`, e.time, e.postings);
+        if (entry) addRecords(batch, desk, entry, () => tradeType(o.side));
+        history(o, 'triggered', e.time);
+        break;
+      }
+      case 'trailed': {
+        const o = order(e.order);
+        o.trailPrice = e.trail;
+        break;
+      }
       case 'accepted': {
         const o = order(e.order);
         const entry = s.ledger.journal(batch, 'order.freeze', `order:${o.id}`, e.time, e.postings);
@@ -139,6 +162,7 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
       case 'closed': {
         const o = order(e.order);
         if (o.resting) m.levels.add(o.side, o.price!, -o.open);
+        o.held = 0n;
         o.open = 0;
         o.resting = false;
         o.status = closedStatus(e.code);
@@ -157,6 +181,7 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
   for (const o of touched) {
     if (o.closedAt === null) o.status = o.filled > 0 ? 'partially_filled' : 'new';
     o.updatedAt = time;
+    listTouched(s, batch, o, time);
     const row = toRow(m.market, o);
     batch.orders.set(o.id, row);
     if (o.clientOrderId !== null) s.pendingClient.set(clientKey(o.user, o.clientOrderId), row);

@@ -1,20 +1,23 @@
 // The spot desk's memory and its batch: markets with their engines, the orders it is working on or that rest,
 // client-id indexes, and the counters a restart restores from the store.
 import type { OrderId } from '../../kernel/index.ts';
-import type { SpotOrder, SpotOrderEvent, SpotTrade } from '../../store/spot.ts';
+import type { SpotOrder, SpotOrderEvent, SpotOrderList, SpotTrade } from '../../store/spot.ts';
 import { DeskBatch } from '../batch.ts';
 import type { DeskLedger } from '../ledger.ts';
 import type { SpotMarket } from './market.ts';
+import type { OpenList } from './lists.ts';
 import type { LiveOrder } from './orders.ts';
 
 export class SpotBatch extends DeskBatch {
   /** Each order's latest state in this batch (one upsert per order). */
   readonly orders = new Map<number, SpotOrder>();
+  /** Each OCO list's latest state in this batch. */
+  readonly lists = new Map<number, SpotOrderList>();
   readonly trades: SpotTrade[] = [];
   readonly orderEvents: SpotOrderEvent[] = [];
 
   override isEmpty(): boolean {
-    return super.isEmpty() && this.orders.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0;
+    return super.isEmpty() && this.orders.size === 0 && this.lists.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0;
   }
 }
 
@@ -30,6 +33,11 @@ export interface SpotState {
   /** Distinguishes this desk's lifetime in book event sequence numbers. */
   readonly epoch: string;
   nextOrderId: number;
+  /** OCO lists with a leg still open (all done lists leave). */
+  readonly lists: Map<number, OpenList>;
+  /** `user:clientListId` → list, for lists still open or in an uncommitted batch. */
+  readonly listClients: Map<string, OpenList>;
+  nextListId: number;
   /** Last time-priority number handed out; a resting order keeps its number until it loses priority. */
   priority: number;
 }

@@ -33,6 +33,11 @@ export function orderUpdate(o: OrderView): OrderUpdate {
     status: STATUS[o.status],
     time: o.createdAt,
     updateTime: o.updatedAt,
+    trigger:
+      o.trigger === null
+        ? null
+        : { condition: o.trigger.condition, stopPrice: o.trigger.stopPrice, trailingDelta: o.trigger.trailingDelta, triggered: o.working, triggerTime: o.workingTime },
+    orderListId: o.orderListId,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ResultCode } from '../codes.ts';
 import type { Posting } from '../ledger/ledger.ts';
 import type { Amount, Asset, OrderId, Price, Qty, UserId } from '../money/nominal.ts';
 import type { Side, StpMode, TimeInForce } from '../book/types.ts';
+import type { Condition } from './triggers.ts';
 
 /** The user's fee level as rates in parts per million (0.1% = 1000), chosen by the caller. */
 export interface FeeRates {
@@ -61,7 +62,49 @@ export interface ReplaceCommand extends Base {
   readonly qty: Qty;
 }
 
-export type SpotCommand = LimitCommand | MarketCommand | CancelCommand | CancelAllCommand | ReplaceCommand;
+/**
+ * A conditional order: it waits, holding its funds, until the last trade price meets its trigger (see
+ * triggers.ts), then is placed as a limit or market order with the same id through the same checks as any other.
+ */
+export interface SpotConditionalCommand extends Base {
+  readonly type: 'conditional';
+  readonly order: OrderId;
+  readonly side: Side;
+  readonly condition: Condition;
+  readonly kind: 'limit' | 'market';
+  /** Stop (for a trailing order: activation) price; null for a trailing order that tracks from placement. */
+  readonly stop: Price | null;
+  /** Trailing delta in basis points (10-2000), or null for a fixed stop. */
+  readonly trailingBips: number | null;
+  /** Limit price of the limit kind; null for the market kind. */
+  readonly price: Price | null;
+  readonly qty: Qty;
+  readonly tif: TimeInForce;
+  readonly stp: StpMode;
+  readonly fees: FeeRates;
+}
+
+/** An OCO leg: a limit-maker order resting on the book, or a conditional order. */
+export type OcoLeg =
+  | { readonly type: 'limit_maker'; readonly order: OrderId; readonly price: Price }
+  | (Omit<SpotConditionalCommand, 'type' | 'time' | 'user' | 'side' | 'qty' | 'stp' | 'fees'> & { readonly type: 'conditional' });
+
+/**
+ * One-cancels-the-other (Binance's orderList/oco): two legs of one side and quantity, the `above` leg priced above
+ * the last price and the `below` leg under it. When one leg trades or fires the other is cancelled; cancelling one
+ * cancels both. Funds are held once, the larger of the two legs' needs.
+ */
+export interface OcoCommand extends Base {
+  readonly type: 'oco';
+  readonly side: Side;
+  readonly qty: Qty;
+  readonly above: OcoLeg;
+  readonly below: OcoLeg;
+  readonly stp: StpMode;
+  readonly fees: FeeRates;
+}
+
+export type SpotCommand = LimitCommand | MarketCommand | CancelCommand | CancelAllCommand | ReplaceCommand | SpotConditionalCommand | OcoCommand;
 
 interface EventBase {
   readonly time: number;
@@ -69,6 +112,12 @@ interface EventBase {
 
 export type SpotEvent =
   | (EventBase & { readonly type: 'rejected'; readonly order: OrderId | null; readonly user: UserId; readonly code: ResultCode })
+  /** A conditional order (or an OCO's conditional leg) now waits; `postings` freeze what it holds. */
+  | (EventBase & { readonly type: 'waiting'; readonly order: OrderId; readonly user: UserId; readonly side: Side; readonly held: Amount; readonly postings: readonly Posting[] })
+  /** A waiting order fired: what it held is released; its placement (accepted / rejected→closed ...) follows. */
+  | (EventBase & { readonly type: 'triggered'; readonly order: OrderId; readonly user: UserId; readonly price: Price; readonly postings: readonly Posting[] })
+  /** A trailing order's best price moved (reported once per command, the latest). */
+  | (EventBase & { readonly type: 'trailed'; readonly order: OrderId; readonly user: UserId; readonly trail: Price })
   | (EventBase & {
       readonly type: 'accepted';
       readonly order: OrderId;

@@ -18,6 +18,7 @@ import { userLocales } from './0012_user_locales.ts';
 import { perp } from './0013_perp.ts';
 import { perpConditionalIndexes } from './0014_perp_conditional_indexes.ts';
 import { seconds } from './0015_seconds.ts';
+import { spotConditional } from './0016_spot_conditional.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0013_perp': perp(dialect),
     '0014_perp_conditional_indexes': perpConditionalIndexes(),
     '0015_seconds': seconds(),
+    '0016_spot_conditional': spotConditional(),
   };
 }
 

@@ -42,5 +42,7 @@ export function orderRowFromUpdate(o: OrderUpdate, name: (symbol: string) => str
     updateTime: o.updateTime,
     cancelTime: status === 'cancelled' ? o.updateTime : null,
     closeTime: status === 'pending' ? null : o.updateTime,
+    trigger: o.trigger,
+    orderListId: o.orderListId,
   };
 }

@@ -188,6 +188,10 @@ it('writes a large batch through multi-row statements exactly as the repositorie
     quoteQty: null, openQty: 100_000n, filledQty: BigInt(id), filledQuote: BigInt(id) * 3n, fee: BigInt(id % 4), feeAsset: 'BTC', makerPpm: 1000,
     takerPpm: 1000, status: id % 4 === 0 ? 'filled' : 'new', closeCode: id % 4 === 0 ? 1 : null, priority: id % 4 === 0 ? null : id, createdAt: 10 + id,
     updatedAt: 20 + id, closedAt: id % 4 === 0 ? 30 + id : null,
+    // Every third order conditional (a stop-limit, trailing when it has a list), so the new columns round-trip too.
+    condition: id % 3 === 0 ? (id % 2 === 0 ? 'stop_loss' : 'take_profit') : null, stopPrice: id % 3 === 0 ? 5_900_000_000_000n + BigInt(id) : null,
+    trailingBips: id % 6 === 0 ? 100 + id : null, trailPrice: id % 6 === 0 ? 6_100_000_000_000n : null, held: id % 3 === 0 ? 600_000_000n + BigInt(id) : null,
+    triggeredAt: id % 9 === 0 ? 25 + id : null, listId: id % 6 === 0 ? id : null,
   });
   const ids = Array.from({ length: 70 }, (_, i) => 1000 + i);
   const batch: DeskWrites = {

@@ -148,6 +148,7 @@ describeDialects('store', (dialect) => {
       price: 6_000_000_000_000n, bound: null, qty: 100_000n, quoteQty: null, openQty: status === 'filled' ? 0n : 100_000n,
       filledQty: status === 'filled' ? 100_000n : 0n, filledQuote: 0n, fee: 0n, feeAsset: 'BTC', makerPpm: 1000, takerPpm: 1000,
       status, closeCode: null, priority, createdAt: NOW, updatedAt: NOW, closedAt: status === 'filled' ? NOW : null,
+      condition: null, stopPrice: null, trailingBips: null, trailPrice: null, held: null, triggeredAt: null, listId: null,
     });
     await store.spot.write({
       orders: [

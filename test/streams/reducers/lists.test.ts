@@ -13,7 +13,7 @@ const bar = (time: number, close: string, trades: number, closed = false): Candl
 });
 const order = (orderId: number, updateTime: number, status: OrderUpdate['status'] = 'NEW'): OrderUpdate => ({
   orderId, clientOrderId: null, symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '100', origQty: '1',
-  executedQty: status === 'FILLED' ? '1' : '0', cumulativeQuoteQty: '0', status, time: orderId, updateTime,
+  executedQty: status === 'FILLED' ? '1' : '0', cumulativeQuoteQty: '0', status, time: orderId, updateTime, trigger: null, orderListId: null,
 });
 
 describe('trades ring', () => {

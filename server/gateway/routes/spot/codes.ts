@@ -53,6 +53,12 @@ export const REFUSALS: Readonly<Record<string, ErrorCode>> = {
   'order.fok.not.fillable': 'order.fok.not.fillable',
   'order.duplicate.id': 'system.error',
   'order.replace.unchanged': 'request.invalid',
+  'order.stop.would.trigger': 'order.stop.would.trigger',
+  'order.stop.required': 'order.stop.required',
+  'order.trailing.invalid': 'order.trailing.invalid',
+  'order.oco.prices.invalid': 'order.oco.prices.invalid',
+  'order.stop.no.price': 'order.stop.no.price',
+  'order.stop.quote': 'order.stop.quote',
   // kernel, funds and decimals
   'funds.insufficient': 'funds.insufficient',
   'ledger.unbalanced': 'system.error',

@@ -29,6 +29,29 @@ export const PlaceOrderBody = Type.Object(
     timeInForce: Type.Optional(Type.Union([Type.Literal('GTC'), Type.Literal('IOC'), Type.Literal('FOK')])),
     postOnly: Type.Optional(Type.Boolean()),
     clientOrderId: Type.Optional(ClientId),
+    trigger: Type.Optional(
+      Type.Object(
+        {
+          condition: Type.Union([Type.Literal('stop_loss'), Type.Literal('take_profit')]),
+          stopPrice: Type.Optional(Decimal),
+          trailingDelta: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PlaceOcoBody = Type.Object(
+  {
+    symbol: MarketSymbol,
+    side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+    amount: Decimal,
+    limitPrice: Decimal,
+    stopPrice: Decimal,
+    stopLimitPrice: Type.Optional(Decimal),
+    clientOrderId: Type.Optional(ClientId),
   },
   { additionalProperties: false },
 );
@@ -46,6 +69,7 @@ export const OrderListBody = Type.Object(
     symbol: Type.Optional(MarketSymbol),
     side: Type.Optional(Type.Union([Type.Literal('buy'), Type.Literal('sell')])),
     status: Type.Optional(Type.Union([Type.Literal('completed'), Type.Literal('cancelled')])),
+    conditional: Type.Optional(Type.Boolean()),
     ...Paging,
   },
   { additionalProperties: false },

@@ -44,6 +44,11 @@ export function orderItem(o: OrderView): SpotOrderItem {
     updateTime: o.updatedAt,
     cancelTime: o.appStatus === 'cancelled' ? o.closedAt : null,
     closeTime: o.closedAt,
+    trigger:
+      o.trigger === null
+        ? null
+        : { condition: o.trigger.condition, stopPrice: o.trigger.stopPrice, trailingDelta: o.trigger.trailingDelta, triggered: o.working, triggerTime: o.workingTime },
+    orderListId: o.orderListId,
   };
 }
 

@@ -4,7 +4,8 @@ import { userAccount } from '../../../../server/kernel/ledger/accounts.ts';
 import { Ledger } from '../../../../server/kernel/ledger/ledger.ts';
 import { defineMarket, type Market } from '../../../../server/kernel/money/market.ts';
 import type { Amount, Asset, OrderId, Price, Qty, UserId } from '../../../../server/kernel/money/nominal.ts';
-import type { FeeRates, SpotCommand, SpotEvent } from '../../../../server/kernel/spot/commands.ts';
+import type { FeeRates, OcoLeg, SpotCommand, SpotEvent } from '../../../../server/kernel/spot/commands.ts';
+import type { Condition } from '../../../../server/kernel/spot/triggers.ts';
 import { SpotEngine } from '../../../../server/kernel/spot/engine.ts';
 import { coins, deposit, ROUND } from '../fixtures.ts';
 
@@ -58,6 +59,24 @@ export class World {
 
   marketQuote(user: number, side: Side, quote: bigint, bound: number): SpotEvent[] {
     return this.apply({ type: 'market', by: 'quote', time: this.stamp(), user: user as UserId, order: this.nextId++ as OrderId, side, quote: quote as Amount, bound: bound as Price, stp: 'NONE', fees: FEES });
+  }
+
+  /** A conditional order: `stop` and `trailing` (basis points) as the caller wants them, `price` for the limit kind. */
+  conditional(user: number, side: Side, qty: number, c: { condition: Condition; stop?: number; trailing?: number; price?: number; id?: number }): SpotEvent[] {
+    return this.apply({
+      type: 'conditional', time: this.stamp(), user: user as UserId, order: (c.id ?? this.nextId++) as OrderId, side, condition: c.condition,
+      kind: c.price === undefined ? 'market' : 'limit', stop: (c.stop ?? null) as Price | null, trailingBips: c.trailing ?? null,
+      price: (c.price ?? null) as Price | null, qty: qty as Qty, tif: 'GTC', stp: 'NONE', fees: FEES,
+    });
+  }
+
+  oco(user: number, side: Side, qty: number, above: OcoLeg, below: OcoLeg): SpotEvent[] {
+    return this.apply({ type: 'oco', time: this.stamp(), user: user as UserId, side, qty: qty as Qty, above, below, stp: 'NONE', fees: FEES });
+  }
+
+  /** The next order id the world will hand out (for building OCO legs). */
+  take(): OrderId {
+    return this.nextId++ as OrderId;
   }
 
   cancel(user: number, order: number): SpotEvent[] {

@@ -16,6 +16,8 @@ const update = (over: Partial<OrderUpdate> = {}): OrderUpdate => ({
   status: 'PARTIALLY_FILLED',
   time: 1,
   updateTime: 2,
+  trigger: null,
+  orderListId: null,
   ...over,
 });
 const name = (s: string) => `${s.slice(0, 3)}/${s.slice(3)}`;
