@@ -76,6 +76,8 @@ export interface TerminalOptions {
   allocationsPath?: string;
   /** Writes a 5 s trace of every process, taken after the measured window (DevTools' Performance panel opens it), and prints where the renderer's main thread spent it. */
   tracePath?: string;
+  /** The trace's length (default 5 s, or BENCH_TRACE_MS). */
+  traceMs?: number;
 }
 
 export interface TerminalFigures {
@@ -278,7 +280,10 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
       await page.send('Profiler.enable');
       await page.send('Profiler.start');
     }
-    if (o.allocationsPath) await page.send('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    // BENCH_ALLOCATIONS_SURVIVING=1 leaves out what died young (collected by a scavenge): what is left is what
+    // survived one, the objects that make scavenges slow and fill the old generation.
+    const youngToo = process.env['BENCH_ALLOCATIONS_SURVIVING'] !== '1';
+    if (o.allocationsPath) await page.send('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: youngToo });
     const t0 = performance.now();
     await sleep(measureMs / 2);
     await page.evaluate(() => {
@@ -313,9 +318,10 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
     const m1 = await metrics();
     const heapEnd = await heap();
     if (o.tracePath) {
-      const events = await browser.trace(5_000, ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc', 'gpu', 'viz']);
+      const traceMs = o.traceMs ?? Number(process.env['BENCH_TRACE_MS'] ?? 5_000);
+      const events = await browser.trace(traceMs, ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc', 'gpu', 'viz']);
       writeFileSync(o.tracePath, JSON.stringify({ traceEvents: events }));
-      console.log(traceSummary(events));
+      console.log(traceSummary(events, traceMs / 1000));
     }
     if (errors.length > 0) throw new Error(`bench page errors: ${errors.join('; ')}`);
 
@@ -437,11 +443,10 @@ interface TraceEvent {
 }
 
 /** Each thread's busy time in the trace (its top-level tasks), and the main thread's by event, per second. */
-function traceSummary(raw: readonly unknown[]): string {
+function traceSummary(raw: readonly unknown[], span: number): string {
   const events = raw as TraceEvent[];
   const names = new Map<string, string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
-  const span = 5;
   const busy = new Map<string, number>();
   for (const e of events) if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur !== undefined) {
     const k = `${e.pid}:${e.tid}`;
@@ -452,5 +457,18 @@ function traceSummary(raw: readonly unknown[]): string {
   const byName = new Map<string, number>();
   for (const e of events) if (main && `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur);
   const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([n, us]) => `    ${n.padEnd(44)} ${(us / 1000 / span).toFixed(1)} ms/s`);
-  return ['threads (tasks, ms per second):', ...lines, '  renderer main, by event (inclusive, nested events overlap):', ...top].join('\n');
+  // The main thread's pauses for V8's collections: how often, how long in all, the longest.
+  const gc = (name: string) => {
+    const pauses = events.filter((e) => main && `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.name === name && e.dur !== undefined).map((e) => e.dur! / 1000);
+    const sum = pauses.reduce((a, b) => a + b, 0);
+    return `${name} ${(pauses.length / span).toFixed(1)}/s, ${(sum / span).toFixed(1)} ms/s, longest ${Math.max(0, ...pauses).toFixed(1)} ms`;
+  };
+  const tasks = events.filter((e) => main && `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur !== undefined).map((e) => e.dur! / 1000);
+  const over = (ms: number) => tasks.filter((d) => d > ms).length;
+  return [
+    'threads (tasks, ms per second):', ...lines,
+    `  renderer main: ${gc('MinorGC')}; ${gc('MajorGC')}`,
+    `  renderer main tasks: longest ${Math.max(0, ...tasks).toFixed(1)} ms, over 16 ms ${over(16)}, over 30 ms ${over(30)}, over 50 ms ${over(50)}`,
+    '  renderer main, by event (inclusive, nested events overlap):', ...top,
+  ].join('\n');
 }
