@@ -19,6 +19,10 @@ export const market = style({
 export const contractPage = style({
   display: 'grid',
   gridTemplateRows: 'minmax(0, 1fr) 34%',
+  // The positions panel names its cell `account` (SpotPanel's area): without the area here it would be put in an
+  // implicit column of its own, a sliver at the bottom right.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gridTemplateAreas: '"perps" "account"',
   gap: '4px',
   height: '100vh',
   padding: '4px',
@@ -26,7 +30,7 @@ export const contractPage = style({
   background: vars.color.bg,
   fontSize: vars.fontSize.sm,
 });
-export const perps = style({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: '4px', minHeight: 0 });
+export const perps = style({ gridArea: 'perps', display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: '4px', minHeight: 0 });
 export const perp = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
