@@ -1,5 +1,5 @@
 // Shape checks for the spot and wallet replies: every field the terminal reads is checked here, nothing past them.
-import type { BalancesReply, CancelAllReply, MyTradeItem, Page, PlaceOrderReply, SpotFillItem, SpotOrderItem } from '../contract.ts';
+import type { BalancesReply, CancelAllReply, MyTradeItem, Page, PlaceOcoReply, PlaceOrderReply, SpotFillItem, SpotOrderItem, SpotOrderTrigger } from '../contract.ts';
 import { isRecord, type Json, type Parser } from './parse.ts';
 
 const str = (v: unknown): v is string => typeof v === 'string';
@@ -14,12 +14,34 @@ function list<T>(v: unknown, item: (d: unknown) => T | null): T[] | null {
   return out.every((x): x is T => x !== null) ? out : null;
 }
 
+const TRAILING = { min: 10, max: 2000 };
+
+/**
+ * A conditional order's trigger: absent or null for a plain order (and from a server before conditional orders);
+ * anything else that is not a whole trigger makes the order unreadable rather than silently plain.
+ */
+function parseTrigger(d: unknown): SpotOrderTrigger | null | undefined {
+  if (d === undefined || d === null) return null;
+  if (!isRecord(d) || (d.condition !== 'stop_loss' && d.condition !== 'take_profit') || typeof d.triggered !== 'boolean') return undefined;
+  const stopPrice = d.stopPrice ?? null;
+  const trailingDelta = d.trailingDelta ?? null;
+  const triggerTime = d.triggerTime ?? null;
+  if (stopPrice !== null && !(str(stopPrice) && /^\d+(\.\d+)?$/.test(stopPrice))) return undefined;
+  if (trailingDelta !== null && !(Number.isInteger(trailingDelta) && Number(trailingDelta) >= TRAILING.min && Number(trailingDelta) <= TRAILING.max)) return undefined;
+  if (triggerTime !== null && !num(triggerTime)) return undefined;
+  // A trigger watches a stop price, trails, or both.
+  if (stopPrice === null && trailingDelta === null) return undefined;
+  return { condition: d.condition, stopPrice, trailingDelta: trailingDelta === null ? null : Number(trailingDelta), triggered: d.triggered, triggerTime };
+}
+
 export function parseOrder(d: unknown): SpotOrderItem | null {
   if (!isRecord(d) || !num(d.orderNo) || !str(d.symbol) || !num(d.time)) return null;
   const s = side(d.side);
   const type = d.type === 'limit' || d.type === 'market' ? d.type : null;
   const status = d.status === 'pending' || d.status === 'completed' || d.status === 'cancelled' ? d.status : null;
-  if (!s || !type || !status) return null;
+  const trigger = parseTrigger(d.trigger);
+  const listId = d.orderListId ?? null;
+  if (!s || !type || !status || trigger === undefined || (listId !== null && !num(listId))) return null;
   return {
     orderNo: d.orderNo,
     clientOrderId: strOrNull(d.clientOrderId),
@@ -40,6 +62,8 @@ export function parseOrder(d: unknown): SpotOrderItem | null {
     updateTime: num(d.updateTime) ? d.updateTime : d.time,
     cancelTime: numOrNull(d.cancelTime),
     closeTime: numOrNull(d.closeTime),
+    trigger,
+    orderListId: listId,
   };
 }
 
@@ -61,6 +85,12 @@ export const parsePlaceOrderReply: Parser<PlaceOrderReply> = (d) => {
   const order = parseOrder(d.order);
   const fills = list(d.fills ?? [], parseFill);
   return order && fills ? { order, fills, duplicate: d.duplicate === true } : null;
+};
+
+export const parsePlaceOcoReply: Parser<PlaceOcoReply> = (d) => {
+  if (!isRecord(d) || !num(d.orderListId)) return null;
+  const orders = list(d.orders, parseOrder);
+  return orders && orders.length === 2 ? { orderListId: d.orderListId, orders, duplicate: d.duplicate === true } : null;
 };
 
 export const parseCancelAllReply: Parser<CancelAllReply> = (d) => {

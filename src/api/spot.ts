@@ -9,16 +9,21 @@ import {
   type MyTradesRequest,
   type OrderListRequest,
   type Page,
+  type PlaceOcoReply,
+  type PlaceOcoRequest,
   type PlaceOrderReply,
   type PlaceOrderRequest,
   type SpotOrderItem,
 } from '../contract.ts';
 import { api, type CallOptions } from './index.ts';
 import { ignoreData } from './parse.ts';
-import { parseBalancesReply, parseCancelAllReply, parseMyTradePage, parseOrderPage, parsePlaceOrderReply } from './spot-parse.ts';
+import { parseBalancesReply, parseCancelAllReply, parseMyTradePage, parseOrderPage, parsePlaceOcoReply, parsePlaceOrderReply } from './spot-parse.ts';
 
 export const placeSpotOrder = (req: PlaceOrderRequest, options?: CallOptions): Promise<PlaceOrderReply> =>
   api.post(API.spotPlaceOrder, parsePlaceOrderReply, req, options);
+/** One-cancels-the-other: a limit leg and a stop leg placed as one list (cancelling either cancels both). */
+export const placeSpotOco = (req: PlaceOcoRequest, options?: CallOptions): Promise<PlaceOcoReply> =>
+  api.post(API.spotPlaceOco, parsePlaceOcoReply, req, options);
 export const cancelSpotOrder = (req: CancelOrderRequest, options?: CallOptions): Promise<true> =>
   api.post(API.spotCancelOrder, ignoreData, req, options);
 export const cancelAllSpotOrders = (symbol?: string, options?: CallOptions): Promise<CancelAllReply> =>

@@ -29,7 +29,8 @@ export function toText(n: number): string {
   return n.toFixed(DECIMALS).replace(/\.?0+$/, '');
 }
 
-const num = (text: string): number => (NUMBER.test(text.trim()) ? Number(text.trim()) : NaN);
+/** A form number as a float for display helpers and the balance check (NaN when it is not plain decimal text). */
+export const num = (text: string): number => (NUMBER.test(text.trim()) ? Number(text.trim()) : NaN);
 
 export type RuleId =
   | 'rule.required'
@@ -37,14 +38,27 @@ export type RuleId =
   | 'rule.order.priceInvalid'
   | 'rule.order.qtyInvalid'
   | 'rule.order.totalInvalid'
-  | 'rule.funds.insufficient';
+  | 'rule.funds.insufficient'
+  | 'rule.contract.triggerPriceInvalid'
+  | 'rule.spot.triggerAtLast'
+  | 'rule.spot.noLastPrice'
+  | 'rule.spot.trailingRange'
+  | 'rule.oco.sellLimit'
+  | 'rule.oco.sellStop'
+  | 'rule.oco.buyLimit'
+  | 'rule.oco.buyStop';
+
+/** The form's inputs: limit and market use price, amount and total; the conditional kinds add the rest. */
+export type FormField = 'price' | 'amount' | 'total' | 'stop' | 'stopLimit' | 'trailing';
 
 export interface FieldError {
-  field: 'price' | 'amount' | 'total';
+  field: FormField;
   id: RuleId;
+  /** Placeholders of the message (the last price an OCO is checked against). */
+  values?: Record<string, string>;
 }
 
-function positive(field: FieldError['field'], text: string, zeroId: RuleId): FieldError | null {
+export function positive(field: FormField, text: string, zeroId: RuleId): FieldError | null {
   if (!text.trim()) return { field, id: 'rule.required' };
   const n = num(text);
   if (Number.isNaN(n)) return { field, id: 'rule.number.format' };

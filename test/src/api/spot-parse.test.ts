@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBalancesReply, parseMyTradePage, parseOrderPage, parsePlaceOrderReply } from '../../../src/api/spot-parse.ts';
+import { parseBalancesReply, parseMyTradePage, parseOrderPage, parsePlaceOcoReply, parsePlaceOrderReply, parseOrder } from '../../../src/api/spot-parse.ts';
 import { toOrderUpdate } from '../../../src/api/stream-seeds.ts';
 
 const order = {
@@ -32,5 +32,34 @@ describe('spot reply parsers', () => {
     const parsed = parseOrderPage({ list: [order] })?.list[0];
     if (!parsed) throw new Error('unparsed');
     expect(toOrderUpdate(parsed)).toMatchObject({ orderId: 7, side: 'BUY', type: 'LIMIT', status: 'PARTIALLY_FILLED', origQty: '0.01', executedQty: '0.004' });
+  });
+
+  it('reads a conditional order: its trigger and its OCO list, or refuses a malformed one', () => {
+    const trigger = { condition: 'stop_loss', stopPrice: '39000', trailingDelta: null, triggered: false, triggerTime: null };
+    expect(parseOrder(order)).toMatchObject({ trigger: null, orderListId: null });
+    expect(parseOrder({ ...order, trigger, orderListId: 4 })).toMatchObject({ trigger, orderListId: 4 });
+    const trailing = parseOrder({ ...order, trigger: { condition: 'take_profit', trailingDelta: 150, triggered: true, triggerTime: 9 } });
+    expect(trailing?.trigger).toEqual({ condition: 'take_profit', stopPrice: null, trailingDelta: 150, triggered: true, triggerTime: 9 });
+    for (const bad of [
+      { ...trigger, condition: 'stop' },
+      { ...trigger, triggered: 'no' },
+      { ...trigger, stopPrice: 39000 },
+      { ...trigger, stopPrice: null },
+      { ...trigger, trailingDelta: 5 },
+      { ...trigger, trailingDelta: 1.5 },
+      { ...trigger, triggerTime: 'now' },
+      'stop_loss',
+    ]) {
+      expect(parseOrder({ ...order, trigger: bad }), JSON.stringify(bad)).toBeNull();
+    }
+    expect(parseOrder({ ...order, orderListId: '4' })).toBeNull();
+  });
+
+  it('reads a placed OCO: its list id and both legs', () => {
+    const legs = [{ ...order, orderListId: 3 }, { ...order, orderNo: 8, trigger: { condition: 'stop_loss', stopPrice: '1', triggered: false }, orderListId: 3 }];
+    const reply = parsePlaceOcoReply({ orderListId: 3, orders: legs, duplicate: false });
+    expect(reply?.orders.map((o) => [o.orderNo, o.trigger?.condition ?? null])).toEqual([[7, null], [8, 'stop_loss']]);
+    expect(parsePlaceOcoReply({ orderListId: 3, orders: legs.slice(0, 1) })).toBeNull();
+    expect(parsePlaceOcoReply({ orders: legs })).toBeNull();
   });
 });
