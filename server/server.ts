@@ -23,7 +23,7 @@ import { startLive, type Live } from './market/live.ts';
 import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
 import { fstreamRoutes } from './gateway/binance/fstream.ts';
-import { spotStreamRoutes } from './gateway/binance/sstream.ts';
+import { spotUserStreamRoutes } from './gateway/binance/sstream-user.ts';
 import { startBots, type Bots } from './bots/index.ts';
 import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
 import { startPriceRecord, type NamedSource, type PriceRecord } from './jobs/price-record.ts';
@@ -231,8 +231,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     attachWsHub(app, hub);
     // Binance's USDⓈ-M WebSocket streams under /fstream (gateway/binance/fstream.ts); closed with the app.
     fstreamRoutes(app, { trading, store, clock });
-    // Binance's spot WebSocket market streams under /stream (gateway/binance/sstream.ts); closed with the app.
-    spotStreamRoutes(app, { trading, store, clock });
+    // Binance's spot WebSocket streams under /stream: the market streams (gateway/binance/sstream.ts) and the spot
+    // listen keys' user data (sstream-user.ts); closed with the app.
+    spotUserStreamRoutes(app, { trading, store, clock });
     publishMarket = (m) => hub.market(m);
     if (backfillFrom !== null) {
       try {

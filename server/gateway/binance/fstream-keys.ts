@@ -1,9 +1,15 @@
-// Listen keys of Binance's USDⓈ-M user data streams: REST `POST`, `PUT` and `DELETE /fapi/v1/listenKey` (USER_STREAM
-// security: the X-MBX-APIKEY header names a live key, nothing is signed, as on Binance) and the registry the
-// WebSocket side (fstream.ts) reads them from. As on Binance: one key per account; POST answers the live key of the
-// account, extending it, or makes a new one; a key lives 60 minutes and each PUT (or POST) extends it by 60 more;
+// Listen keys of Binance's user data streams, for both venues: USDⓈ-M futures (REST `POST`, `PUT`, `DELETE
+// /fapi/v1/listenKey`; the WebSocket side is fstream.ts) and spot (`POST`, `PUT`, `DELETE /api/v3/userDataStream`; the
+// WebSocket side is sstream-user.ts, and the WebSocket API's userDataStream.start / ping / stop). USER_STREAM security:
+// the X-MBX-APIKEY header names a live key, nothing is signed, as on Binance. Each venue has its own registry, as on
+// Binance (a spot key does not open the futures stream): one key per account and venue; POST answers the live key of
+// the account, extending it, or makes a new one; a key lives 60 minutes and each PUT (or POST) extends it by 60 more;
 // DELETE ends it; PUT and DELETE with none live answer -1125. `timestamp`, `recvWindow` and `signature` are taken and
-// ignored (ccxt signs nothing here, other clients do); `listenKey`, when sent, must name the account's live key.
+// ignored (ccxt signs nothing here, other clients do).
+//
+// The venues differ where Binance's do: futures takes `listenKey` as optional on PUT and DELETE (when sent it must name
+// the account's live key) and answers PUT with `{listenKey}`; spot requires it (-1102 without) and answers `{}`; spot
+// requests weigh 2, futures ones 1.
 //
 // A key ends when it expires (the sweep runs every second against the server's clock), when it is deleted, and when
 // the API key that last created or extended it is revoked or the account is frozen (checked every minute): the
@@ -188,19 +194,40 @@ export class ListenKeys {
   }
 }
 
-// One registry per app: the REST routes (binance/index.ts) and the WebSocket routes (fstream.ts) find it here.
-const registries = new WeakMap<FastifyInstance, ListenKeys>();
+/** Which Binance venue a registry serves: USDⓈ-M futures (fstream) or spot (the /stream user stream, the WebSocket API). */
+export type ListenKeyVenue = 'usdm' | 'spot';
 
-/** The app's listen keys, made on first use (call it while the app is being built: it adds an onClose hook). */
-export function listenKeysOf(app: FastifyInstance, clock: Clock, o: ListenKeysOptions = {}): ListenKeys {
-  let keys = registries.get(app);
+// One registry per app and venue: the REST routes (binance/index.ts) and the WebSocket routes (fstream.ts,
+// sstream-user.ts, ws-api.ts) find it here.
+const registries = new WeakMap<FastifyInstance, Map<ListenKeyVenue, ListenKeys>>();
+
+/** The app's listen keys of `venue`, made on first use (call it while the app is being built: it adds an onClose hook). */
+export function listenKeysOf(app: FastifyInstance, clock: Clock, venue: ListenKeyVenue = 'usdm', o: ListenKeysOptions = {}): ListenKeys {
+  let venues = registries.get(app);
+  if (venues === undefined) {
+    venues = new Map();
+    registries.set(app, venues);
+  }
+  let keys = venues.get(venue);
   if (keys === undefined) {
     const made = new ListenKeys(clock, o);
     keys = made;
-    registries.set(app, made);
+    venues.set(venue, made);
     app.addHook('onClose', async () => made.dispose());
   }
   return keys;
+}
+
+/** Where each venue's REST calls live and how they differ (see the top of the file). */
+const VENUES: Readonly<Record<ListenKeyVenue, { prefix: string; path: string; weight: number; keyRequired: boolean }>> = {
+  usdm: { prefix: '/fapi/v1', path: '/listenKey', weight: 1, keyRequired: false },
+  spot: { prefix: '/api/v3', path: '/userDataStream', weight: 2, keyRequired: true },
+};
+
+/** Whether `key`'s API key is still live, still its account's, and the account not frozen. */
+export async function listenKeyValid(auth: AuthDeps, k: { readonly apiKey: string; readonly user: number }): Promise<boolean> {
+  const found = await auth.keys.lookup(k.apiKey);
+  return found !== null && found.row.user === k.user && (await auth.userActive(k.user));
 }
 
 export interface ListenKeyRouteDeps {
@@ -208,19 +235,19 @@ export interface ListenKeyRouteDeps {
   readonly clock: Clock;
   /** Counts a request's weight against its address (binance/index.ts); throws -1003 past the limit. */
   readonly meter: (request: FastifyRequest, reply: FastifyReply, weight: number) => void;
+  /** Which venue's calls to serve; default the USDⓈ-M ones. */
+  readonly venue?: ListenKeyVenue | undefined;
 }
 
-
 /**
- * POST, PUT and DELETE /fapi/v1/listenKey, in a scope of their own (the /fapi/v1 scope's rules: form bodies read as
- * text, `{code, msg}` errors, every request metered by address).
+ * POST, PUT and DELETE /fapi/v1/listenKey (venue usdm) or /api/v3/userDataStream (venue spot), in a scope of their own
+ * (the prefix scope's rules: form bodies read as text, `{code, msg}` errors, every request metered by address).
  */
 export async function listenKeyRoutes(app: FastifyInstance, deps: ListenKeyRouteDeps): Promise<void> {
-  const keys = listenKeysOf(app, deps.clock);
-  keys.validateWith(async (k) => {
-    const found = await deps.auth.keys.lookup(k.apiKey);
-    return found !== null && found.row.user === k.user && (await deps.auth.userActive(k.user));
-  });
+  const venue = deps.venue ?? 'usdm';
+  const { prefix, path, weight, keyRequired } = VENUES[venue];
+  const keys = listenKeysOf(app, deps.clock, venue);
+  keys.validateWith((k) => listenKeyValid(deps.auth, k));
   await app.register(
     async (scope) => {
       scope.removeAllContentTypeParsers();
@@ -240,18 +267,21 @@ export async function listenKeyRoutes(app: FastifyInstance, deps: ListenKeyRoute
       for (const method of ['POST', 'PUT', 'DELETE'] as const) {
         scope.route({
           method,
-          url: '/listenKey',
+          url: path,
           handler: async (request, reply) => {
-            deps.meter(request, reply, 1);
+            deps.meter(request, reply, weight);
             const params = paramsOf(request);
             const caller = await authenticateKey(deps.auth, request);
-            const named = params.text('listenKey');
+            // Spot: PUT and DELETE must name the key, POST takes none (one sent is unread: -1104). Futures: optional.
+            let named: string | undefined;
+            if (!keyRequired) named = params.text('listenKey');
+            else if (method !== 'POST') named = params.required('listenKey');
             params.done(IGNORED);
             if (method === 'POST') return { listenKey: keys.open(caller.user, caller.apiKey).key };
             if (method === 'PUT') {
               const live = keys.keepAlive(caller.user, caller.apiKey, named);
               if (live === undefined) throw listenKeyErrors.missing();
-              return { listenKey: live.key };
+              return keyRequired ? {} : { listenKey: live.key };
             }
             if (!keys.delete(caller.user, named)) throw listenKeyErrors.missing();
             return {};
@@ -259,6 +289,6 @@ export async function listenKeyRoutes(app: FastifyInstance, deps: ListenKeyRoute
         });
       }
     },
-    { prefix: '/fapi/v1' },
+    { prefix },
   );
 }

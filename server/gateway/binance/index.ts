@@ -123,8 +123,10 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
   const usdm = new Usdm({ trading, store, clock });
   app.addHook('onClose', async () => usdm.close());
   await scope('/fapi/v1', ({ route, signed }) => futuresRoutes(route, clock, { kind: 'usdm', usdm: { context: usdm, signed } }));
-  // User data stream keys (fstream-keys.ts): API key, no signature; the WebSocket side is fstream.ts.
+  // User data stream keys (fstream-keys.ts): API key, no signature; the WebSocket side is fstream.ts and, for the
+  // spot ones (/api/v3/userDataStream), sstream-user.ts.
   await listenKeyRoutes(app, { auth, clock, meter });
+  await listenKeyRoutes(app, { auth, clock, meter, venue: 'spot' });
   await scope('/fapi/v2', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v2'));
   await scope('/fapi/v3', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v3'));
   await scope('/dapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'coinm' }));
