@@ -237,6 +237,7 @@ export class SpotEngine {
       qty: c.qty, tif: c.kind === 'market' ? 'IOC' : c.tif, stp: c.stp, fees: c.fees, held, time: c.time, trail,
     });
     out.push({ type: 'waiting', time: c.time, order: c.order, user: c.user, side: c.side, held: held as Amount, postings });
+    if (trail !== null) out.push({ type: 'trailed', time: c.time, order: c.order, user: c.user, trail });
   }
 
   private conditional(c: SpotConditionalCommand, out: SpotEvent[]): void {

@@ -174,7 +174,7 @@ describe('spot engine: conditional orders', () => {
 
   it('tracks a trailing stop through trades and reports its best price once per command', () => {
     const w = market(100);
-    expect(types(w.conditional(1, 'sell', 1, { condition: 'stop_loss', trailing: 1000, price: 80 }))).toEqual(['waiting:3']);
+    expect(types(w.conditional(1, 'sell', 1, { condition: 'stop_loss', trailing: 1000, price: 80 }))).toEqual(['waiting:3', 'trailed:3']); // tracks from the last price
     w.limit(3, 'sell', 1, 110);
     expect(types(w.limit(2, 'buy', 1, 110))).toEqual(['accepted:5', 'trade', `closed:4:${Code.FILLED}`, `closed:5:${Code.FILLED}`, 'trailed:3']);
     w.limit(2, 'buy', 1, 99); // 10 % under 110 = 99
