@@ -16,9 +16,10 @@ import { orderRoutes, type SignedRoute } from './orders.ts';
 import { Params } from './params.ts';
 import { futuresAccountRoutes, futuresRoutes } from './futures.ts';
 import { Usdm } from './futures-context.ts';
-import { listenKeyRoutes } from './fstream-keys.ts';
+import { listenKeyRoutes, listenKeysOf } from './fstream-keys.ts';
 import { publicRoutes, type Route } from './public.ts';
 import { walletRoutes, type KeyedRoute } from './wallet.ts';
+import { wsApiRoutes } from './ws-api.ts';
 
 export interface BinanceRouteDeps {
   trading: Trading;
@@ -127,6 +128,8 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
   // spot ones (/api/v3/userDataStream), sstream-user.ts.
   await listenKeyRoutes(app, { auth, clock, meter });
   await listenKeyRoutes(app, { auth, clock, meter, venue: 'spot' });
+  // Binance's spot WebSocket API at /ws-api/v3 (ws-api.ts): the /api/v3 order handlers, the same keys and limits.
+  wsApiRoutes(app, { trading, store, clock, auth, weight, orders, keys: listenKeysOf(app, clock, 'spot') });
   await scope('/fapi/v2', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v2'));
   await scope('/fapi/v3', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v3'));
   await scope('/dapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'coinm' }));
