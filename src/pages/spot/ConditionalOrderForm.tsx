@@ -4,19 +4,19 @@
 // shows what the order will hold while it waits, and the server's refusal by its own message.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
-import { dataOf, useTicker } from '../../../streams/index.ts';
 import { isApiError } from '../../api/index.ts';
 import { placeSpotOco, placeSpotOrder } from '../../api/spot.ts';
 import type { OrderSide, TriggerCondition } from '../../contract.ts';
 import { pushNotice } from '../../state/index.ts';
 import { baseAsset, quoteAsset } from '../quotation/market-rows.ts';
 import {
-  compareDecimal, conditionalFraction, conditionalRequest, heldFunds, liveCheck, ocoRequest, triggerSummary, validateConditional,
+  conditionalFraction, conditionalRequest, heldFunds, liveCheck, ocoRequest, triggerSummary, validateConditional,
   type ConditionalInput, type ConditionalKind, type TriggerSummary,
 } from './conditional-form.ts';
 import { AvailableLine, Fractions, HeldLine, NumberField, PlaceButton } from './form-parts.tsx';
 import type { FieldError, FormField, Funds } from './order-form.ts';
 import { priceText } from './trigger-text.ts';
+import { useLastPrice } from './useLastPrice.ts';
 import * as c from './conditional.css.ts';
 import * as s from './spot.css.ts';
 
@@ -53,8 +53,7 @@ function Summary({ summary }: { summary: TriggerSummary }) {
 
 export function ConditionalOrderForm({ symbol, side, kind, fields, onChange, funds, closed }: Props) {
   const { _ } = useLingui();
-  const ticker = dataOf(useTicker(symbol));
-  const last = ticker && compareDecimal(ticker.lastPrice, '0') === 1 ? ticker.lastPrice : null;
+  const last = useLastPrice(symbol);
   const [error, setError] = useState<FieldError | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -128,7 +127,6 @@ export function ConditionalOrderForm({ symbol, side, kind, fields, onChange, fun
         </span>
       </div>
       {summary ? <Summary summary={summary} /> : null}
-      {kind === 'oco' ? <p className={c.hint}>{_(side === 'sell' ? 'spot.oco.hint.sell' : 'spot.oco.hint.buy')}</p> : null}
       <AvailableLine side={side} funds={funds} base={base} quote={quote} />
       <HeldLine amount={held?.amount ?? null} asset={side === 'buy' ? quote : base} approx={held?.approx ?? false} decimals={side === 'buy' ? 2 : 6} />
       {closed}

@@ -112,7 +112,15 @@ export function OrderForm({ symbol, picked }: { symbol: string; picked: { price:
         </div>
         <div className={s.chips}>
           {KINDS.map((k) => (
-            <button key={k} type="button" className={kind === k ? s.chipOn : s.chip} aria-pressed={kind === k} data-testid={`type-${k}`} onClick={() => switchTo({ kind: k })}>
+            <button
+              key={k}
+              type="button"
+              className={kind === k ? s.chipOn : s.chip}
+              aria-pressed={kind === k}
+              data-testid={`type-${k}`}
+              title={k === 'oco' ? _(side === 'sell' ? 'spot.oco.hint.sell' : 'spot.oco.hint.buy') : undefined}
+              onClick={() => switchTo({ kind: k })}
+            >
               {k === 'oco' ? 'OCO' : _(KIND_LABEL[k])}
             </button>
           ))}
