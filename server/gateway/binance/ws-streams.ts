@@ -77,6 +77,13 @@ interface Group {
   readonly source: Source;
 }
 
+/**
+ * Instrumentation for the streams bench (test/bench/binance-streams.ts): when set, told after each payload went to
+ * its subscribers, with the text sent (the combined wrapper if any member is combined), the time before the first
+ * send and the time after each (performance.now()). Null by default: nothing is timed then.
+ */
+export const streamProbe: { onEmit: ((name: string, text: string, startedAt: number, sentAt: readonly number[]) => void) | null } = { onEmit: null };
+
 /** A refusal of the upgrade, as an HTTP reply with Binance's error body. */
 export interface Refusal {
   readonly status: number;
@@ -165,10 +172,15 @@ export abstract class StreamHub<S> {
     if (group === undefined) return;
     const raw = JSON.stringify(payload);
     let wrapped: string | null = null;
+    const probe = streamProbe.onEmit;
+    const startedAt = probe === null ? 0 : performance.now();
+    const sentAt: number[] | null = probe === null ? null : [];
     for (const c of group.members) {
       if (c.combined) c.send((wrapped ??= `{"stream":${JSON.stringify(name)},"data":${raw}}`));
       else c.send(raw);
+      sentAt?.push(performance.now());
     }
+    if (probe !== null) probe(name, wrapped ?? raw, startedAt, sentAt!);
   }
 }
 
