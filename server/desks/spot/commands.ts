@@ -101,6 +101,17 @@ export function applyPlace(s: SpotState, b: SpotBatch, req: PlaceRequest, fees: 
   return accept({ order: orderView(b.orders.get(id)!), fills, duplicate: false });
 }
 
+/** Binance's order/test: everything a placement checks (market open, grid, rules, trigger), nothing placed. */
+export function checkPlace(s: SpotState, req: PlaceRequest, fees: FeeRates, time: number): Reply<true> {
+  const market = tradable(s.markets, req.symbol);
+  if (!market.ok) return market;
+  const m = market.value;
+  const cmd = placeCommand(m, req, s.nextOrderId as OrderId, fees, time);
+  if (!cmd.ok) return cmd;
+  const code = m.engine.check(cmd.value);
+  return code === 0 ? accept(true) : refuseKernel(code);
+}
+
 function find(s: SpotState, user: number, ref: OrderRef): LiveOrder | undefined {
   const id = 'orderId' in ref ? (ref.orderId as OrderId) : s.clientIndex.get(clientKey(user, ref.clientOrderId));
   const o = id === undefined ? undefined : s.orders.get(id);

@@ -12,7 +12,7 @@ import type { DeskEvent } from '../events.ts';
 import { DeskLease } from '../lease.ts';
 import type { OrderView } from '../views.ts';
 import {
-  applyCancel, applyCancelAll, applyPlace, applyReplace, depthOf, knownClientOrder, openOrdersOf,
+  applyCancel, applyCancelAll, applyPlace, applyReplace, checkPlace, depthOf, knownClientOrder, openOrdersOf,
   type DepthSnapshot, type PlaceResult,
 } from './commands.ts';
 import { applyFlags } from './market.ts';
@@ -116,6 +116,12 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       // Memory first (resting or uncommitted orders); an entry leaves it only once the store has it.
       knownClientOrder(this.s, req.user, id) !== undefined ? undefined : this.o.store.spot.findByClientId(req.user, id);
     return this.core.runPrepared(stored, (row, b, time) => applyPlace(this.s, b, req, fees, time, row));
+  }
+
+  /** Checks a placement as place() would, placing nothing (Binance's POST /api/v3/order/test). */
+  check(req: PlaceRequest): Promise<Reply<true>> {
+    const fees = (this.o.fees ?? (() => DEFAULT_FEES))(req.user as UserId);
+    return this.core.run((_b, time) => checkPlace(this.s, req, fees, time));
   }
 
   /** Places an OCO list (both legs in one command); a repeated list client id answers the first list. */

@@ -8,12 +8,19 @@ export class BinanceError extends Error {
   override name = 'BinanceError';
   readonly code: number;
   readonly status: number;
-  constructor(code: number, msg: string, status = 400) {
+  /** Extra detail some errors carry beside code and msg (cancelReplace's outcomes). */
+  readonly data: object | undefined;
+  constructor(code: number, msg: string, status = 400, data?: object) {
     super(msg);
     this.code = code;
     this.status = status;
+    this.data = data;
   }
 }
+
+/** The JSON body of an error reply. */
+export const errorBody = (e: BinanceError): { code: number; msg: string; data?: object } =>
+  e.data === undefined ? { code: e.code, msg: e.message } : { code: e.code, msg: e.message, data: e.data };
 
 export const fail = (code: number, msg: string, status = 400): never => {
   throw new BinanceError(code, msg, status);
@@ -100,6 +107,18 @@ export function placeRefusal(code: string): BinanceError {
       return errors.tif();
     case 'order.side.invalid':
       return errors.side();
+    case 'order.stop.would.trigger':
+      return errors.rejected('Stop price would trigger immediately.');
+    case 'order.stop.required':
+      return errors.mandatory("stopPrice' or 'trailingDelta");
+    case 'order.trailing.invalid':
+      return errors.filter('TRAILING_DELTA');
+    case 'order.oco.prices.invalid':
+      return errors.rejected('The relationship of the prices for the orders is not correct.');
+    case 'order.stop.no.price':
+      return errors.rejected('No last price for this symbol yet: a trigger cannot be set.');
+    case 'order.type.invalid':
+      return errors.orderType();
     default:
       return errors.rejected(`Order rejected (${code}).`);
   }

@@ -6,6 +6,7 @@ import { formatDepth, formatKline, formatTicker, formatTrade, isInterval, weight
 import type { Clock } from '../../clock.ts';
 import type { Trading } from '../trading.ts';
 import { errors } from './errors.ts';
+import { TRAILING_DELTA } from './orders.ts';
 import { ORDERS_LIMIT, REQUEST_WEIGHT_LIMIT } from './limits.ts';
 import type { Params } from './params.ts';
 
@@ -34,13 +35,13 @@ function symbolInfo(m: Market, flags: { isOpen: number; maintenance: boolean }) 
     quoteAssetPrecision: 8,
     baseCommissionPrecision: 8,
     quoteCommissionPrecision: 8,
-    orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'],
+    orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'],
     icebergAllowed: false,
-    ocoAllowed: false,
+    ocoAllowed: true,
     otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
-    allowTrailingStop: false,
-    cancelReplaceAllowed: false,
+    allowTrailingStop: true,
+    cancelReplaceAllowed: true,
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: [
@@ -48,6 +49,10 @@ function symbolInfo(m: Market, flags: { isOpen: number; maintenance: boolean }) 
       { filterType: 'LOT_SIZE', minQty: dec(BigInt(m.minQty) * m.lotSize), maxQty: dec(BigInt(m.maxQty) * m.lotSize), stepSize: dec(m.lotSize) },
       { filterType: 'MIN_NOTIONAL', minNotional: dec(m.minNotional), applyToMarket: true, avgPriceMins: 0 },
       { filterType: 'NOTIONAL', minNotional: dec(m.minNotional), applyMinToMarket: true, maxNotional: dec(m.maxNotional), applyMaxToMarket: true, avgPriceMins: 0 },
+      {
+        filterType: 'TRAILING_DELTA', minTrailingAboveDelta: TRAILING_DELTA.min, maxTrailingAboveDelta: TRAILING_DELTA.max,
+        minTrailingBelowDelta: TRAILING_DELTA.min, maxTrailingBelowDelta: TRAILING_DELTA.max,
+      },
     ],
     permissions: [],
     permissionSets: [['SPOT']],

@@ -1,6 +1,6 @@
 // The desks' order and fill views in Binance's shapes: amounts with 8 decimals, upper-case enums, times in ms.
 import { formatDecimal, parseDecimal } from '../../kernel/index.ts';
-import type { FillSummary, OrderView, TradeView } from '../../desks/index.ts';
+import type { FillSummary, OrderListView, OrderView, TradeView } from '../../desks/index.ts';
 
 /** Decimal text (trimmed or not) → Binance's 8-decimal form; null → zero. */
 export function d8(text: string | null | undefined): string {
@@ -14,17 +14,33 @@ export function orderStatus(o: OrderView): string {
   return o.status.toUpperCase();
 }
 
-export const orderType = (o: OrderView): string => (o.type === 'market' ? 'MARKET' : o.postOnly ? 'LIMIT_MAKER' : 'LIMIT');
+/** Binance's order type: a conditional order is STOP_LOSS / TAKE_PROFIT, or their _LIMIT forms, for its whole life. */
+export const orderType = (o: OrderView): string => {
+  if (o.trigger !== null) return `${o.trigger.condition === 'stop_loss' ? 'STOP_LOSS' : 'TAKE_PROFIT'}${o.type === 'limit' ? '_LIMIT' : ''}`;
+  return o.type === 'market' ? 'MARKET' : o.postOnly ? 'LIMIT_MAKER' : 'LIMIT';
+};
 const tif = (o: OrderView): string => (o.type === 'market' ? 'GTC' : o.tif);
-// Whether the order is on the book now; the views don't record whether a closed order ever rested.
-const working = (o: OrderView): boolean => o.type === 'limit' && (o.status === 'new' || o.status === 'partially_filled');
+// Whether the order is on the book now; the views don't record whether a closed order ever rested. A conditional
+// order waiting for its trigger is not working.
+export const working = (o: OrderView): boolean => o.type === 'limit' && o.working && (o.status === 'new' || o.status === 'partially_filled');
+/** When it started working: its placement, or the moment a conditional order fired; -1 while it waits. */
+const workingTime = (o: OrderView): number => (o.working ? (o.workingTime ?? o.createdAt) : -1);
+/** stopPrice, and for a trailing order trailingDelta (and trailingTime once it tracks), as Binance adds them. */
+function triggerFields(o: OrderView) {
+  const t = o.trigger;
+  if (t === null) return {};
+  return {
+    stopPrice: d8(t.stopPrice),
+    ...(t.trailingDelta === null ? {} : { trailingDelta: t.trailingDelta, trailingTime: t.trailPrice === null ? -1 : o.createdAt }),
+  };
+}
 
 /** The fields every order reply shares (Binance's RESULT). */
 function core(o: OrderView) {
   return {
     symbol: o.symbol,
     orderId: o.orderId,
-    orderListId: -1,
+    orderListId: o.orderListId ?? -1,
     clientOrderId: o.clientOrderId ?? '',
     price: d8(o.price),
     // A quote-sized market order has no base quantity of its own; Binance shows what it bought or sold.
@@ -36,6 +52,7 @@ function core(o: OrderView) {
     timeInForce: tif(o),
     type: orderType(o),
     side: o.side.toUpperCase(),
+    ...triggerFields(o),
   };
 }
 
@@ -45,22 +62,22 @@ export const fillShape = (f: FillSummary) => ({ price: d8(f.price), qty: d8(f.qt
 
 /** POST /api/v3/order */
 export function newOrderShape(o: OrderView, fills: readonly FillSummary[], resp: RespType) {
-  const ack = { symbol: o.symbol, orderId: o.orderId, orderListId: -1, clientOrderId: o.clientOrderId ?? '', transactTime: o.updatedAt };
+  const ack = { symbol: o.symbol, orderId: o.orderId, orderListId: o.orderListId ?? -1, clientOrderId: o.clientOrderId ?? '', transactTime: o.updatedAt };
   if (resp === 'ACK') return ack;
-  const result = { ...ack, ...core(o), transactTime: o.updatedAt, workingTime: working(o) ? o.createdAt : -1, selfTradePreventionMode: 'EXPIRE_TAKER' };
+  const result = { ...ack, ...core(o), transactTime: o.updatedAt, workingTime: workingTime(o), selfTradePreventionMode: 'EXPIRE_TAKER' };
   return resp === 'RESULT' ? result : { ...result, fills: fills.map(fillShape) };
 }
 
 /** GET /api/v3/order, openOrders, allOrders */
 export function orderShape(o: OrderView) {
   return {
-    ...core(o),
     stopPrice: '0.00000000',
+    ...core(o),
     icebergQty: '0.00000000',
     time: o.createdAt,
     updateTime: o.updatedAt,
     isWorking: working(o),
-    workingTime: working(o) ? o.createdAt : -1,
+    workingTime: workingTime(o),
     selfTradePreventionMode: 'EXPIRE_TAKER',
   };
 }
@@ -88,5 +105,21 @@ export function myTradeShape(t: TradeView, user: { orderId: number; side: 'buy' 
     isBuyer: user.side === 'buy',
     isMaker: maker,
     isBestMatch: true,
+  };
+}
+
+/** An OCO list in Binance's shape (orderList/oco, DELETE orderList, GET orderList, openOrderList, allOrderList). */
+export function listShape(list: OrderListView, reports?: readonly object[]) {
+  const done = list.status === 'all_done';
+  return {
+    orderListId: list.orderListId,
+    contingencyType: 'OCO',
+    listStatusType: done ? 'ALL_DONE' : 'EXEC_STARTED',
+    listOrderStatus: done ? 'ALL_DONE' : 'EXECUTING',
+    listClientOrderId: list.clientListId ?? '',
+    transactionTime: list.updatedAt,
+    symbol: list.symbol,
+    orders: list.orders.map((o) => ({ symbol: list.symbol, orderId: o.orderId, clientOrderId: o.clientOrderId ?? '' })),
+    ...(reports === undefined ? {} : { orderReports: reports }),
   };
 }

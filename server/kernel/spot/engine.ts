@@ -297,6 +297,30 @@ export class SpotEngine {
     this.partners.set(c.below.order, c.above.order);
   }
 
+  /**
+   * The checks a placement would get, without placing it or moving funds (Binance's order/test): the market's
+   * rules and, for a conditional order, its trigger against the last price. Funds are not checked.
+   */
+  check(cmd: SpotCommand): ResultCode {
+    switch (cmd.type) {
+      case 'limit': {
+        const code = checkOrder(cmd.fees, cmd.order);
+        if (code !== Code.OK) return code;
+        if (cmd.postOnly && cmd.tif !== 'GTC') return Code.POST_ONLY_NEEDS_GTC;
+        return checkLimit(this.market, cmd.price, cmd.qty);
+      }
+      case 'market': {
+        const code = checkOrder(cmd.fees, cmd.order);
+        if (code !== Code.OK) return code;
+        return cmd.by === 'base' ? checkMarketByBase(this.market, cmd.bound, cmd.qty) : checkMarketByQuote(this.market, cmd.bound, cmd.quote);
+      }
+      case 'conditional':
+        return this.conditionalNeed(cmd).code;
+      default:
+        return Code.OK;
+    }
+  }
+
   /** Waiting conditional orders, by ascending id: what a desk stores to rebuild the engine. */
   waitingOrders(user?: UserId): Array<Readonly<Waiting>> {
     return this.triggers.list(user);
