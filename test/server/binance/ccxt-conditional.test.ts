@@ -54,7 +54,7 @@ describeDialects('ccxt binance: stop, take-profit, trailing, OCO, cancelReplace'
   afterAll(() => h?.dispose());
 
   it('lists the order types and the TRAILING_DELTA filter truthfully', async () => {
-    const info = ex.markets['ETH/USDT']!.info as { orderTypes: string[]; ocoAllowed: boolean; allowTrailingStop: boolean; cancelReplaceAllowed: boolean; filters: Array<{ filterType: string }> };
+    const info = ex.market('ETH/USDT').info as { orderTypes: string[]; ocoAllowed: boolean; allowTrailingStop: boolean; cancelReplaceAllowed: boolean; filters: Array<{ filterType: string }> };
     expect(info.orderTypes).toEqual(['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT']);
     expect(info).toMatchObject({ ocoAllowed: true, allowTrailingStop: true, cancelReplaceAllowed: true });
     expect(info.filters.find((f) => f.filterType === 'TRAILING_DELTA')).toEqual({
