@@ -135,6 +135,8 @@ interface Connection {
 
 /** The app's WebSocket API: its open connections, and the periodic check of their keys. */
 export class WsApi {
+  /** Requests served per method name (known methods only), since the start: what clients use. */
+  readonly calls = new Map<string, number>();
   private readonly conns = new Set<Connection>();
   private readonly deps: WsApiDeps;
   private readonly validator: ReturnType<typeof setInterval>;
@@ -149,6 +151,13 @@ export class WsApi {
   /** Open connections (for tests and status). */
   get connections(): number {
     return this.conns.size;
+  }
+
+  /** Live user data subscriptions over all connections (for tests and status). */
+  get subscriptions(): number {
+    let n = 0;
+    for (const c of this.conns) n += c.subscriptions.size;
+    return n;
   }
 
   add(conn: Connection): void {
@@ -344,6 +353,7 @@ export function wsApiRoutes(app: FastifyInstance, deps: WsApiDeps): WsApi {
         const name = raw.method.startsWith('v3/') ? raw.method.slice(3) : raw.method;
         const method: WsApiMethod | undefined = methods.get(name);
         if (method === undefined) throw wsApiErrors.unknownMethod();
+        api.calls.set(name, (api.calls.get(name) ?? 0) + 1);
         weight = deps.weight.add(request.ip, method.weight(params), clock());
         if (weight > WEIGHT_PER_MINUTE) throw weightExceeded();
         const result = await method.run({ params, session, counts });
