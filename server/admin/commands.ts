@@ -26,11 +26,13 @@ import type { AdjustAction } from '../desks/funds.ts';
 import { formatDecimal, WALLETS, type Wallet } from '../kernel/index.ts';
 import type { AuditEntry, AuditVia } from '../store/audit.ts';
 import type { Store } from '../store/index.ts';
+import { OPEN_STATUSES } from '../store/spot.ts';
 import type { UserRow } from '../store/users.ts';
 import { fundedOutcome, INSURANCE_MEMO, perpSymbols, positionsOutcome, type PositionFilter } from './perp.ts';
 import { changesState, type AdminArgs, type ChannelCommand } from './protocol.ts';
 import { HOUSE_MEMO, isSecondsCommand, planSeconds } from './seconds.ts';
 import type { SecondsDesk } from '../desks/seconds/desk.ts';
+import { orderView } from '../desks/views.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
 export class AdminError extends Error {
@@ -171,8 +173,56 @@ function value<T>(reply: Reply<T>): T {
   return reply.value;
 }
 
-const orderLine = (o: OrderView) =>
-  `  #${o.orderId}  ${o.symbol.padEnd(10)}${o.side.padEnd(5)}${o.type.padEnd(7)}price ${(o.price ?? '-').padEnd(14)}qty ${(o.qty ?? o.quoteQty ?? '-').padEnd(14)}filled ${o.filledQty}`;
+/**
+ * A conditional order's trigger in words: `stop_loss at last ≤ 59000` (a stop-loss sell and a take-profit buy wait
+ * for the price to fall, the others for it to rise), `trailing 1.5% (150 bps), best so far 61000` (tracking), or
+ * both (`..., then trailing ...` with `not tracking yet` before the stop is reached); a fired one says so, and a
+ * closed one (cancel-all's) what it waited for.
+ */
+export function triggerText(o: Pick<OrderView, 'side' | 'status' | 'trigger' | 'working'>): string {
+  const t = o.trigger;
+  if (t === null) return '';
+  if (o.working) return `${t.condition} fired`;
+  const rises = (t.condition === 'stop_loss') === (o.side === 'buy');
+  const parts: string[] = [];
+  if (t.stopPrice !== null) parts.push(`at last ${rises ? '≥' : '≤'} ${t.stopPrice}`);
+  if (t.trailingDelta !== null) {
+    const trail = `trailing ${t.trailingDelta / 100}% (${t.trailingDelta} bps), ${t.trailPrice === null ? 'not tracking yet' : `best so far ${t.trailPrice}`}`;
+    parts.push(t.stopPrice === null ? trail : `then ${trail}`);
+  }
+  // cancel-all reports orders already closed: what they waited for.
+  const open = o.status === 'new' || o.status === 'partially_filled';
+  return `${open ? 'waits' : 'waited'}: ${t.condition} ${parts.join(', ')}`;
+}
+
+const orderLine = (o: OrderView) => {
+  const line = `  #${o.orderId}  ${o.symbol.padEnd(10)}${o.side.padEnd(5)}${o.type.padEnd(7)}price ${(o.price ?? '-').padEnd(14)}qty ${(o.qty ?? o.quoteQty ?? '-').padEnd(14)}filled ${o.filledQty}`;
+  const extra = [triggerText(o), o.orderListId === null ? '' : `OCO list #${o.orderListId}`].filter((x) => x !== '');
+  return extra.length === 0 ? line : `${line.padEnd(88)}  ${extra.join('  ')}`;
+};
+
+/** What the commands report of an order (cancel-all's and order list's data). */
+const orderData = (o: OrderView) => ({
+  orderId: o.orderId, clientOrderId: o.clientOrderId, symbol: o.symbol, side: o.side, type: o.type, tif: o.tif, price: o.price, qty: o.qty,
+  quoteQty: o.quoteQty, filledQty: o.filledQty, status: o.status, createdAt: o.createdAt, working: o.working, trigger: o.trigger, orderListId: o.orderListId,
+});
+
+/**
+ * A user's open orders as the store has them (no server runs): resting orders and conditional orders waiting for
+ * their trigger, by id, from one snapshot. Only reads, takes no desk's lease: what a spot desk would rebuild.
+ */
+export async function storeOpenOrders(store: Store, user: number, symbol: string | undefined): Promise<OrderView[]> {
+  const PAGE = 1000;
+  return store.snapshot(async (repos) => {
+    const rows = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await repos.spot.listOrders({ user, symbol, statuses: OPEN_STATUSES }, offset, PAGE);
+      rows.push(...page.rows);
+      if (page.rows.length < PAGE) break;
+    }
+    return rows.map(orderView).sort((a, b) => a.orderId - b.orderId);
+  });
+}
 
 type Run = (ctx: AdminContext) => Promise<{ data: unknown; text: string }>;
 
@@ -243,10 +293,34 @@ function plan(req: AdminRequest): Run {
         const data = {
           userId: user.id,
           symbol: symbol ?? null,
-          cancelled: cancelled.map((o) => ({ orderId: o.orderId, symbol: o.symbol, side: o.side, type: o.type, price: o.price, qty: o.qty, filledQty: o.filledQty, status: o.status })),
+          cancelled: cancelled.map((o) => ({ ...orderData(o), status: o.status })),
         };
         const head = `cancelled ${cancelled.length} open order(s) of user ${user.id} (${who})${symbol ? ` in ${symbol}` : ''}`;
         return { data, text: [head, ...cancelled.map(orderLine)].join('\n') };
+      };
+    }
+    case 'order list': {
+      needUser(args);
+      const symbol = args.symbol?.toUpperCase();
+      return async ({ store, desks }) => {
+        const user = await userByEmailOrPhone(store, args);
+        const who = user.email ?? user.phone ?? '';
+        let orders: OrderView[];
+        if (desks.via === 'server') {
+          // The running desk's memory, in sequence with the users' commands (a trailing order's best price as of now).
+          const reply = await desks.withSpot((spot) => spot.openOrders(user.id, symbol));
+          if (!reply.ok && reply.code === 'market.unknown') throw failed(`no market ${symbol ?? ''}`);
+          orders = value(reply);
+        } else {
+          if (symbol !== undefined && !(await store.markets.configs('spot')).some((m) => m.symbol === symbol)) throw failed(`no market ${symbol}`);
+          orders = await storeOpenOrders(store, user.id, symbol);
+        }
+        const waiting = orders.filter((o) => !o.working).length;
+        const where = symbol ? ` in ${symbol}` : '';
+        const head = orders.length === 0
+          ? `no open orders of user ${user.id} (${who})${where}`
+          : `${orders.length} open order(s) of user ${user.id} (${who})${where}: ${orders.length - waiting} working, ${waiting} waiting for their trigger`;
+        return { data: { userId: user.id, symbol: symbol ?? null, orders: orders.map(orderData) }, text: [head, ...orders.map(orderLine)].join('\n') };
       };
     }
     case 'user freeze':

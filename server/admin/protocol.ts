@@ -12,7 +12,7 @@ import { Compile } from 'typebox/compile';
 export const ADMIN_PROTOCOL_VERSION = 1;
 /** Largest request line the server reads (bytes, newline included); a longer one is refused unread. */
 export const MAX_REQUEST_BYTES = 16 * 1024;
-/** Largest answer line the client reads (a long market list or cancel-all fits easily). */
+/** Largest answer line the client reads (a long market list, cancel-all or order list fits easily). */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 /** A connection that has not sent its whole request by then is dropped. */
 export const REQUEST_READ_TIMEOUT_MS = 10_000;
@@ -30,6 +30,7 @@ export const CHANNEL_COMMANDS = [
   'market close',
   'market maintenance',
   'order cancel-all',
+  'order list',
   'user freeze',
   'user unfreeze',
   'session revoke',
@@ -46,7 +47,7 @@ export const CHANNEL_COMMANDS = [
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
 /** Commands that only read: no reason, no audit row, and answered from the store when no server runs. */
-export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house'];
+export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'order list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house'];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
 export const changesState = (command: ChannelCommand): boolean => !READ_COMMANDS.includes(command);

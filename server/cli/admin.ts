@@ -36,6 +36,9 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   market list                                                    markets, their status and trading rules
   market open|close|maintenance SYMBOL --reason R                open (also ends maintenance), close, or pause a market
   order cancel-all --email E | --phone N --reason R [--symbol S] cancel a user's open orders (in one market, or all)
+  order list --email E | --phone N [--symbol S]                  a user's open orders: working ones, and conditional ones waiting
+                                                                 for their trigger (condition, stop price or trailing delta and
+                                                                 best price so far, OCO list)
   audit list [--limit N]                                         the operators' audit log, newest first (default 20)
   ledger verify                                                  recompute every balance from the journal and compare
   apikey create --email E [--trade] [--ip A[,B...]]              a Binance API key (read only unless --trade); prints the secret once
@@ -68,6 +71,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   insurance fund and read; none chooses a user's outcome: there is no forced liquidation and no position edit.
   The seconds commands go the same way; they set terms for contracts placed afterwards and fund the house: no
   setting chooses an outcome (every contract settles on the public price record).
+  order list asks the running server's spot desk, or with no server reads the store.
   perp positions asks the running server's perp desk (figures at its current mark), or with no server reads the
   store (at the last recorded mark).
   API-key secrets are encrypted with API_KEY_SECRET, or DATA_DIR/api-key.secret when it is unset: the server

@@ -66,7 +66,7 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   if (command.startsWith('balance ')) picked = pick('email', 'asset', 'amount', 'account', 'memo');
   else if (command === 'market list') picked = {};
   else if (command.startsWith('market ')) picked = args.words[2] === undefined ? {} : { symbol: args.words[2] };
-  else if (command === 'order cancel-all') picked = pick('email', 'phone', 'symbol');
+  else if (command === 'order cancel-all' || command === 'order list') picked = pick('email', 'phone', 'symbol');
   else if (command === 'perp insurance fund') picked = pick('amount', 'memo');
   else if (command === 'perp positions') picked = pick('email', 'symbol');
   else if (command.startsWith('seconds ')) picked = pick('symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'amount', 'memo');
