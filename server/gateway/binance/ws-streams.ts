@@ -212,8 +212,14 @@ function decodeName(segment: string): string {
   }
 }
 
-/** Binance's request ids: unsigned integers. */
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+/**
+ * Request ids: unsigned integers, and as Binance's spot streams also take them, alphanumeric strings of up to 36
+ * characters (Binance's own JavaScript connector, @binance/spot, sends 32 hex digits) and null; a negative integer is
+ * refused (Binance spot would take it).
+ */
+type RequestId = number | string | null;
+const isId = (value: unknown): value is RequestId =>
+  value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'string' && /^[A-Za-z0-9]{1,36}$/.test(value));
 const isNames = (value: unknown): value is string[] => Array.isArray(value) && value.every((x) => typeof x === 'string');
 
 export interface ServeOptions<S> extends StreamLimits {
@@ -299,7 +305,7 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
     };
     hub.add(conn);
     const reply = (body: Record<string, unknown>) => conn.send(JSON.stringify(body));
-    const fail = (code: number, msg: string, id: number | null) => reply({ error: { code, msg }, id });
+    const fail = (code: number, msg: string, id: RequestId) => reply({ error: { code, msg }, id });
 
     // Binance's keepalive: a ping frame every pingMs; silent for pongTimeoutMs (no pong, no message) is dropped.
     let heard = performance.now();
