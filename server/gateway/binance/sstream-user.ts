@@ -24,10 +24,12 @@
 //   credited there) or out of it (d < 0, debited there), and for the operator's credits and debits: a balance change
 //   that the commit's fills and transfers do not account for is looked up in the coin wallet's asset records
 //   (admin_credit, admin_debit), one event each, T the record's time.
-// - listStatus (OCO): not sent yet; the desk publishes no order-list topic. listStatusEvent below formats it.
+// - listStatus {e, E, s, g, c, l, L, r, C, T, O [{s, i, c}]} for an OCO list (`user.<id>.orderList`), after its legs'
+//   executionReports: EXEC_STARTED / EXECUTING when placed, ALL_DONE / ALL_DONE when it ended.
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { topics, type DeskEvent, type OrderView, type TransferView } from '../../desks/index.ts';
+import type { OrderListView } from '../../desks/events.ts';
 import type { Store } from '../../store/index.ts';
 import { toAmount, money } from '../../store/money.ts';
 import type { Trading } from '../trading.ts';
@@ -39,6 +41,13 @@ import { SPOT_MAX_MESSAGES_PER_SECOND, SPOT_STREAM_PREFIX, Sstream } from './sst
 import { CLOSE_NORMAL, serveStreams, StreamHub, type Conn, type Refusal, type StreamLimits } from './ws-streams.ts';
 
 type Fill = Extract<DeskEvent, { type: 'fill' }>;
+/** What one commit told that is sent after its orders' executionReports. */
+interface Burst {
+  readonly lists: OrderListView[];
+  readonly balances: Map<string, Balance>;
+  readonly transfers: Array<{ asset: string; d: bigint; time: number }>;
+  unexplained: boolean;
+}
 type Balance = Extract<DeskEvent, { type: 'balance' }>;
 
 const WALLET = 'coin';
@@ -65,26 +74,16 @@ interface Known {
   readonly qty: string | null;
 }
 
-/** One order list's state, for listStatus (the fields Binance sends; what the desk's list topic will need to carry). */
-export interface ListStatusInput {
-  readonly orderListId: number;
-  readonly symbol: string;
-  readonly listClientOrderId: string;
-  /** RESPONSE (placed), EXEC_STARTED (a leg traded or fired), ALL_DONE (the list ended). */
-  readonly statusType: 'RESPONSE' | 'EXEC_STARTED' | 'ALL_DONE';
-  readonly orderStatus: 'EXECUTING' | 'ALL_DONE' | 'REJECT';
-  readonly time: number;
-  readonly legs: ReadonlyArray<{ readonly orderId: number; readonly clientOrderId: string }>;
-}
-
 /**
- * listStatus for an OCO list. Not wired: the spot desk publishes no order-list topic yet. When it does, subscribe to
- * it in SpotUserFeed's constructor and send this (Binance sends it after the legs' executionReports).
+ * Binance's listStatus for an OCO list (`user.<id>.orderList`): EXEC_STARTED / EXECUTING while it works (sent when it
+ * is placed), ALL_DONE / ALL_DONE once a leg traded, fired, closed or was cancelled; O its legs by order id.
  */
-export function listStatusEvent(list: ListStatusInput, now: number) {
+export function listStatusEvent(list: OrderListView, now: number) {
+  const done = list.status === 'all_done';
   return {
-    e: 'listStatus', E: now, s: list.symbol, g: list.orderListId, c: 'OCO', l: list.statusType, L: list.orderStatus, r: 'NONE',
-    C: list.listClientOrderId, T: list.time, O: list.legs.map((leg) => ({ s: list.symbol, i: leg.orderId, c: leg.clientOrderId })),
+    e: 'listStatus', E: now, s: list.symbol, g: list.orderListId, c: 'OCO', l: done ? 'ALL_DONE' : 'EXEC_STARTED', L: done ? 'ALL_DONE' : 'EXECUTING',
+    r: 'NONE', C: list.clientListId ?? '', T: list.updatedAt,
+    O: [...list.orders].sort((x, y) => x.orderId - y.orderId).map((leg) => ({ s: list.symbol, i: leg.orderId, c: leg.clientOrderId ?? '' })),
   };
 }
 
@@ -118,9 +117,7 @@ export class SpotUserFeed {
   private events = 0;
 
   // One commit's balance events, sent together once it has been published.
-  private burst: { balances: Map<string, Balance>; transfers: Array<{ asset: string; d: bigint; time: number }>; unexplained: boolean } = {
-    balances: new Map(), transfers: [], unexplained: false,
-  };
+  private burst: Burst = { lists: [], balances: new Map(), transfers: [], unexplained: false };
   private flushQueued = false;
   /** Sends waiting behind a flush that reads the store (the operator's records), so the order of events holds. */
   private tail: Promise<void> | null = null;
@@ -142,6 +139,7 @@ export class SpotUserFeed {
       bus.subscribe(topics.userOrders(o.user), take),
       bus.subscribe(topics.userTransfers(o.user), take),
       bus.subscribe(topics.userBalances(o.user), take),
+      bus.subscribe(topics.userOrderLists(o.user), take),
     );
     this.ready = this.start();
   }
@@ -200,6 +198,10 @@ export class SpotUserFeed {
         return;
       case 'transfer':
         this.transfer(e.transfer);
+        return;
+      case 'orderList':
+        this.burst.lists.push(e.list);
+        this.scheduleFlush();
         return;
       case 'balance':
         if (e.wallet === WALLET) this.balance(e);
@@ -323,7 +325,7 @@ export class SpotUserFeed {
   private flush(): void {
     if (this.stopped || this.queue !== null) return; // while starting, start() replays and clears what it reads
     const burst = this.burst;
-    this.burst = { balances: new Map(), transfers: [], unexplained: false };
+    this.burst = { lists: [], balances: new Map(), transfers: [], unexplained: false };
     let residue = false;
     for (const [asset, e] of burst.balances) {
       const total = (minor(e.available) ?? 0n) + (minor(e.frozen) ?? 0n);
@@ -333,6 +335,7 @@ export class SpotUserFeed {
       this.explained.delete(asset);
     }
     const now = this.o.clock();
+    for (const list of burst.lists) this.send(listStatusEvent(list, now));
     const updates = burst.transfers.map((t) => ({ e: 'balanceUpdate', E: now, a: t.asset, d: d8(t.d), T: t.time }));
     const position = burst.balances.size === 0 ? null : {
       e: 'outboundAccountPosition', E: now, u: Math.max(...[...burst.balances.values()].map((b) => b.time)),

@@ -7,9 +7,10 @@
 // fetchBalanceWs ... call order.place, order.cancel, order.status, openOrders.status, account.status here.
 //
 // Methods (ws-api-methods.ts): ping, time, exchangeInfo, depth, trades.recent, trades.aggregate, klines, avgPrice,
-// ticker.24hr, ticker.price, ticker.book; order.place, order.cancel, order.status, openOrders.status,
-// openOrders.cancelAll, allOrders, myTrades, account.status (the REST handlers of orders.ts, so the same checks,
-// errors and shapes as /api/v3); session.logon, session.status, session.logout, session.subscriptions;
+// ticker.24hr, ticker.price, ticker.book; order.place, order.test, order.cancel, order.cancelReplace, order.status,
+// openOrders.status, openOrders.cancelAll, allOrders, myTrades, account.status, orderList.place.oco, orderList.place,
+// orderList.cancel, orderList.status, openOrderLists.status, allOrderLists (the REST handlers of orders.ts, so the
+// same checks, errors and shapes as /api/v3); session.logon, session.status, session.logout, session.subscriptions;
 // userDataStream.subscribe (after logon), userDataStream.subscribe.signature, userDataStream.unsubscribe;
 // userDataStream.start, .ping, .stop (the spot listen keys). A method may carry Binance's version prefix ("v3/").
 //
@@ -34,7 +35,7 @@ import { MAX_BUFFERED } from '../routes/ws.ts';
 import { gatewayCounters } from '../status.ts';
 import type { Trading } from '../trading.ts';
 import type { AuthDeps } from './auth.ts';
-import { BinanceError, errors, failure } from './errors.ts';
+import { BinanceError, errorBody, errors, failure } from './errors.ts';
 import { LISTEN_KEY_VALIDATE_MS, listenKeyValid, type ListenKeys } from './fstream-keys.ts';
 import { ORDERS_LIMIT, REQUEST_WEIGHT_LIMIT, WEIGHT_PER_MINUTE, weightExceeded, type Windows } from './limits.ts';
 import { SpotUserFeed } from './sstream-user.ts';
@@ -182,7 +183,7 @@ export class WsApi {
           if (logon !== null && !(await listenKeyValid(this.deps.auth, logon)) && conn.session.logon === logon) {
             conn.session.logon = null;
             const e = errors.keyInvalid();
-            conn.send({ id: null, status: e.status, error: { code: e.code, msg: e.message } });
+            conn.send({ id: null, status: e.status, error: errorBody(e) });
           }
           for (const sub of [...conn.subscriptions.values()]) {
             if (!(await listenKeyValid(this.deps.auth, sub)) && conn.subscriptions.get(sub.id) === sub) conn.end(sub);
@@ -362,7 +363,7 @@ export function wsApiRoutes(app: FastifyInstance, deps: WsApiDeps): WsApi {
         const known = failure(error);
         if (known === null) request.log.error({ err: error }, 'ws-api request failed');
         const e = known ?? errors.unknown();
-        return { id, status: e.status, error: { code: e.code, msg: e.message }, ...(show && weight > 0 ? { rateLimits: rateLimits() } : {}) };
+        return { id, status: e.status, error: errorBody(e), ...(show && weight > 0 ? { rateLimits: rateLimits() } : {}) };
       }
     };
 

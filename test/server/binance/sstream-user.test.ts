@@ -161,6 +161,54 @@ describeDialects('binance spot user data stream (/stream/ws/<listenKey>)', (dial
       await user.take((m) => m.e === 'outboundAccountPosition');
     });
 
+    it('a stop-loss limit order: NEW off the book, NEW again when it fires (w true, W); an OCO list: its legs and listStatus', async () => {
+      h.clock.advance(1_000);
+      const stop = await order(key, 'symbol=BTCUSDT&side=SELL&type=STOP_LOSS_LIMIT&timeInForce=GTC&quantity=0.01&price=49400&stopPrice=49500&newClientOrderId=su-stop');
+      const placedAt = h.clock.now();
+      const waiting = await user.take(isReport(stop.orderId, 'NEW'));
+      expect(waiting).toMatchObject({ o: 'STOP_LOSS_LIMIT', f: 'GTC', p: '49400.00000000', P: '49500.00000000', q: '0.01000000', X: 'NEW', w: false, O: placedAt, g: -1 });
+      expect(waiting.W).toBeUndefined();
+      await user.take((m) => m.e === 'outboundAccountPosition');
+
+      // A trade at the stop price fires it: the same order, now working on the book.
+      h.clock.advance(1_000);
+      await order(lpKey, 'symbol=BTCUSDT&side=SELL&type=LIMIT&timeInForce=GTC&quantity=0.001&price=49500');
+      await order(key, 'symbol=BTCUSDT&side=BUY&type=MARKET&quantity=0.001');
+      const fired = await user.take(isReport(stop.orderId, 'NEW'));
+      expect(fired).toMatchObject({ o: 'STOP_LOSS_LIMIT', X: 'NEW', w: true, W: h.clock.now(), O: placedAt, P: '49500.00000000' });
+      const rest = (await h.signed('GET', '/order', key, `symbol=BTCUSDT&orderId=${stop.orderId}`)).body;
+      expect(rest).toMatchObject({ type: 'STOP_LOSS_LIMIT', stopPrice: '49500.00000000', isWorking: true, workingTime: fired.W, status: 'NEW' });
+      expect((await h.signed('DELETE', '/order', key, `symbol=BTCUSDT&orderId=${stop.orderId}`)).status).toBe(200);
+      expect(await user.take(isReport(stop.orderId, 'CANCELED'))).toMatchObject({ C: 'su-stop', w: false });
+      await sleep(50);
+      user.drain((m) => m.e === 'outboundAccountPosition' || m.e === 'executionReport');
+
+      // An OCO: both legs NEW with the list's id, then listStatus EXEC_STARTED; cancelled: both CANCELED, then ALL_DONE.
+      const oco = await h.signed('POST', '/orderList/oco', key,
+        'symbol=BTCUSDT&side=SELL&quantity=0.002&aboveType=LIMIT_MAKER&abovePrice=52000&belowType=STOP_LOSS_LIMIT&belowStopPrice=48000&belowPrice=47900&belowTimeInForce=GTC&listClientOrderId=su-list');
+      expect(oco.status, JSON.stringify(oco.body)).toBe(200);
+      const listId = oco.body.orderListId as number;
+      const legs = (oco.body.orders as Array<{ orderId: number; clientOrderId: string }>).map((o) => o.orderId).sort((x, y) => x - y);
+      // In the order they came: the legs' executionReports, then listStatus.
+      const next = () => user.take((m) => m.e === 'executionReport' || m.e === 'listStatus');
+      const reports = [await next(), await next()];
+      expect(reports.map((r) => [r.e, r.x])).toEqual([['executionReport', 'NEW'], ['executionReport', 'NEW']]);
+      expect(reports.map((r) => r.i).sort((x, y) => x - y)).toEqual(legs);
+      expect(reports.map((r) => [r.o, r.g, r.w]).sort()).toEqual([['LIMIT_MAKER', listId, true], ['STOP_LOSS_LIMIT', listId, false]]);
+      const started = await next();
+      expect(started).toEqual({
+        e: 'listStatus', E: h.clock.now(), s: 'BTCUSDT', g: listId, c: 'OCO', l: 'EXEC_STARTED', L: 'EXECUTING', r: 'NONE', C: 'su-list', T: h.clock.now(),
+        O: (oco.body.orders as Array<{ orderId: number; clientOrderId: string }>).slice().sort((x, y) => x.orderId - y.orderId).map((o) => ({ s: 'BTCUSDT', i: o.orderId, c: o.clientOrderId })),
+      });
+      expect((await h.signed('DELETE', '/orderList', key, `symbol=BTCUSDT&orderListId=${listId}`)).status).toBe(200);
+      const ended = [await next(), await next()];
+      expect(ended.map((r) => [r.e, r.i, r.x, r.X]).sort()).toEqual(legs.map((i) => ['executionReport', i, 'CANCELED', 'CANCELED']).sort());
+      expect(await next()).toMatchObject({ e: 'listStatus', g: listId, l: 'ALL_DONE', L: 'ALL_DONE', C: 'su-list' });
+      await user.take((m) => m.e === 'outboundAccountPosition');
+      await sleep(50);
+      user.drain((m) => m.e === 'outboundAccountPosition');
+    });
+
     it('balanceUpdate for transfers into and out of the coin wallet and for the operator\'s credits and debits', async () => {
       const funded = await h.desks.contract.adjust({ user: trader, asset: 'USDT', amount: '100', action: 'credit', memo: 'sstream-user test' });
       expect(funded.ok).toBe(true);

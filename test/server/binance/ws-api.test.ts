@@ -151,6 +151,32 @@ describeDialects('binance spot websocket api (/ws-api/v3)', (dialect) => {
     expect(r.result).toEqual([]);
   });
 
+  it('order.test, order.cancelReplace and the OCO list methods run the REST endpoints too', async () => {
+    expect((await call(c, 'order.test', signed(a, { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '49000' }))).result)
+      .toEqual(await rest('POST', '/order/test', a, 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=49000'));
+    const first = await call(c, 'order.place', signed(a, { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '47000' }));
+    const replaced = await call(c, 'order.cancelReplace', signed(a, {
+      symbol: 'BTCUSDT', cancelReplaceMode: 'STOP_ON_FAILURE', cancelOrderId: first.result.orderId, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '47100',
+    }));
+    expect(replaced.result).toMatchObject({ cancelResult: 'SUCCESS', newOrderResult: 'SUCCESS', cancelResponse: { orderId: first.result.orderId, status: 'CANCELED' }, newOrderResponse: { price: '47100.00000000', status: 'NEW' } });
+    // A failed cancel-replace carries Binance's data with the error, as REST's body does.
+    const failed = await call(c, 'order.cancelReplace', signed(a, {
+      symbol: 'BTCUSDT', cancelReplaceMode: 'STOP_ON_FAILURE', cancelOrderId: first.result.orderId, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '47200',
+    }));
+    expect(failed).toMatchObject({ status: 400, error: { code: -2022, msg: 'Order cancel-replace failed.', data: { cancelResult: 'FAILURE', newOrderResult: 'NOT_ATTEMPTED' } } });
+
+    const oco = await call(c, 'orderList.place.oco', signed(a, {
+      symbol: 'BTCUSDT', side: 'SELL', quantity: '0.002', aboveType: 'LIMIT_MAKER', abovePrice: '53000', belowType: 'STOP_LOSS', belowStopPrice: '47500',
+    }));
+    expect(oco.result).toMatchObject({ contingencyType: 'OCO', listOrderStatus: 'EXECUTING' });
+    const listId = oco.result.orderListId as number;
+    expect((await call(c, 'orderList.status', signed(a, { orderListId: listId }))).result).toEqual(await rest('GET', '/orderList', a, `orderListId=${listId}`));
+    expect((await call(c, 'openOrderLists.status', signed(a))).result).toEqual(await rest('GET', '/openOrderList', a, ''));
+    expect((await call(c, 'orderList.cancel', signed(a, { symbol: 'BTCUSDT', orderListId: listId }))).result).toMatchObject({ orderListId: listId, listOrderStatus: 'ALL_DONE' });
+    expect((await call(c, 'allOrderLists', signed(a))).result).toEqual(await rest('GET', '/allOrderList', a, ''));
+    await call(c, 'openOrders.cancelAll', signed(a, { symbol: 'BTCUSDT' }));
+  });
+
   it('refuses what REST refuses: signature, timing, permissions, parameters, order rules', async () => {
     const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '49000' };
     const good = signed(a, order);
