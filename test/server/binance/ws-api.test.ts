@@ -201,6 +201,11 @@ describeDialects('binance spot websocket api (/ws-api/v3)', (dialect) => {
       expect(viaRest.status, JSON.stringify(v)).not.toBe(200);
       expect({ status: ws.status, error: ws.error }, JSON.stringify(v)).toEqual({ status: viaRest.status, error: viaRest.body });
     }
+    // A key bound to addresses works only from them: the connection's address is the one checked.
+    const elsewhere = await h.key(alice, { trade: true, ips: ['10.1.2.3'] });
+    const here = await h.key(alice, { trade: true, ips: ['127.0.0.1'] });
+    expect(await call(c, 'account.status', signed(elsewhere))).toMatchObject({ status: 401, error: { code: -2015 } });
+    expect((await call(c, 'account.status', signed(here))).result.uid).toBe(alice);
     await call(c, 'openOrders.cancelAll', signed(a, { symbol: 'BTCUSDT' }));
   });
 
