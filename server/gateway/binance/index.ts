@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.ts';
 import type { Store } from '../../store/index.ts';
 import type { Trading } from '../trading.ts';
 import { authenticate, authenticateKey, ReplayGuard, type AuthDeps } from './auth.ts';
-import { errors, failure } from './errors.ts';
+import { errorBody, errors, failure } from './errors.ts';
 import { createApiKeys, loadMasterKey } from './keys.ts';
 import { ORDERS_PER_10S, ordersExceeded, WEIGHT_PER_MINUTE, weightExceeded, Windows } from './limits.ts';
 import { orderRoutes, type SignedRoute } from './orders.ts';
@@ -81,7 +81,7 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
           const known = failure(error);
           if (known === null) request.log.error({ err: error }, 'binance api request failed');
           const e = known ?? errors.unknown();
-          return reply.code(e.status).send({ code: e.code, msg: e.message });
+          return reply.code(e.status).send(errorBody(e));
         });
         scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: -1000, msg: 'Unknown endpoint.' }));
 
