@@ -505,7 +505,8 @@ export async function binanceStreamsBench(o: StreamsOptions = {}): Promise<Strea
       const t0 = performance.now();
       let windowWrites = -1;
       const timers = recorded.map(({ at, text }) => setTimeout(() => broadcast(text), Math.max(0, at - (performance.now() - t0))));
-      await sleep(windowMs);
+      // As long as the exchange's window lasted (its end comes late when the fan-out held the event loop).
+      await sleep(exchange.windowMs);
       const cpu1 = cpuMs();
       const elapsed = performance.now() - t0;
       windowWrites = writes;
