@@ -11,8 +11,10 @@
 // - /stream/stream?streams=<a>/<b>  combined: every message {"stream": <name>, "data": <payload>}
 //
 // Streams: sstream-market.ts (depth diffs in line with /api/v3/depth's lastUpdateId, partial books, trade, aggTrade,
-// kline_<interval>, ticker, miniTicker, !ticker@arr, !miniTicker@arr, bookTicker, avgPrice). No user data here: listen
-// keys and the WebSocket API are not served yet.
+// kline_<interval> and kline_<interval>@+08:00 (sstream-zone.ts), ticker, ticker_<1h|4h|1d> and !ticker_<w>@arr
+// (sstream-windows.ts), miniTicker, !ticker@arr, !miniTicker@arr, bookTicker, avgPrice). User data (listen keys on
+// /stream/ws/<listenKey>) is sstream-user.ts's, which serves this hub's market streams beside it; the WebSocket API
+// is ws-api.ts's.
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Store } from '../../store/index.ts';
