@@ -4,10 +4,11 @@
 // refused before sending), and sees them in the conditional orders view; the market falls through the stop-limit's
 // trigger, which fires and rests in the open orders with its trigger shown, then fills into the history; cancelling
 // one OCO leg takes both away. Screenshots in en, zh-CN and th.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { browserSkipReason, launchBrowser, SCREEN_DIR, screenshot, watchErrors, type Browser } from './browser.ts';
+import { mkdirSync } from 'node:fs';
+import { browserSkipReason, launchBrowser, SCREEN_DIR, watchErrors, type Browser } from './browser.ts';
 import { startTestServer, type TestServer } from './server.ts';
 import { createUser, signInThroughUi } from './accounts.ts';
 
@@ -44,6 +45,14 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
     await limit(ids.taker, 'buy', price, qty);
   }
 
+  /**
+   * The viewport only (1440 × 1300 holds the whole desk): a full-page capture resizes the page, and the terminal
+   * remounts its panels on that (form and list state start over), which raced the steps after it.
+   */
+  const shot = async (name: string) => {
+    mkdirSync(SCREEN_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREEN_DIR, `${name}.png`) });
+  };
   const form = () => page.getByTestId('order-form');
   const field = (name: string) => form().locator(`input[name="${name}"]`);
   const conditionalRows = () => page.getByTestId('conditional-orders').getByTestId('conditional-row');
@@ -72,6 +81,10 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
     await page.setViewportSize({ width: 1440, height: 1300 });
     errors = watchErrors(page);
   });
+  // A failed step leaves its page behind, to be looked at.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page) await shot(`spot-conditional-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
@@ -85,12 +98,12 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
     await expect.poll(() => form().getByTestId('last-price').textContent(), { timeout: 15_000 }).toBe('40,000.00');
     await typeIn({ stop: '39000', price: '38900', amount: '0.01' });
     const hint = form().getByTestId('trigger-hint');
-    expect(await hint.getAttribute('data-condition')).toBe('stop_loss');
-    expect(await hint.textContent()).toContain('≤ 39,000.00');
-    expect(await form().getByTestId('held').textContent()).toBe('0.010000 BTC');
+    await expect.poll(() => hint.getAttribute('data-condition')).toBe('stop_loss');
+    await expect.poll(() => hint.textContent()).toContain('≤ 39,000.00');
+    await expect.poll(() => form().getByTestId('held').textContent()).toBe('0.010000 BTC');
     // The same trigger above the last price is a take-profit.
     await field('stop').fill('41000');
-    expect(await hint.getAttribute('data-condition')).toBe('take_profit');
+    await expect.poll(() => hint.getAttribute('data-condition')).toBe('take_profit');
     await field('stop').fill('39000');
     await page.getByTestId('place-order').click();
     await view('conditional');
@@ -104,15 +117,15 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
     await page.getByTestId('type-stopMarket').click();
     await typeIn({ stop: '', amount: '0.01', trailing: '1.5' });
     const hint = form().getByTestId('trigger-hint');
-    expect(await hint.getAttribute('data-condition')).toBe('stop_loss');
-    expect(await hint.textContent()).toContain('1.50 %');
+    await expect.poll(() => hint.getAttribute('data-condition')).toBe('stop_loss');
+    await expect.poll(() => hint.textContent()).toContain('1.50 %');
     // Held at the lowest price it can fire at (last × 1.015), marked approximate: the server adds the price band.
-    expect(await form().getByTestId('held').textContent()).toBe('≈ 406.00 USDT');
+    await expect.poll(() => form().getByTestId('held').textContent()).toBe('≈ 406.00 USDT');
     // Out of range, it says so as it is typed.
     await field('trailing').fill('25');
-    expect(await form().getByTestId('order-error').textContent()).toContain('20%');
+    await expect.poll(() => form().getByTestId('order-error').textContent()).toContain('20%');
     await field('trailing').fill('1.5');
-    expect(await form().getByTestId('order-error').count()).toBe(0);
+    await expect.poll(() => form().getByTestId('order-error').count()).toBe(0);
     await page.getByTestId('place-order').click();
     await expect.poll(() => conditionalRows().count(), { timeout: 10_000 }).toBe(2);
     expect(await triggers(conditionalRows())).toContain('Trailing 1.50 %');
@@ -123,14 +136,14 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
     await page.getByTestId('type-oco').click();
     await typeIn({ price: '39500', stop: '38000', stopLimit: '37900', amount: '0.01' });
     const error = form().getByTestId('order-error');
-    expect(await error.textContent()).toBe('For a sell OCO the limit price must be above the last price (40,000.00).');
-    expect(await field('price').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => error.textContent()).toBe('For a sell OCO the limit price must be above the last price (40,000.00).');
+    await expect.poll(() => field('price').getAttribute('aria-invalid')).toBe('true');
     await field('price').fill('42000');
     await field('stop').fill('40100');
-    expect(await error.textContent()).toContain('trigger price must be below the last price');
+    await expect.poll(() => error.textContent()).toContain('trigger price must be below the last price');
     await field('stop').fill('38000');
-    expect(await error.count()).toBe(0);
-    await screenshot(page, 'spot-conditional-oco-form-en');
+    await expect.poll(() => error.count()).toBe(0);
+    await shot('spot-conditional-oco-form-en');
     await page.getByTestId('place-order').click();
     await expect.poll(() => conditionalRows().count(), { timeout: 10_000 }).toBe(3);
     const oco = conditionalRows().filter({ has: page.getByTestId('oco-badge') });
@@ -140,18 +153,19 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
     await view('orders');
     await expect.poll(() => openRows().filter({ has: page.getByTestId('oco-badge') }).count(), { timeout: 10_000 }).toBe(1);
     await view('conditional');
-    await screenshot(page, 'spot-conditional-en');
+    await shot('spot-conditional-en');
   });
 
   it('fires the stop-limit when the market falls through its trigger: it rests, then fills into the history', async () => {
     await trade('38950');
+    await view('conditional');
     await expect.poll(() => conditionalRows().count(), { timeout: 10_000 }).toBe(2);
     await view('orders');
     const fired = openRows().filter({ has: page.locator('[data-triggered="true"]') });
     await expect.poll(() => fired.count(), { timeout: 10_000 }).toBe(1);
     expect((await triggers(fired))[0]).toBe('≤ 39,000.00Triggered');
     expect(await fired.textContent()).toContain('38,900');
-    await screenshot(page, 'spot-conditional-fired-en');
+    await shot('spot-conditional-fired-en');
     // The taker buys it.
     await limit(ids.taker, 'buy', '38900', '0.01');
     await expect.poll(() => fired.count(), { timeout: 10_000 }).toBe(0);
@@ -181,7 +195,7 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
       await form().getByTestId('trigger-hint').waitFor();
       await view('conditional');
       await expect.poll(() => conditionalRows().count(), { timeout: 10_000 }).toBe(1);
-      await screenshot(page, `spot-conditional-${lang}`);
+      await shot(`spot-conditional-${lang}`);
       await form().screenshot({ path: join(SCREEN_DIR, `spot-conditional-form-${lang}.png`) });
       await page.getByTestId('account-panel').screenshot({ path: join(SCREEN_DIR, `spot-conditional-list-${lang}.png`) });
       // An OCO sell priced on the wrong side of the last price, refused as typed, in the page's language.
@@ -189,7 +203,7 @@ describe.skipIf(skip !== null)('spot conditional orders', () => {
       await page.getByTestId('type-oco').click();
       await typeIn({ price: '38000', stop: '37000', amount: '0.01' });
       await form().getByTestId('order-error').waitFor();
-      expect(await form().getByTestId('order-error').textContent()).toContain('38,900.00');
+      await expect.poll(() => form().getByTestId('order-error').textContent()).toContain('38,900.00');
       await form().screenshot({ path: join(SCREEN_DIR, `spot-conditional-oco-${lang}.png`) });
     }
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
