@@ -44,7 +44,7 @@ type RawFrame = Buffer | ArrayBuffer | Buffer[];
 interface Socket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string): void;
+  send(data: string | Buffer, options?: { binary?: boolean }): void;
   ping(): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
@@ -67,7 +67,8 @@ export interface Conn {
   /** The name in the URL that the connection lives for (a listen key), if any: it closes when that ends. */
   readonly urlKey: string | null;
   readonly streams: Set<string>;
-  send(text: string): void;
+  /** A text frame: a string, or its UTF-8 bytes when one payload goes to many connections (encoded once). */
+  send(text: string | Buffer): void;
   close(code: number, reason: string): void;
 }
 
@@ -172,12 +173,15 @@ export abstract class StreamHub<S> {
     if (group === undefined) return;
     const raw = JSON.stringify(payload);
     let wrapped: string | null = null;
+    // Encoded to UTF-8 once per payload, not once per socket (ws would convert a string on every send).
+    let rawBytes: Buffer | null = null;
+    let wrappedBytes: Buffer | null = null;
     const probe = streamProbe.onEmit;
     const startedAt = probe === null ? 0 : performance.now();
     const sentAt: number[] | null = probe === null ? null : [];
     for (const c of group.members) {
-      if (c.combined) c.send((wrapped ??= `{"stream":${JSON.stringify(name)},"data":${raw}}`));
-      else c.send(raw);
+      if (c.combined) c.send((wrappedBytes ??= Buffer.from((wrapped = `{"stream":${JSON.stringify(name)},"data":${raw}}`))));
+      else c.send((rawBytes ??= Buffer.from(raw)));
       sentAt?.push(performance.now());
     }
     if (probe !== null) probe(name, wrapped ?? raw, startedAt, sentAt!);
@@ -299,7 +303,7 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
           socket.terminate();
           return;
         }
-        socket.send(text);
+        socket.send(text, { binary: false });
       },
       close: closeWith,
     };
