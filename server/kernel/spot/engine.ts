@@ -60,6 +60,8 @@ export class SpotEngine {
   private readonly triggers = new Triggers();
   /** OCO legs, each pointing at the other while both are open. */
   private readonly partners = new Map<OrderId, OrderId>();
+  /** Conditional orders a trade of the current command reached, in the order they fire (afterCommand). */
+  private readonly fired: Waiting[] = [];
   private readonly bandBps: () => number;
   private nextTrade: number;
   /** Price of the market's last trade, 0 before the first. */
@@ -128,7 +130,8 @@ export class SpotEngine {
    * which may fire more) before the next; trailing orders whose best price moved are reported once.
    */
   private afterCommand(time: number, out: SpotEvent[]): void {
-    const fired: Waiting[] = [];
+    const fired = this.fired;
+    fired.length = 0;
     let rounds = 0;
     for (let i = 0; ; i++) {
       if (i >= out.length) {
@@ -159,8 +162,14 @@ export class SpotEngine {
     this.partners.delete(id);
     this.partners.delete(partner);
     const w = this.triggers.get(partner);
-    if (w !== undefined) this.drop(w, Code.CANCELED, time, out);
-    else if (this.open.has(partner)) this.cancel({ type: 'cancel', time, user: this.open.get(partner)!.user, order: partner }, out);
+    if (w !== undefined) return this.drop(w, Code.CANCELED, time, out);
+    if (this.open.has(partner)) return this.cancel({ type: 'cancel', time, user: this.open.get(partner)!.user, order: partner }, out);
+    // Reached by a trade in this command and waiting its turn to fire: it is cancelled instead, never fired.
+    const queued = this.fired.findIndex((f) => f.id === partner);
+    if (queued >= 0) {
+      const [q] = this.fired.splice(queued, 1);
+      out.push({ type: 'closed', time, order: q!.id, user: q!.user, code: Code.CANCELED, unfilled: q!.qty, postings: this.release(q!.user, q!.side, q!.held) });
+    }
   }
 
   /** Takes a waiting order out and releases what it held. */

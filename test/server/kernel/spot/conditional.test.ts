@@ -264,6 +264,28 @@ describe('spot engine: OCO', () => {
     expect(w.engine.openOrders(1 as UserId)).toEqual([]);
   });
 
+  it("a leg traded by an order fired in the same command cancels the partner queued to fire after it (never both legs)", () => {
+    // Found by the crash test: one trade reaches two stops; the first to fire sells into this OCO's limit leg,
+    // whose stop leg was queued behind it. The stop leg must be cancelled, not fired.
+    const w = new World(new FastBook(4, 2), [1, 2, 3, 4]);
+    w.limit(3, 'sell', 1, 100);
+    w.limit(4, 'buy', 1, 100);
+    const below = w.take();
+    const above = w.take();
+    w.oco(1, 'buy', 1,
+      { type: 'conditional', order: above, condition: 'stop_loss', kind: 'market', stop: 102 as Price, trailingBips: null, price: null, tif: 'GTC' },
+      { type: 'limit_maker', order: below, price: 98 as Price });
+    w.conditional(2, 'sell', 1, { condition: 'take_profit', stop: 101 }); // fires first (lower stop), sells into the 98 bid
+    w.limit(3, 'sell', 1, 102);
+    w.limit(3, 'sell', 5, 104);
+    const events = w.limit(4, 'buy', 1, 102);
+    expect(types(events)).toContain(`closed:${above}:${Code.CANCELED}`);
+    expect(types(events)).not.toContain(`triggered:${above}`);
+    expect(w.available(1, BTC)).toBe(coins(101) - coins(1) / 1000n); // bought once, as maker at 98
+    expect(w.frozen(1, USDT)).toBe(0n);
+    expect(w.engine.waitingOrders()).toEqual([]);
+  });
+
   it('a buy OCO holds the larger leg: the stop-limit above needs more than the limit below', () => {
     const w = market(100);
     const below = w.take();
