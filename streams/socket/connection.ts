@@ -1,6 +1,7 @@
-// The tab's one WebSocket: reconnecting-websocket with jittered exponential backoff, frames parsed at the edge, and
-// a send that refuses while the socket is down. Nothing is queued: subscriptions are state that the topic hub
-// re-sends on every open, and a command held across a reconnect would reach the server stale.
+// The tab's one WebSocket: reconnecting-websocket with jittered exponential backoff, frames parsed at the edge (in the
+// socket worker, where the socket lives in one: worker-socket.ts), and a send that refuses while the socket is down.
+// Nothing is queued: subscriptions are state that the topic hub re-sends on every open, and a command held across a
+// reconnect would reach the server stale.
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { globalTimers, type Timers } from '../timers.ts';
@@ -17,6 +18,13 @@ export interface SocketClose {
 }
 
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => object;
+
+/** A message event of the worker's socket (worker-socket.ts): its frames parsed and checked there. */
+export interface ParsedMessage {
+  readonly type: 'message';
+  readonly data: '';
+  readonly frames: readonly ServerFrame[];
+}
 
 export interface ConnectionOptions {
   /** A function is read before every attempt, so a changed language or host applies on the next connect. */
@@ -81,9 +89,10 @@ export function createConnection(options: ConnectionOptions): Connection {
     if (!closed) closes$.next({ code: typeof event.code === 'number' ? event.code : 0, reason: typeof event.reason === 'string' ? event.reason : '' });
     if (status$.value !== 'closed') status$.next(closed ? 'closed' : 'reconnecting');
   });
-  socket.addEventListener('message', (event: MessageEvent) => {
-    if (typeof event.data !== 'string') return;
-    for (const frame of parseServerFrames(event.data)) frames$.next(frame);
+  socket.addEventListener('message', (event: MessageEvent | ParsedMessage) => {
+    const parsed = 'frames' in event ? event.frames : typeof event.data === 'string' ? parseServerFrames(event.data) : null;
+    if (parsed === null) return;
+    for (let i = 0; i < parsed.length; i++) frames$.next(parsed[i]!);
   });
 
   return {

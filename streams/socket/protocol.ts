@@ -10,7 +10,12 @@ export type StreamTopic = Topic | ContractTopic | SecondsTopic;
 
 type Widened<F> = F extends { topics: Topic[] } ? Omit<F, 'topics'> & { topics: StreamTopic[] } : F extends { topic: Topic } ? Omit<F, 'topic'> & { topic: StreamTopic } : F;
 export type ClientFrame = Widened<WsClientFrame>;
-export type ServerFrame = Widened<WsServerFrame>;
+type WireFrame = Widened<WsServerFrame>;
+/**
+ * A frame as the socket hands it on. An event may stand for a run of them the socket worker merged (a book's diffs,
+ * coalesce.ts): `seq` is the last one's, `first` the first one's (absent: the event is one).
+ */
+export type ServerFrame = Exclude<WireFrame, { op: 'event' }> | (Extract<WireFrame, { op: 'event' }> & { readonly first?: number });
 
 const PRICE_RECORD_TOPIC = /^priceRecord@[A-Z0-9]{2,20}$/;
 export const isSecondsTopic = (value: string): value is SecondsTopic => value === SECONDS_TOPIC || PRICE_RECORD_TOPIC.test(value);

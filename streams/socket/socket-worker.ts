@@ -1,12 +1,16 @@
 // The tab's WebSocket, held in a dedicated worker (worker-socket.ts is the page's side): the browser's cost of taking
-// in each frame (an IPC message, a task, an event, the text made a string) is paid on the worker's thread, and the
-// page's main thread gets the frames in order, a few milliseconds' worth in one message. A frame that is not a topic
-// event (pong, ack, error: someone waits for it) goes at once, with whatever came before it.
+// in each message (an IPC message, a task, an event, the text made a string), parsing it and checking its frames
+// (frames.ts) is paid on the worker's thread, and the page's main thread gets the frames in order, a few
+// milliseconds' worth in one message, with each book's run of diffs merged into one (coalesce.ts): thousands of
+// depth diffs a second reach it as a few per frame. A frame that is not a topic event (pong, ack, error: someone
+// waits for it) goes at once, with whatever came before it.
 //
 // Page → worker: {op: 'open', id, url, protocols} | {op: 'send', id, data} | {op: 'close', id, code?, reason?}
-// Worker → page: {id, type: 'open', protocol, extensions} | {id, type: 'messages', data: string[]} | {id, type: 'error'}
+// Worker → page: {id, type: 'open', protocol, extensions} | {id, type: 'frames', frames, messages} | {id, type: 'error'}
 //                | {id, type: 'close', code, reason, wasClean}
-import { BATCH_MS, isEventFrame, type SocketCommand, type SocketReport } from './worker-protocol.ts';
+import { FrameBatch } from './coalesce.ts';
+import { parseServerFrames } from './frames.ts';
+import { BATCH_MS, type SocketCommand, type SocketReport } from './worker-protocol.ts';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<SocketCommand>) => void) | null;
@@ -15,22 +19,29 @@ interface WorkerScope {
 
 const scope = globalThis as unknown as WorkerScope;
 const sockets = new Map<number, WebSocket>();
-let batch: { id: number; data: string[] } | null = null;
+const frames = new FrameBatch();
+/** The socket whose frames the batch holds, and how many of its messages they came in. */
+let batch: { id: number; messages: number } | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 function flush(): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
   if (batch === null) return;
-  scope.postMessage({ id: batch.id, type: 'messages', data: batch.data });
+  scope.postMessage({ id: batch.id, type: 'frames', frames: frames.take(), messages: batch.messages });
   batch = null;
 }
 
 function received(id: number, text: string): void {
   if (batch !== null && batch.id !== id) flush();
-  if (batch === null) batch = { id, data: [] };
-  batch.data.push(text);
-  if (!isEventFrame(text)) flush();
+  batch ??= { id, messages: 0 };
+  batch.messages += 1;
+  let urgent = false;
+  for (const frame of parseServerFrames(text)) {
+    frames.add(frame);
+    if (frame.op !== 'event') urgent = true;
+  }
+  if (urgent) flush();
   else timer ??= setTimeout(flush, BATCH_MS);
 }
 

@@ -140,7 +140,7 @@ export function createTopicHub(connection: Connection, options: TopicHubOptions 
       case 'event': {
         const s = states.get(frame.topic);
         if (!s || !s.live) return;
-        const verdict = checkSeq(s.last, frame.seq);
+        const verdict = checkSeq(s.last, frame.seq, frame.first);
         if (verdict === 'stale') return;
         if (verdict === 'gap') {
           // A lost event can't be recovered in place: start a fresh run and let consumers rebuild.

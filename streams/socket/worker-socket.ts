@@ -1,9 +1,10 @@
 // The page's side of the socket worker (socket-worker.ts): a class shaped like the browser's WebSocket, as
 // reconnecting-websocket uses one (the ready states, send, close, open/message/error/close listeners), whose socket
-// lives in the worker. Thousands of frames a second cost the main thread a handful of messages a frame instead of a
-// task and an event each. Where a worker can't be had (no Worker, or the page's WebSocket is not the browser's own:
-// a harness replaced it to route the socket, and must keep seeing it), the browser's WebSocket is used as it is.
-import type { WebSocketConstructor } from './connection.ts';
+// lives in the worker. Thousands of frames a second cost the main thread a handful of messages a frame, parsed and
+// checked in the worker, instead of a task, an event and a parse each. Where a worker can't be had (no Worker, or the
+// page's WebSocket is not the browser's own: a harness replaced it to route the socket, and must keep seeing it),
+// the browser's WebSocket is used as it is, and the frames are parsed on the page.
+import type { ParsedMessage, WebSocketConstructor } from './connection.ts';
 import type { SocketCommand, SocketReport } from './worker-protocol.ts';
 
 type Listener = (event: unknown) => void;
@@ -86,16 +87,10 @@ export function workerWebSocket(worker: SocketWorker, fallback: WebSocketConstru
           this.protocol = r.protocol;
           this.extensions = r.extensions;
           return this.emit('open', { type: 'open' });
-        case 'messages': {
-          // One event object for the batch, its data set for each frame: a listener reads it there and then
-          // (reconnecting-websocket hands it to the connection, which parses it), and thousands a second add up.
-          const event = { type: 'message', data: '' };
-          for (const data of r.data) {
-            event.data = data;
-            this.emit('message', event);
-          }
-          return;
-        }
+        case 'frames':
+          // The batch's frames, already parsed, in one message event (reconnecting-websocket hands it to the
+          // connection as it is: connection.ts reads `frames` before `data`).
+          return this.emit('message', { type: 'message', data: '', frames: r.frames } satisfies ParsedMessage);
         case 'error':
           return this.emit('error', { type: 'error' });
         case 'close':

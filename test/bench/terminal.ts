@@ -183,9 +183,9 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
       if (e.response.status >= 400) errors.push(`${e.response.status} ${e.response.url}`);
     });
     await Promise.all([page.send('Runtime.enable'), page.send('Log.enable'), page.send('Page.enable'), page.send('Network.enable'), page.send('Performance.enable')]);
-    // Counts the frames the page's socket receives, before any script of the page runs. The socket lives in a worker
-    // (streams/socket/worker-socket.ts), which hands the page its frames in batches ({type: 'messages', data}); the
-    // page's WebSocket is left as the browser's own, or the stream layer would keep the socket on the page.
+    // Counts the messages the page's socket receives, before any script of the page runs. The socket lives in a
+    // worker (streams/socket/worker-socket.ts), which hands the page their frames in batches ({type: 'frames', frames,
+    // messages}); the page's WebSocket is left as the browser's own, or the stream layer would keep the socket on the page.
     await page.send('Page.addScriptToEvaluateOnNewDocument', {
       source: `(${(() => {
         const Native = window.Worker;
@@ -193,8 +193,8 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
         window.Worker = class extends Native {
           constructor(url: string | URL, options?: WorkerOptions) {
             super(url, options);
-            this.addEventListener('message', (e: MessageEvent<{ type?: unknown; data?: unknown }>) => {
-              if (e.data?.type === 'messages' && Array.isArray(e.data.data)) window.__benchMessages = (window.__benchMessages ?? 0) + e.data.data.length;
+            this.addEventListener('message', (e: MessageEvent<{ type?: unknown; messages?: unknown }>) => {
+              if (e.data?.type === 'frames' && typeof e.data.messages === 'number') window.__benchMessages = (window.__benchMessages ?? 0) + e.data.messages;
             });
           }
         };

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { createHttp, RestError } from '../../streams/rest/http.ts';
 import { createMarketRest } from '../../streams/rest/market.ts';
 import { parseServerFrame, parseServerFrames } from '../../streams/socket/frames.ts';
-import { isEventFrame } from '../../streams/socket/worker-protocol.ts';
 import { parseKlineEvent, parseTickers } from '../../streams/parse/market.ts';
 
 function fakeFetch(reply: (url: URL, headers: Headers) => Response) {
@@ -81,7 +80,7 @@ describe('frame and payload parsers', () => {
     expect(parseServerFrame('not json')).toBeNull();
   });
 
-  it('unpacks a batching connection\'s messages in order, and tells the worker which may wait', () => {
+  it('unpacks a batching connection\'s messages in order', () => {
     const trade = '{"op":"event","topic":"trade@BTCUSDT","seq":1,"data":{}}';
     const ack = '{"op":"ack","id":4}';
     expect(parseServerFrames(`[${trade},${ack},{"op":"nope"},${trade.replace('"seq":1', '"seq":2')}]`)).toEqual([
@@ -91,12 +90,6 @@ describe('frame and payload parsers', () => {
     ]);
     expect(parseServerFrames(ack)).toEqual([{ op: 'ack', id: 4 }]);
     expect(parseServerFrames('[1,')).toEqual([]);
-    // Events alone may wait in the worker for the ones after them; a reply someone waits for may not.
-    expect(isEventFrame(trade)).toBe(true);
-    expect(isEventFrame(`[${trade},${trade}]`)).toBe(true);
-    expect(isEventFrame(`[${trade},${ack}]`)).toBe(false);
-    expect(isEventFrame(ack)).toBe(false);
-    expect(isEventFrame('[{"op":"pong","time":1}]')).toBe(false);
   });
 
   it('reads tickers in REST shape and Binance stream shape', () => {
