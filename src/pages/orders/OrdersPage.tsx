@@ -14,7 +14,7 @@ import { VirtualTable } from '../../ui/VirtualTable.tsx';
 import { isApiError } from '../../api/index.ts';
 import { CancelAllButton } from './CancelAllButton.tsx';
 import { CURRENT_ORDER_COLUMNS, HISTORY_ORDER_COLUMNS } from './columns.ts';
-import { useOrderColumns } from './order-columns.tsx';
+import { useSpotOrderColumns, type SpotOrderColumnKey } from '../spot/spot-order-columns.tsx';
 import { OrderFilters, type FilterChange } from './OrderFilters.tsx';
 import { orderListRequest, pageCount, pagingMoves } from './paging.ts';
 import { Pager } from './Pager.tsx';
@@ -26,6 +26,11 @@ const TABS: readonly TabItem<OrdersTab>[] = [
   { key: 1, labelId: 'nav.currentOrders' },
   { key: 2, labelId: 'nav.historyOrders' },
 ];
+
+/** A conditional order's trigger (and whether it fired) beside its side; a dash for the others. */
+const withTrigger = (keys: readonly SpotOrderColumnKey[]): SpotOrderColumnKey[] => keys.flatMap((k) => (k === 'side' ? [k, 'trigger' as const] : [k]));
+const CURRENT_WITH_TRIGGER = withTrigger(CURRENT_ORDER_COLUMNS);
+const HISTORY_WITH_TRIGGER = withTrigger(HISTORY_ORDER_COLUMNS);
 
 export function OrdersPage() {
   const { _ } = useLingui();
@@ -49,7 +54,7 @@ function OrdersView({ search, go }: { search: OrdersSearch; go(next: OrdersSearc
   const { page, error, reload } = useOrderPage(request);
   const { cancel, cancelling } = useCancelOrder(reload);
   const current = search.active === 1;
-  const columns = useOrderColumns(current ? CURRENT_ORDER_COLUMNS : HISTORY_ORDER_COLUMNS, { onCancel: cancel, cancelling });
+  const columns = useSpotOrderColumns(current ? CURRENT_WITH_TRIGGER : HISTORY_WITH_TRIGGER, { onCancel: cancel, cancelling });
   const rows = page?.list ?? [];
   // Filters start again from the first page; defaults stay out of the URL.
   const filter = (change: FilterChange) => {

@@ -31,7 +31,3 @@ export const HISTORY_ORDER_COLUMNS: readonly OrderColumnKey[] = [
   'status',
   'cancelTime',
 ];
-
-/** The spot terminal's account strip is narrower: the same tables, fewer columns. */
-export const PANEL_OPEN_COLUMNS: readonly OrderColumnKey[] = ['time', 'market', 'type', 'side', 'price', 'quantity', 'filled', 'action'];
-export const PANEL_HISTORY_COLUMNS: readonly OrderColumnKey[] = ['time', 'market', 'type', 'side', 'avgPrice', 'filled', 'tradeAmount', 'status'];

@@ -8,8 +8,7 @@ import { formatDateTime } from '../../format/date.ts';
 import { formatDecimal } from '../../format/decimal.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { VirtualTable } from '../../ui/VirtualTable.tsx';
-import { PANEL_HISTORY_COLUMNS } from '../orders/columns.ts';
-import { useOrderColumns } from '../orders/order-columns.tsx';
+import { SPOT_HISTORY_COLUMNS, useSpotOrderColumns } from './spot-order-columns.tsx';
 import { useOrderPage } from '../orders/useOrderPage.ts';
 import * as o from '../orders/orders.css.ts';
 import { pairName } from '../quotation/market-rows.ts';
@@ -20,7 +19,7 @@ const HISTORY: OrderListRequest = { active: 2, ...PAGE };
 
 export function OrderHistory() {
   const { page } = useOrderPage(HISTORY);
-  const columns = useOrderColumns(PANEL_HISTORY_COLUMNS);
+  const columns = useSpotOrderColumns(SPOT_HISTORY_COLUMNS);
   return (
     <div className={o.panelList} data-testid="order-history">
       <VirtualTable columns={columns} rows={page?.list ?? []} rowKey={(r) => String(r.orderNo)} rowTestId="order-row" />
