@@ -36,7 +36,7 @@ import type { Trading } from '../trading.ts';
 import { LISTEN_KEY_FORMAT, listenKeysOf, type ListenKey, type ListenKeys } from './fstream-keys.ts';
 import { MarketStreams, parseMarketStream, type MarketStream, type Source } from './fstream-market.ts';
 import { UserFeed } from './fstream-user.ts';
-import { CLOSE_NORMAL, serveStreams, StreamHub, type Refusal, type StreamLimits } from './ws-streams.ts';
+import { serveStreams, StreamHub, type Refusal, type StreamLimits } from './ws-streams.ts';
 
 export { MAX_CONNECTION_MS, MAX_MESSAGES_PER_SECOND, MAX_STREAMS, PING_MS, PONG_TIMEOUT_MS } from './ws-streams.ts';
 export const FSTREAM_PREFIX = '/fstream';
@@ -64,7 +64,7 @@ export class Fstream extends StreamHub<Stream> {
     this.keys = keys;
     this.log = log;
     this.market = new MarketStreams({ trading: o.trading, store: o.store, clock: o.clock, onError: log });
-    this.stopKeys = keys.onEnd((key) => this.keyEnded(key));
+    this.stopKeys = keys.onEnd((key) => this.keyEnded(key.key, this.o.clock()));
   }
 
   /** A stream name → what it streams; null when it names none (a listen key that is not live included). */
@@ -101,15 +101,6 @@ export class Fstream extends StreamHub<Stream> {
     return { ready: feed.ready, stop: () => feed.stop() };
   }
 
-  private keyEnded(key: ListenKey): void {
-    const members = this.members(key.key);
-    if (members.length === 0) return;
-    this.emit(key.key, { e: 'listenKeyExpired', E: this.o.clock(), listenKey: key.key });
-    for (const c of members) {
-      this.leave(c, key.key);
-      if (c.urlKey === key.key && c.streams.size === 0) c.close(CLOSE_NORMAL, 'listenKey expired');
-    }
-  }
 }
 
 /**

@@ -38,7 +38,7 @@ import { d8, minor, type Source } from './fstream-market.ts';
 import { orderStatus } from './shapes.ts';
 import type { SpotStream } from './sstream-market.ts';
 import { SPOT_MAX_MESSAGES_PER_SECOND, SPOT_STREAM_PREFIX, Sstream } from './sstream.ts';
-import { CLOSE_NORMAL, serveStreams, StreamHub, type Conn, type Refusal, type StreamLimits } from './ws-streams.ts';
+import { serveStreams, StreamHub, type Conn, type Refusal, type StreamLimits } from './ws-streams.ts';
 
 type Fill = Extract<DeskEvent, { type: 'fill' }>;
 /** What one commit told that is sent after its orders' executionReports. */
@@ -411,7 +411,7 @@ export class SpotStreams extends StreamHub<SpotName> {
     this.keys = keys;
     this.log = log;
     this.market = new Sstream(o, log);
-    this.stopKeys = keys.onEnd((key) => this.keyEnded(key));
+    this.stopKeys = keys.onEnd((key) => this.keyEnded(key.key, this.o.clock()));
   }
 
   parse(name: string): SpotName | null {
@@ -469,15 +469,6 @@ export class SpotStreams extends StreamHub<SpotName> {
     return { ready: feed.ready, stop: () => feed.stop() };
   }
 
-  private keyEnded(key: ListenKey): void {
-    const members = this.members(key.key);
-    if (members.length === 0) return;
-    this.emit(key.key, { e: 'listenKeyExpired', E: this.o.clock(), listenKey: key.key });
-    for (const c of members) {
-      this.leave(c, key.key);
-      if (c.urlKey === key.key && c.streams.size === 0) c.close(CLOSE_NORMAL, 'listenKey expired');
-    }
-  }
 }
 
 /**

@@ -39,6 +39,7 @@ import { BinanceError, errorBody, errors, failure } from './errors.ts';
 import { LISTEN_KEY_VALIDATE_MS, listenKeyValid, type ListenKeys } from './fstream-keys.ts';
 import { ORDERS_LIMIT, REQUEST_WEIGHT_LIMIT, WEIGHT_PER_MINUTE, weightExceeded, type Windows } from './limits.ts';
 import { SpotUserFeed } from './sstream-user.ts';
+import { CLOSE_NORMAL, keepAlive } from './ws-streams.ts';
 import { wsApiErrors, wsApiMethods, type CallCounts, type RequestParams, type Session, type WsApiMethod } from './ws-api-methods.ts';
 
 export const WS_API_PATH = '/ws-api/v3';
@@ -50,7 +51,6 @@ export const CONNECT_WEIGHT = 2;
 /** At most this many user data subscriptions on one connection at a time, and over its life (Binance's limits). */
 export const MAX_SUBSCRIPTIONS = 1_000;
 export const MAX_SUBSCRIPTIONS_EVER = 65_535;
-const CLOSE_NORMAL = 1000;
 const CLOSE_GRACE_MS = 1_000;
 const OPEN = 1;
 
@@ -294,26 +294,13 @@ export function wsApiRoutes(app: FastifyInstance, deps: WsApiDeps): WsApi {
     const conn: Connection = { session, subscriptions, send: (body) => sendText(JSON.stringify(body)), end, close: closeWith };
     api.add(conn);
 
-    // Binance's keepalive: a ping frame every pingMs; silent for pongTimeoutMs (no pong, no message) is dropped.
-    let heard = performance.now();
-    const pinger = setInterval(() => {
-      if (performance.now() - heard >= pongTimeoutMs) {
-        open = false;
-        socket.terminate();
-        return;
-      }
-      if (socket.readyState === OPEN) socket.ping();
-    }, pingMs);
-    pinger.unref();
-    const lifetime = setTimeout(() => closeWith(CLOSE_NORMAL, 'connection lifetime reached'), maxConnectionMs);
-    lifetime.unref();
-    socket.on('pong', () => {
-      heard = performance.now();
+    // Binance's keepalive (ws-streams.ts): a ping frame every pingMs; silent for pongTimeoutMs is dropped.
+    const alive = keepAlive(socket, { pingMs, pongTimeoutMs, maxConnectionMs }, closeWith, () => {
+      open = false;
     });
     socket.on('close', () => {
       open = false;
-      clearInterval(pinger);
-      clearTimeout(lifetime);
+      alive.stop();
       for (const s of subscriptions.values()) s.feed.stop();
       subscriptions.clear();
       api.drop(conn);
@@ -369,7 +356,7 @@ export function wsApiRoutes(app: FastifyInstance, deps: WsApiDeps): WsApi {
 
     let queue: Promise<void> = Promise.resolve();
     socket.on('message', (raw, isBinary) => {
-      heard = performance.now();
+      alive.heard();
       const text = decode(raw, isBinary);
       queue = queue
         .then(async () => conn.send(await answer(text)))

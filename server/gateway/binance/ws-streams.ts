@@ -162,6 +162,20 @@ export abstract class StreamHub<S> {
     this.conns.clear();
   }
 
+  /**
+   * A listen key ended (deleted, expired, its API key revoked, its user frozen): its subscribers get Binance's
+   * listenKeyExpired and leave it; a connection that lived for that key alone (its URL named it) is closed.
+   */
+  protected keyEnded(key: string, now: number): void {
+    const members = this.members(key);
+    if (members.length === 0) return;
+    this.emit(key, { e: 'listenKeyExpired', E: now, listenKey: key });
+    for (const c of members) {
+      this.leave(c, key);
+      if (c.urlKey === key && c.streams.size === 0) c.close(CLOSE_NORMAL, 'listenKey expired');
+    }
+  }
+
   /** The connections subscribed to `name` (none when nobody is). */
   protected members(name: string): Conn[] {
     return [...(this.groups.get(name)?.members ?? [])];
@@ -186,6 +200,51 @@ export abstract class StreamHub<S> {
     }
     if (probe !== null) probe(name, wrapped ?? raw, startedAt, sentAt!);
   }
+}
+
+/** The part of a ws socket keepAlive needs (ws-api.ts's sockets are the same ws sockets). */
+export interface PingSocket {
+  readonly readyState: number;
+  ping(): void;
+  terminate(): void;
+  on(event: 'pong', listener: () => void): void;
+}
+
+/**
+ * Binance's keepalive and lifetime for one socket: a ping frame every pingMs; silent for pongTimeoutMs (no pong)
+ * it is terminated (after `dead`); after maxConnectionMs it is closed normally. A received message counts as
+ * heard when the caller says so (`heard()`). `stop()` when the socket closes.
+ */
+export function keepAlive(
+  socket: PingSocket,
+  limits: { pingMs: number; pongTimeoutMs: number; maxConnectionMs: number },
+  closeWith: (code: number, reason: string) => void,
+  dead: () => void,
+): { heard(): void; stop(): void } {
+  let heard = performance.now();
+  const pinger = setInterval(() => {
+    if (performance.now() - heard >= limits.pongTimeoutMs) {
+      dead();
+      socket.terminate();
+      return;
+    }
+    if (socket.readyState === OPEN) socket.ping();
+  }, limits.pingMs);
+  pinger.unref();
+  const lifetime = setTimeout(() => closeWith(CLOSE_NORMAL, 'connection lifetime reached'), limits.maxConnectionMs);
+  lifetime.unref();
+  socket.on('pong', () => {
+    heard = performance.now();
+  });
+  return {
+    heard: () => {
+      heard = performance.now();
+    },
+    stop: () => {
+      clearInterval(pinger);
+      clearTimeout(lifetime);
+    },
+  };
 }
 
 // ---- the routes -----------------------------------------------------------------------------------------------
@@ -311,26 +370,12 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
     const reply = (body: Record<string, unknown>) => conn.send(JSON.stringify(body));
     const fail = (code: number, msg: string, id: RequestId) => reply({ error: { code, msg }, id });
 
-    // Binance's keepalive: a ping frame every pingMs; silent for pongTimeoutMs (no pong, no message) is dropped.
-    let heard = performance.now();
-    const pinger = setInterval(() => {
-      if (performance.now() - heard >= pongTimeoutMs) {
-        open = false;
-        socket.terminate();
-        return;
-      }
-      if (socket.readyState === OPEN) socket.ping();
-    }, pingMs);
-    pinger.unref();
-    const lifetime = setTimeout(() => closeWith(CLOSE_NORMAL, 'connection lifetime reached'), maxConnectionMs);
-    lifetime.unref();
-    socket.on('pong', () => {
-      heard = performance.now();
+    const alive = keepAlive(socket, { pingMs, pongTimeoutMs, maxConnectionMs }, closeWith, () => {
+      open = false;
     });
     socket.on('close', () => {
       open = false;
-      clearInterval(pinger);
-      clearTimeout(lifetime);
+      alive.stop();
       hub.drop(conn);
     });
 
@@ -396,8 +441,8 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
     };
 
     socket.on('message', (raw, isBinary) => {
-      heard = performance.now();
-      const second = Math.floor(heard / 1000);
+      alive.heard();
+      const second = Math.floor(performance.now() / 1000);
       if (second !== window) {
         window = second;
         count = 0;
