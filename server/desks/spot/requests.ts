@@ -69,16 +69,7 @@ export type PlaceRequest = LimitRequest | MarketRequest | ConditionalRequest;
 /** An OCO leg: a limit-maker order, or a conditional order. */
 export type OcoLegRequest =
   | { readonly type: 'limit_maker'; readonly price: string; readonly clientOrderId?: string | undefined }
-  | {
-      readonly type: 'conditional';
-      readonly condition: 'stop_loss' | 'take_profit';
-      readonly kind: 'limit' | 'market';
-      readonly stopPrice?: string | undefined;
-      readonly trailingDelta?: number | undefined;
-      readonly price?: string | undefined;
-      readonly tif?: TimeInForce | undefined;
-      readonly clientOrderId?: string | undefined;
-    };
+  | ({ readonly type: 'conditional' } & Pick<ConditionalRequest, 'condition' | 'kind' | 'stopPrice' | 'trailingDelta' | 'price' | 'tif' | 'clientOrderId'>);
 
 /** One-cancels-the-other: `above` priced over the last trade price, `below` under it (see kernel OcoCommand). */
 export interface OcoRequest {

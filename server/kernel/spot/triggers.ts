@@ -12,9 +12,9 @@
 //
 // Fixed stops sit in two arrays sorted by stop then id, so a trade costs O(log n + fired); tracking trailing orders
 // are checked on every trade (they are few, and each trade moves each of them).
-import type { Side, StpMode, TimeInForce } from '../book/types.ts';
-import type { OrderId, Price, Qty, UserId } from '../money/nominal.ts';
-import type { FeeRates } from './commands.ts';
+import type { Side } from '../book/types.ts';
+import type { OrderId, Price, UserId } from '../money/nominal.ts';
+import type { SpotConditionalCommand } from './commands.ts';
 
 export type Condition = 'stop_loss' | 'take_profit';
 
@@ -24,24 +24,11 @@ export const risesTo = (condition: Condition, side: Side): boolean => (condition
 export const MIN_TRAILING_BIPS = 10;
 export const MAX_TRAILING_BIPS = 2000;
 
-export interface Waiting {
+/** A conditional order as it waits: its command's terms, what it holds, and a trailing order's best price. */
+export interface Waiting extends Omit<SpotConditionalCommand, 'type' | 'order'> {
   readonly id: OrderId;
-  readonly user: UserId;
-  readonly side: Side;
-  readonly condition: Condition;
-  /** What it becomes when it fires. */
-  readonly kind: 'limit' | 'market';
-  readonly stop: Price | null;
-  readonly trailingBips: number | null;
-  /** Limit price (limit kind only). */
-  readonly price: Price | null;
-  readonly qty: Qty;
-  readonly tif: TimeInForce;
-  readonly stp: StpMode;
-  readonly fees: FeeRates;
   /** Funds frozen for it while it waits (an OCO leg may hold less: its partner holds the rest). */
   readonly held: bigint;
-  readonly time: number;
   /** Best price since it started tracking (trailing orders); null before. */
   trail: Price | null;
 }
