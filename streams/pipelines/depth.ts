@@ -70,8 +70,16 @@ export function orderBook$<V>(options: DepthPipelineOptions & { view?: (book: Or
       retry = null;
     };
 
+    /**
+     * Once the server has acknowledged the subscription every later diff comes, so a snapshot taken now leaves no
+     * gap: it is fetched at once, not only after the first diff (a quiet market may send none for a long time,
+     * and its book would never show).
+     */
+    let subscribed = false;
+    const needsSnapshot = () => wantsSnapshot(state) || (subscribed && state.phase === 'buffering');
+
     const fetchSnapshot = () => {
-      if (!wantsSnapshot(state) || fetching) return;
+      if (!needsSnapshot() || fetching) return;
       const controller = new AbortController();
       fetching = controller;
       options.loadSnapshot(controller.signal).then(
@@ -98,7 +106,7 @@ export function orderBook$<V>(options: DepthPipelineOptions & { view?: (book: Or
 
     // The first snapshot goes at once; after a failure or a snapshot older than the buffer, back off.
     const schedule = () => {
-      if (!wantsSnapshot(state) || fetching || retry !== null) return;
+      if (!needsSnapshot() || fetching || retry !== null) return;
       if (failures === 0) return fetchSnapshot();
       retry = timers.setTimeout(() => {
         retry = null;
@@ -117,7 +125,11 @@ export function orderBook$<V>(options: DepthPipelineOptions & { view?: (book: Or
     const subscription = options.topic$.subscribe((message: TopicMessage) => {
       switch (message.kind) {
         case 'subscribed':
+          reset();
+          subscribed = true;
+          return schedule();
         case 'interrupted':
+          subscribed = false;
           return reset();
         case 'error':
           error = message.error;

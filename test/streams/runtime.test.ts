@@ -12,13 +12,15 @@ import { advance, FakeWsServer, MockSocket, WS_URL } from './support.ts';
 
 let server: FakeWsServer;
 let snapshots: number;
+/** The book's update id the REST snapshot answers with (the server's book as of now). */
+let snapshotId: number;
 let streams: Streams | null;
 let subscriptions: Subscription[];
 
 const rest: MarketRest = {
   depth: async (): Promise<DepthSnapshot> => {
     snapshots += 1;
-    return { lastUpdateId: 100, bids: [['100.37', '1'], ['100.12', '2']], asks: [['101.5', '1']] };
+    return { lastUpdateId: snapshotId, bids: [['100.37', '1'], ['100.12', '2']], asks: [['101.5', '1']] };
   },
   trades: async () => [],
   klines: async () => [],
@@ -36,6 +38,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   server = new FakeWsServer().start();
   snapshots = 0;
+  snapshotId = 100;
   streams = null;
   subscriptions = [];
 });
@@ -90,6 +93,7 @@ describe('streams runtime', () => {
     server.event('depth@BTCUSDT', 1, diff(99, 101));
     await advance(5);
     expect(snapshots).toBe(1);
+    snapshotId = 103; // the server's book moves on (seq 2 carried 102, lost on the way)
     server.event('depth@BTCUSDT', 3, diff(103, 103)); // seq 2 lost
     await advance(20);
     expect(server.topics('unsubscribe')).toEqual(['depth@BTCUSDT']);

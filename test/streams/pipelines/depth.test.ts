@@ -39,9 +39,10 @@ afterEach(() => {
 });
 
 describe('depth pipeline', () => {
-  it('fetches a snapshot after the first buffered diff and goes live', async () => {
+  it('fetches a snapshot once subscribed, applies the diffs buffered meanwhile and goes live', async () => {
+    expect(requests).toHaveLength(0); // not before the server acknowledged the subscription
     topic$.next({ kind: 'subscribed' });
-    expect(requests).toHaveLength(0);
+    expect(requests).toHaveLength(1);
     event(diff(10, 12));
     event(diff(13, 14, [['100', '2']]));
     expect(requests).toHaveLength(1);
@@ -50,6 +51,17 @@ describe('depth pipeline', () => {
     expect(lastId()).toBe(14);
     event(diff(15, 15));
     expect(lastId()).toBe(15);
+  });
+
+  it('shows the book of a quiet market, which sends no diff, from the snapshot alone (empty or not)', async () => {
+    topic$.next({ kind: 'subscribed' });
+    expect(requests).toHaveLength(1);
+    requests[0]?.resolve({ lastUpdateId: 7, bids: [], asks: [] });
+    await advance(0);
+    expect(last()?.status).toBe('success');
+    expect(lastId()).toBe(7);
+    event(diff(8, 8, [['100', '1']]));
+    expect(lastId()).toBe(8);
   });
 
   it('resyncs on a U/u gap: a new snapshot, the last book shown meanwhile', async () => {
