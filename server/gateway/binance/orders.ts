@@ -100,6 +100,14 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     return { type: 'conditional', condition, kind: 'limit', stopPrice, trailingDelta, price, tif } as const;
   }
 
+  /** Binance's cancelRestrictions: cancel only an order that is NEW, or only one PARTIALLY_FILLED. */
+  const cancelRestriction = (p: Params) =>
+    p.has('cancelRestrictions') ? p.choice('cancelRestrictions', ['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'], () => errors.value('cancelRestrictions')) : undefined;
+  function checkRestriction(order: OrderView, restriction: 'ONLY_NEW' | 'ONLY_PARTIALLY_FILLED' | undefined): void {
+    if (restriction === undefined) return;
+    if (order.status !== (restriction === 'ONLY_NEW' ? 'new' : 'partially_filled')) throw new BinanceError(-2011, 'Order was not canceled due to cancel restrictions.');
+  }
+
   /** The caller's order named by orderId or origClientOrderId, in `symbol`; `missing` when there is none. */
   async function findOrder(p: Params, user: number, symbol: string, missing: () => Error): Promise<OrderView> {
     const orderId = p.int('orderId', 1, Number.MAX_SAFE_INTEGER);
@@ -157,7 +165,7 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     const cancelClient = p.clientId('cancelOrigClientOrderId');
     if (cancelId === undefined && cancelClient === undefined) throw errors.mandatory('cancelOrderId');
     p.clientId('cancelNewClientOrderId');
-    p.choice('cancelRestrictions', ['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'], () => errors.value('cancelRestrictions'), 'ONLY_NEW');
+    const restriction = cancelRestriction(p);
     p.choice('orderRateLimitExceededMode', ['DO_NOTHING', 'CANCEL_ONLY'], () => errors.value('orderRateLimitExceededMode'), 'DO_NOTHING');
     const { req, resp } = placement(p, caller.user);
     p.done(['newOrderRespType', 'strategyId', 'strategyType']);
@@ -169,6 +177,7 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     let cancelled = false;
     try {
       const order = await lookup(caller.user, symbol, errors.cancelRejected, { orderId: cancelId, clientId: cancelClient });
+      checkRestriction(order, restriction);
       cancelResponse = cancelShape(value(await spot.cancel({ user: caller.user, orderId: order.orderId }), () => errors.cancelRejected()), order.clientOrderId);
       cancelled = true;
     } catch (e) {
@@ -317,7 +326,8 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     const symbol = symbolOf(p);
     const order = await findOrder(p, caller.user, symbol, errors.cancelRejected);
     p.clientId('newClientOrderId');
-    p.done(['cancelRestrictions']);
+    checkRestriction(order, cancelRestriction(p));
+    p.done();
     const canceled = value(await spot.cancel({ user: caller.user, orderId: order.orderId }), () => errors.cancelRejected());
     return cancelShape(canceled, order.clientOrderId);
   });

@@ -133,6 +133,9 @@ describeDialects('ccxt binance: stop, take-profit, trailing, OCO, cancelReplace'
     expect((await ex.fetchOpenOrders('ETH/USDT')).map((o) => o.id)).toEqual([edited.id]);
     await expect(ex.editOrder(String(order.id), 'ETH/USDT', 'limit', 'buy', 2, 2300)).rejects.toThrow();
     expect((await ex.fetchOpenOrders('ETH/USDT')).map((o) => o.id)).toEqual([edited.id]); // STOP_ON_FAILURE placed nothing
+    // cancelRestrictions: a NEW order is not cancelled when only partly filled ones may be.
+    await expect(ex.privateDeleteOrder({ symbol: 'ETHUSDT', orderId: String(edited.id), cancelRestrictions: 'ONLY_PARTIALLY_FILLED' })).rejects.toThrow(/cancel restrictions/);
+    expect((await ex.fetchOrder(String(edited.id), 'ETH/USDT')).status).toBe('open');
     await ex.createOrder('ETH/USDT', 'limit', 'buy', 1, 2000, { test: true });
     await expect(ex.createOrder('ETH/USDT', 'limit', 'buy', 0.001, 2000, { test: true })).rejects.toThrow(/NOTIONAL/); // 2 USDT: under the minimum
     expect((await ex.fetchOpenOrders('ETH/USDT')).map((o) => o.id)).toEqual([edited.id]);
