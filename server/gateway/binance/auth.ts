@@ -62,14 +62,28 @@ export interface AuthDeps {
   userActive(user: number): Promise<boolean>;
 }
 
-/** The live key named by X-MBX-APIKEY, usable from this client address. */
-async function keyOf(deps: AuthDeps, request: FastifyRequest) {
-  const header = request.headers['x-mbx-apikey'];
+/**
+ * Who is asking, as authentication reads it: the API key sent (REST: the X-MBX-APIKEY header; the WebSocket API:
+ * the request's `apiKey` param), the client's address (for keys bound to addresses), and whether the call changes
+ * something (then a replayed signature is refused).
+ */
+export interface KeyedCall {
+  readonly apiKey: unknown;
+  readonly ip: string;
+  readonly guarded: boolean;
+}
+
+/** A REST request as a KeyedCall: only POST, PUT and DELETE are guarded against replays. */
+export const restCall = (request: FastifyRequest): KeyedCall => ({ apiKey: request.headers['x-mbx-apikey'], ip: request.ip, guarded: request.method !== 'GET' });
+
+/** The live key named by the call, usable from its client address. */
+async function keyOf(deps: AuthDeps, call: KeyedCall) {
+  const header = call.apiKey;
   if (header === undefined || header === '') throw errors.unauthorized();
   if (typeof header !== 'string' || !KEY_FORMAT.test(header)) throw errors.keyFormat();
   const found = await deps.keys.lookup(header);
   if (found === null) throw errors.keyInvalid();
-  if (found.row.ips.length > 0 && !found.row.ips.includes(request.ip)) throw errors.keyInvalid();
+  if (found.row.ips.length > 0 && !found.row.ips.includes(call.ip)) throw errors.keyInvalid();
   return found;
 }
 
@@ -85,15 +99,15 @@ function recvWindowOf(params: Params): number {
 }
 
 /** MARKET_DATA security: a live key from an allowed address, no signature. */
-export async function authenticateKey(deps: AuthDeps, request: FastifyRequest): Promise<Caller> {
-  const found = await keyOf(deps, request);
+export async function authenticateKey(deps: AuthDeps, call: KeyedCall): Promise<Caller> {
+  const found = await keyOf(deps, call);
   if (!(await deps.userActive(found.row.user))) throw errors.keyInvalid();
   return { user: found.row.user, apiKey: found.row.id, canTrade: found.row.canTrade };
 }
 
 /** TRADE (`trade`) and USER_DATA security: key, signature, timing, replay. */
-export async function authenticate(deps: AuthDeps, request: FastifyRequest, params: Params, raw: { query: string; body: string }, trade: boolean): Promise<Caller> {
-  const found = await keyOf(deps, request);
+export async function authenticate(deps: AuthDeps, call: KeyedCall, params: Params, raw: { query: string; body: string }, trade: boolean): Promise<Caller> {
+  const found = await keyOf(deps, call);
   if (trade && !found.row.canTrade) throw errors.keyInvalid();
   params.required('timestamp');
   const timestamp = params.int('timestamp', 0, Number.MAX_SAFE_INTEGER)!;
@@ -108,7 +122,7 @@ export async function authenticate(deps: AuthDeps, request: FastifyRequest, para
   if (now - timestamp > recvWindow) throw errors.timestamp();
   // Only a request that changes something is refused when replayed: the same read twice in one millisecond
   // (ccxt does it) is two reads, and a captured read replayed teaches its captor nothing it didn't have.
-  if (request.method !== 'GET' && !deps.replay.claim(`${found.row.id}:${signature.toLowerCase()}`, timestamp + recvWindow, now)) throw errors.replayed();
+  if (call.guarded && !deps.replay.claim(`${found.row.id}:${signature.toLowerCase()}`, timestamp + recvWindow, now)) throw errors.replayed();
   if (!(await deps.userActive(found.row.user))) throw errors.keyInvalid();
   return { user: found.row.user, apiKey: found.row.id, canTrade: found.row.canTrade };
 }

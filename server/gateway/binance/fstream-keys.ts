@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import { authenticateKey, type AuthDeps } from './auth.ts';
+import { authenticateKey, restCall, type AuthDeps } from './auth.ts';
 import { BinanceError, errors, failure } from './errors.ts';
 import { Params } from './params.ts';
 
@@ -271,7 +271,7 @@ export async function listenKeyRoutes(app: FastifyInstance, deps: ListenKeyRoute
           handler: async (request, reply) => {
             deps.meter(request, reply, weight);
             const params = paramsOf(request);
-            const caller = await authenticateKey(deps.auth, request);
+            const caller = await authenticateKey(deps.auth, restCall(request));
             // Spot: PUT and DELETE must name the key, POST takes none (one sent is unread: -1104). Futures: optional.
             let named: string | undefined;
             if (!keyRequired) named = params.text('listenKey');

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Store } from '../../store/index.ts';
 import type { Trading } from '../trading.ts';
-import { authenticate, authenticateKey, ReplayGuard, type AuthDeps } from './auth.ts';
+import { authenticate, authenticateKey, ReplayGuard, restCall, type AuthDeps } from './auth.ts';
 import { errorBody, errors, failure } from './errors.ts';
 import { createApiKeys, loadMasterKey } from './keys.ts';
 import { ORDERS_PER_10S, ordersExceeded, WEIGHT_PER_MINUTE, weightExceeded, Windows } from './limits.ts';
@@ -100,7 +100,7 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
         const route: Route = (method, path, handler) => on(method, path, (_request, _reply, params) => handler(params));
         const signed: SignedRoute = (method, path, trade, handler) =>
           on(method, path, async (request, reply, params, raw) => {
-            const caller = await authenticate(auth, request, params, raw, trade);
+            const caller = await authenticate(auth, restCall(request), params, raw, trade);
             // New orders count toward the 10-second limit wherever they are placed (conditional ones too).
             if (method === 'POST' && (path === '/order' || path === '/algoOrder')) {
               const placed = orders.add(caller.apiKey, 1, clock());
@@ -110,7 +110,7 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
             return handler(params, caller);
           });
         const keyed: KeyedRoute = (method, path, handler) =>
-          on(method, path, async (request, _reply, params) => handler(params, await authenticateKey(auth, request)));
+          on(method, path, async (request, _reply, params) => handler(params, await authenticateKey(auth, restCall(request))));
         register({ route, signed, keyed });
       },
       { prefix },

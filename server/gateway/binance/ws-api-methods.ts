@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import type { Store } from '../../store/index.ts';
 import type { Trading } from '../trading.ts';
-import { authenticate, authenticateKey, type AuthDeps, type Caller } from './auth.ts';
+import { authenticate, authenticateKey, type AuthDeps, type Caller, type KeyedCall } from './auth.ts';
 import { BinanceError, errors } from './errors.ts';
 import { listenKeyErrors, type ListenKeys } from './fstream-keys.ts';
 import { ordersExceeded, ORDERS_PER_10S, type Windows } from './limits.ts';
@@ -51,18 +51,8 @@ function restParams(params: RequestParams): Params {
   return new Params(query.toString(), '');
 }
 
-/**
- * The connection's upgrade request as REST's authentication reads a request: the API key in X-MBX-APIKEY and the HTTP
- * method of the REST call it stands for (only POST and DELETE are guarded against replays). Everything else (the
- * client's address, for keys bound to addresses) is the upgrade request's own.
- */
-function asRest(upgrade: FastifyRequest, apiKey: string, method: 'GET' | 'POST' | 'DELETE'): FastifyRequest {
-  const request: FastifyRequest = Object.create(upgrade, {
-    headers: { value: { ...upgrade.headers, 'x-mbx-apikey': apiKey }, enumerable: true },
-    method: { value: method, enumerable: true },
-  });
-  return request;
-}
+/** A WebSocket API call as authentication reads it: the key from its params, the connection's client address. */
+const wsCall = (upgrade: FastifyRequest, apiKey: string, method: 'GET' | 'POST' | 'DELETE'): KeyedCall => ({ apiKey, ip: upgrade.ip, guarded: method !== 'GET' });
 
 export const wsApiErrors = {
   /** A request without the logged-on session it needs. */
@@ -149,7 +139,7 @@ export function wsApiMethods(deps: MethodDeps): ReadonlyMap<string, WsApiMethod>
     const apiKey = sent['apiKey'];
     if (typeof apiKey !== 'string' || apiKey === '') throw errors.mandatory('apiKey');
     const params = restParams(sent);
-    const caller = await authenticate(auth, asRest(call.session.upgrade, apiKey, method), params, { query: signedText(sent), body: '' }, trade);
+    const caller = await authenticate(auth, wsCall(call.session.upgrade, apiKey, method), params, { query: signedText(sent), body: '' }, trade);
     return { caller, params };
   }
 
@@ -194,7 +184,7 @@ export function wsApiMethods(deps: MethodDeps): ReadonlyMap<string, WsApiMethod>
     const apiKey = call.params['apiKey'] ?? call.session.logon?.apiKey;
     if (typeof apiKey !== 'string' || apiKey === '') throw errors.mandatory('apiKey');
     params.done();
-    return authenticateKey(auth, asRest(call.session.upgrade, apiKey, 'GET'));
+    return authenticateKey(auth, wsCall(call.session.upgrade, apiKey, 'GET'));
   };
 
   const methods = new Map<string, WsApiMethod | undefined>([
