@@ -37,6 +37,18 @@ function Adl({ quantile }: { quantile: number | null }) {
   );
 }
 
+/**
+ * A figure that moves with the marks (mark price, liquidation price, margin ratio, P&L, ROE), in a box of its own
+ * length (tables.css.ts `live`): a tick that leaves its length as it was lays out that box alone, not the table.
+ */
+function LiveText({ text, className, testId, sub = false }: { text: string; className: string; testId: string; sub?: boolean }) {
+  return (
+    <span className={`${className} ${sub ? s.liveSub : s.live}`} style={{ width: `${text.length}ch` }} data-testid={testId}>
+      {text}
+    </span>
+  );
+}
+
 export function usePositionColumns(actions: PositionActions): PositionColumn[] {
   const { _ } = useLingui();
   const { open, closeAtMarket, closing } = actions;
@@ -74,8 +86,8 @@ export function usePositionColumns(actions: PositionActions): PositionColumn[] {
         ),
       },
       { key: 'entry', labelId: 'contract.pos.entryPrice', align: 'right', shows: ['entryPrice'], render: (p) => <span className={s.num} data-testid="position-entry">{formatDecimal(p.entryPrice)}</span> },
-      { key: 'mark', labelId: 'perp.markPrice', align: 'right', shows: ['markPrice'], render: (p) => <span className={s.num} data-testid="position-mark">{formatDecimal(p.markPrice)}</span> },
-      { key: 'liq', labelId: 'contract.pos.liqPrice', align: 'right', shows: ['liquidationPrice'], render: (p) => <span className={s.num} data-testid="position-liq">{formatDecimal(p.liquidationPrice)}</span> },
+      { key: 'mark', labelId: 'perp.markPrice', align: 'right', shows: ['markPrice'], render: (p) => <LiveText className={s.num} testId="position-mark" text={formatDecimal(p.markPrice)} /> },
+      { key: 'liq', labelId: 'contract.pos.liqPrice', align: 'right', shows: ['liquidationPrice'], render: (p) => <LiveText className={s.num} testId="position-liq" text={formatDecimal(p.liquidationPrice)} /> },
       {
         key: 'margin',
         labelId: 'contract.col.margin',
@@ -99,7 +111,7 @@ export function usePositionColumns(actions: PositionActions): PositionColumn[] {
         labelId: 'contract.pos.marginRatio',
         align: 'right',
         shows: ['marginRatio'],
-        render: (p) => <span className={s.risk[marginRisk(p.marginRatio)]} data-testid="position-ratio">{percentText(p.marginRatio)}</span>,
+        render: (p) => <LiveText className={s.risk[marginRisk(p.marginRatio)]} testId="position-ratio" text={percentText(p.marginRatio)} />,
       },
       {
         key: 'pnl',
@@ -108,12 +120,8 @@ export function usePositionColumns(actions: PositionActions): PositionColumn[] {
         shows: ['unrealizedPnl', 'profitRate'],
         render: (p) => (
           <span>
-            <span className={s.trend[trendOf(p.unrealizedPnl)]} data-testid="position-pnl">
-              {signedAmount(p.unrealizedPnl)}
-            </span>
-            <span className={`${s.sub} ${s.trend[trendOf(p.profitRate)]}`} data-testid="position-roe">
-              {percentText(p.profitRate, true)}
-            </span>
+            <LiveText className={s.trend[trendOf(p.unrealizedPnl)]} testId="position-pnl" text={signedAmount(p.unrealizedPnl)} />
+            <LiveText className={`${s.sub} ${s.trend[trendOf(p.profitRate)]}`} testId="position-roe" text={percentText(p.profitRate, true)} sub />
           </span>
         ),
       },

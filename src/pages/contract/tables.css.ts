@@ -20,6 +20,15 @@ export const risk = styleVariants({
 export const muted = style({ color: vars.color.muted, whiteSpace: 'nowrap' });
 /** A second, smaller line under a cell's value (the coin size under the lots, ROE under the P&L). */
 export const sub = style({ display: 'block', color: vars.color.muted, fontSize: vars.fontSize.xs, ...mono });
+/**
+ * A figure that moves at every mark (position-columns.tsx LiveText): a box exactly as wide as its text (the font is
+ * monospace, so `n` characters are `n`ch; the width is set beside it) and one line high, whose size and layout are
+ * contained: a new figure of the same length is laid out inside the box alone, not through the whole table, which
+ * auto layout would otherwise measure again at every tick. A figure of another length resizes the box (rarely).
+ */
+export const live = style({ display: 'inline-block', contain: 'size layout', height: '1lh', verticalAlign: 'bottom' });
+/** The same, as the cell's second line (right-aligned as the cell is). */
+export const liveSub = style({ display: 'block', contain: 'size layout', height: '1lh', marginLeft: 'auto' });
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
 // The positions table (a plain table: each row subscribes to its own position).
