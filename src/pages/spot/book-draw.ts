@@ -126,13 +126,14 @@ export function bookPriceDecimals(rows: readonly Pick<BookRow, 'price'>[]): numb
   return most;
 }
 
+/** A row's price, its amount and its total as rowText writes them (each on its own: book-paint.ts keeps them apart). */
+export const rowPriceText = (price: string, decimals = priceDecimals(price)): string => formatDecimal(price, decimals);
+export const qtyText = (qty: string): string => formatDecimal(qty, qtyDecimals(Number(qty)));
+export const totalText = (total: number): string => formatDecimal(total, qtyDecimals(total));
+
 /** The formatting of the DOM ladder this replaced: prices exact to their level, amounts by size. */
 export function rowText(r: Pick<BookRow, 'price' | 'qty' | 'total'>, decimals = priceDecimals(r.price)): RowText {
-  return {
-    price: formatDecimal(r.price, decimals),
-    qty: formatDecimal(r.qty, qtyDecimals(Number(r.qty))),
-    total: formatDecimal(r.total, qtyDecimals(r.total)),
-  };
+  return { price: rowPriceText(r.price, decimals), qty: qtyText(r.qty), total: totalText(r.total) };
 }
 
 /** The baseline-middle y of a row's text, on a whole pixel so glyphs don't straddle device rows. */

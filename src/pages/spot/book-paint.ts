@@ -2,7 +2,7 @@
 // depth bars, the three text columns and the last-price strip. Colours and fonts are the theme's CSS variables,
 // resolved from the canvas element, so the drawing follows the tokens without a copy of their values.
 import { vars } from '../../theme/tokens.css.ts';
-import { barWidth, bookPriceDecimals, columns, rowText, slotTop, textY, type BookGeometry, type BookRow, type RowText } from './book-draw.ts';
+import { barWidth, bookPriceDecimals, columns, qtyText, rowPriceText, slotTop, textY, totalText, type BookGeometry, type BookRow, type RowText } from './book-draw.ts';
 
 export interface Palette {
   readonly surface: string;
@@ -41,21 +41,54 @@ export function readPalette(el: Element): Palette {
 /** Depth bars sit faintly behind the numbers, as in the DOM ladder (14 % of the side's colour). */
 const BAR_ALPHA = 0.14;
 
-/** Formatting a row is most of the cost of a frame; a level whose numbers did not move keeps its text. */
-export class RowTextCache {
-  private now = new Map<string, RowText>();
-  private before = new Map<string, RowText>();
-  text(r: BookRow, decimals: number): RowText {
-    const key = `${r.price}|${r.qty}|${r.total}|${decimals}`;
-    let t = this.now.get(key) ?? this.before.get(key);
-    if (!t) t = rowText(r, decimals);
-    this.now.set(key, t);
+/** Texts by what they were made from, kept while used in one of the last two frames. */
+class Kept<K> {
+  private now = new Map<K, string>();
+  private before = new Map<K, string>();
+  get(key: K, make: (key: K) => string): string {
+    let t = this.now.get(key);
+    if (t === undefined) {
+      t = this.before.get(key) ?? make(key);
+      this.now.set(key, t);
+    }
     return t;
+  }
+  turn(): void {
+    const spare = this.before;
+    spare.clear();
+    this.before = this.now;
+    this.now = spare;
+  }
+  clear(): void {
+    this.now.clear();
+    this.before.clear();
+  }
+}
+
+/**
+ * Formatting a row is most of the cost of a frame; each of its three numbers keeps its text while it stays the same:
+ * a level's price and amount for as long as the level does, and a total (which moves whenever a level nearer the
+ * touch does) only as long as it is unchanged.
+ */
+export class RowTextCache {
+  private decimals = -1;
+  private readonly prices = new Kept<string>();
+  private readonly qtys = new Kept<string>();
+  private readonly totals = new Kept<number>();
+  private readonly priceText = (price: string): string => rowPriceText(price, this.decimals);
+  text(r: BookRow, decimals: number): RowText {
+    if (decimals !== this.decimals) {
+      // A price's text depends on the decimals the whole column shows.
+      this.decimals = decimals;
+      this.prices.clear();
+    }
+    return { price: this.prices.get(r.price, this.priceText), qty: this.qtys.get(r.qty, qtyText), total: this.totals.get(r.total, totalText) };
   }
   /** Called once per frame: texts not used in two frames are dropped. */
   turn(): void {
-    this.before = this.now;
-    this.now = new Map();
+    this.prices.turn();
+    this.qtys.turn();
+    this.totals.turn();
   }
 }
 
