@@ -40,6 +40,10 @@ export const perp = style({
   minHeight: 0,
 });
 export const perpHeader = style({ gridArea: 'header', minWidth: 0, overflow: 'hidden' });
+// As docked: the contract terminal's panels sit in dock groups and leaf bodies that are positioned (dock.css.ts),
+// so each panel paints as a layer of its own and a panel that changes (a book, a row of positions) is painted again
+// without the rest of the page. The summary strips, as the terminal's one, stay in the page.
+globalStyle(`${perp} > section, ${contractPage} > section`, { position: 'relative' });
 // As docked: the chart takes the height its cell has.
 globalStyle(`${perp} ${chartBody}`, { minHeight: '120px' });
 export const positions = style({ flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
