@@ -453,7 +453,8 @@ function traceSummary(raw: readonly unknown[], span: number): string {
     busy.set(k, (busy.get(k) ?? 0) + e.dur);
   }
   const lines = [...busy].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, us]) => `  ${(names.get(k) ?? k).padEnd(28)} ${(us / 1000 / span).toFixed(0)} ms/s`);
-  const main = [...names].find(([, n]) => n === 'CrRendererMain')?.[0];
+  // The page's renderer: the busiest of the trace's renderer main threads (a browser may hold another, idle one).
+  const main = [...names].filter(([, n]) => n === 'CrRendererMain').map(([k]) => k).sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0];
   const byName = new Map<string, number>();
   for (const e of events) if (main && `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur);
   const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([n, us]) => `    ${n.padEnd(44)} ${(us / 1000 / span).toFixed(1)} ms/s`);
