@@ -46,7 +46,9 @@ describeDialects('seconds desk crash', (dialect) => {
       if (r.exitCode !== 0) throw new Error(`${argv.join(' ')}: ${r.output}`);
     };
     const users: SeededUser[] = await seedUsers(where, USERS, {}, 'sec');
-    for (const u of users) await admin('balance', 'credit', '--email', u.email, '--asset', 'USDT', '--amount', '500000', '--account', 'seconds', '--reason', 'test seed');
+    // Enough for every contract the burst may send (2,000 a user of at most 1,500 USDT and fee): a fast machine
+    // sends several hundred a user before the kill, and a refusal for funds would end the burst early.
+    for (const u of users) await admin('balance', 'credit', '--email', u.email, '--asset', 'USDT', '--amount', '5000000', '--account', 'seconds', '--reason', 'test seed');
     await admin('seconds', 'house', 'credit', '--amount', '100000000', '--reason', 'test house');
     for (const d of ['2', '5']) await admin('seconds', 'config', 'set', '--symbol', 'BTCUSDT', '--duration', d, '--payout', '0.8', '--fee', '0.001', '--reason', 'short test durations');
 
