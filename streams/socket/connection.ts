@@ -1,4 +1,4 @@
-// The tab's one WebSocket: reconnecting-websocket with jittered exponential backoff, frames parsed at the edge (in the
+// The tab's one WebSocket: reconnecting-websocket with jittered exponential backoff, frames checked at the edge (in the
 // socket worker, where the socket lives in one: worker-socket.ts), and a send that refuses while the socket is down.
 // Nothing is queued: subscriptions are state that the topic hub re-sends on every open, and a command held across a
 // reconnect would reach the server stale.
@@ -19,7 +19,7 @@ export interface SocketClose {
 
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => object;
 
-/** A message event of the worker's socket (worker-socket.ts): its frames parsed and checked there. */
+/** A message event of the worker's socket (worker-socket.ts): frames the worker has checked. */
 export interface ParsedMessage {
   readonly type: 'message';
   readonly data: '';

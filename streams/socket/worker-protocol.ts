@@ -1,6 +1,5 @@
 // What the page and the socket worker (socket-worker.ts, worker-socket.ts) tell each other, and how the worker
 // batches: topic events wait up to BATCH_MS for the ones after them; anything else goes at once.
-import type { ServerFrame } from './protocol.ts';
 
 /** How long a topic event may wait in the worker for the frames after it. */
 export const BATCH_MS = 4;
@@ -12,7 +11,8 @@ export type SocketCommand =
 
 export type SocketReport =
   | { readonly id: number; readonly type: 'open'; readonly protocol: string; readonly extensions: string }
-  /** The frames of `messages` socket messages, parsed and checked (frames.ts), a book's runs of diffs merged (coalesce.ts). */
-  | { readonly id: number; readonly type: 'frames'; readonly frames: readonly ServerFrame[]; readonly messages: number }
+  /** The frames of `messages` socket messages, parsed and checked (frames.ts), a book's runs of diffs merged
+   *  (coalesce.ts), as the JSON text of their array (socket-worker.ts says why text). */
+  | { readonly id: number; readonly type: 'frames'; readonly json: string; readonly messages: number }
   | { readonly id: number; readonly type: 'error' }
   | { readonly id: number; readonly type: 'close'; readonly code: number; readonly reason: string; readonly wasClean: boolean };

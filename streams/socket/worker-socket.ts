@@ -1,10 +1,12 @@
 // The page's side of the socket worker (socket-worker.ts): a class shaped like the browser's WebSocket, as
 // reconnecting-websocket uses one (the ready states, send, close, open/message/error/close listeners), whose socket
-// lives in the worker. Thousands of frames a second cost the main thread a handful of messages a frame, parsed and
-// checked in the worker, instead of a task, an event and a parse each. Where a worker can't be had (no Worker, or the
-// page's WebSocket is not the browser's own: a harness replaced it to route the socket, and must keep seeing it),
-// the browser's WebSocket is used as it is, and the frames are parsed on the page.
+// lives in the worker. Thousands of frames a second cost the main thread a handful of messages a frame, each the JSON
+// text of frames the worker has checked (and a book's diffs merged), instead of a task, an event and a parse each.
+// Where a worker can't be had (no Worker, or the page's WebSocket is not the browser's own: a harness replaced it to
+// route the socket, and must keep seeing it), the browser's WebSocket is used as it is, and the frames are parsed
+// and checked on the page.
 import type { ParsedMessage, WebSocketConstructor } from './connection.ts';
+import type { ServerFrame } from './protocol.ts';
 import type { SocketCommand, SocketReport } from './worker-protocol.ts';
 
 type Listener = (event: unknown) => void;
@@ -88,9 +90,9 @@ export function workerWebSocket(worker: SocketWorker, fallback: WebSocketConstru
           this.extensions = r.extensions;
           return this.emit('open', { type: 'open' });
         case 'frames':
-          // The batch's frames, already parsed, in one message event (reconnecting-websocket hands it to the
+          // The batch's frames, checked in the worker, in one message event (reconnecting-websocket hands it to the
           // connection as it is: connection.ts reads `frames` before `data`).
-          return this.emit('message', { type: 'message', data: '', frames: r.frames } satisfies ParsedMessage);
+          return this.emit('message', { type: 'message', data: '', frames: JSON.parse(r.json) as ServerFrame[] } satisfies ParsedMessage);
         case 'error':
           return this.emit('error', { type: 'error' });
         case 'close':
