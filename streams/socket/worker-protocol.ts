@@ -12,7 +12,7 @@ export type SocketCommand =
 export type SocketReport =
   | { readonly id: number; readonly type: 'open'; readonly protocol: string; readonly extensions: string }
   /** The frames of `messages` socket messages, parsed and checked (frames.ts), a book's runs of diffs merged
-   *  (coalesce.ts), as the JSON text of their array (socket-worker.ts says why text). */
-  | { readonly id: number; readonly type: 'frames'; readonly json: string; readonly messages: number }
+   *  (coalesce.ts), as the UTF-8 bytes of their array's JSON text (socket-worker.ts says why bytes). */
+  | { readonly id: number; readonly type: 'frames'; readonly json: Uint8Array; readonly messages: number }
   | { readonly id: number; readonly type: 'error' }
   | { readonly id: number; readonly type: 'close'; readonly code: number; readonly reason: string; readonly wasClean: boolean };

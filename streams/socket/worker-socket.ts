@@ -1,7 +1,7 @@
 // The page's side of the socket worker (socket-worker.ts): a class shaped like the browser's WebSocket, as
 // reconnecting-websocket uses one (the ready states, send, close, open/message/error/close listeners), whose socket
 // lives in the worker. Thousands of frames a second cost the main thread a handful of messages a frame, each the JSON
-// text of frames the worker has checked (and a book's diffs merged), instead of a task, an event and a parse each.
+// of frames the worker has checked (and a book's diffs merged), instead of a task, an event and a parse each.
 // Where a worker can't be had (no Worker, or the page's WebSocket is not the browser's own: a harness replaced it to
 // route the socket, and must keep seeing it), the browser's WebSocket is used as it is, and the frames are parsed
 // and checked on the page.
@@ -10,6 +10,8 @@ import type { ServerFrame } from './protocol.ts';
 import type { SocketCommand, SocketReport } from './worker-protocol.ts';
 
 type Listener = (event: unknown) => void;
+
+const utf8 = new TextDecoder();
 type EventName = 'open' | 'message' | 'error' | 'close';
 
 /** The part of a Worker used here (a test may pass its own). */
@@ -92,7 +94,7 @@ export function workerWebSocket(worker: SocketWorker, fallback: WebSocketConstru
         case 'frames':
           // The batch's frames, checked in the worker, in one message event (reconnecting-websocket hands it to the
           // connection as it is: connection.ts reads `frames` before `data`).
-          return this.emit('message', { type: 'message', data: '', frames: JSON.parse(r.json) as ServerFrame[] } satisfies ParsedMessage);
+          return this.emit('message', { type: 'message', data: '', frames: JSON.parse(utf8.decode(r.json)) as ServerFrame[] } satisfies ParsedMessage);
         case 'error':
           return this.emit('error', { type: 'error' });
         case 'close':

@@ -21,7 +21,7 @@ class FakeWorker implements SocketWorker {
     for (const l of this.listeners) l({ data: r } as MessageEvent<SocketReport>);
   }
   frames(id: number, frames: ServerFrame[]): void {
-    this.report({ id, type: 'frames', json: JSON.stringify(frames), messages: 1 });
+    this.report({ id, type: 'frames', json: new TextEncoder().encode(JSON.stringify(frames)), messages: 1 });
   }
   /** The frames the page sent on socket `id`. */
   sent(id: number): Array<{ op: string; id: number; topics?: string[] }> {
