@@ -281,7 +281,8 @@ export async function terminalBench(o: TerminalOptions): Promise<TerminalFigures
       await page.send('Profiler.start');
     }
     // BENCH_ALLOCATIONS_SURVIVING=1 leaves out what died young (collected by a scavenge): what is left is what
-    // survived one, the objects that make scavenges slow and fill the old generation.
+    // survived one (the objects that make scavenges slow and fill the old generation), and also whatever was still
+    // young when the window ended (about the last scavenge interval's allocations: read it over a long window).
     const youngToo = process.env['BENCH_ALLOCATIONS_SURVIVING'] !== '1';
     if (o.allocationsPath) await page.send('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: youngToo });
     const t0 = performance.now();
