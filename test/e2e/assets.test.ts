@@ -240,6 +240,12 @@ describe.skipIf(skip !== null)('my assets and transfers', () => {
     expect(await page.getByTestId('transfer-asset').inputValue()).toBe('USDT');
     await expect.poll(() => text(page.getByTestId('transfer-available'))).toBe(`${(await serverBalance('coin', 'USDT')).available} USDT`);
     await screenshot(page, 'assets-transfer-spot-en');
+    // The dialog is the page's: the panels re-laid out for a narrow window (every panel remounted) leave it open.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(() => page.getByTestId('dock').count(), { timeout: 5_000 }).toBe(0);
+    expect(await page.getByTestId('transfer-from').inputValue()).toBe('coin');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.getByTestId('dock').count(), { timeout: 5_000 }).toBe(1);
     // Move it back from the contract account, from here.
     await page.getByTestId('transfer-from').selectOption('contract');
     await page.getByTestId('transfer-to').selectOption('coin');

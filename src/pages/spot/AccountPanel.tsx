@@ -1,5 +1,6 @@
 // The account strip under the terminal: open orders, order history, trade history, balances (signed in only), and
-// the Transfer button that opens the transfer dialog (coin account first, the market's quote coin preselected).
+// the Transfer button. The dialog it opens belongs to the page, not to this panel: the panel is remounted when the
+// window crosses the narrow breakpoint (docked ↔ stacked), and an open dialog must outlive that.
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSignedIn } from '../../state/index.ts';
@@ -8,9 +9,7 @@ import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { Balances, OrderHistory, TradeHistory } from './AccountHistory.tsx';
 import { OpenOrders } from './OpenOrders.tsx';
-import { useTransferDialog } from '../user/transfer/useTransferDialog.tsx';
 import { barButton, tabsBar, tabsGrow } from '../user/transfer/transfer.css.ts';
-import { quoteAsset } from '../quotation/market-rows.ts';
 import * as s from './spot.css.ts';
 import * as l from './lists.css.ts';
 
@@ -22,11 +21,10 @@ const TABS: readonly TabItem<Tab>[] = [
   { key: 'balances', labelId: 'spot.tab.balances' },
 ];
 
-export function AccountPanel({ symbol }: { symbol: string }) {
+export function AccountPanel({ symbol, onTransfer }: { symbol: string; onTransfer(): void }) {
   const { _ } = useLingui();
   const signedIn = useSignedIn();
   const [tab, setTab] = useState<Tab>('open');
-  const transfer = useTransferDialog();
   return (
     <section className={s.areas.account} data-testid="account-panel">
       <div className={tabsBar}>
@@ -34,7 +32,7 @@ export function AccountPanel({ symbol }: { symbol: string }) {
           <Tabs items={TABS} value={tab} onChange={setTab} />
         </div>
         {signedIn ? (
-          <Button size="sm" variant="secondary" className={barButton} data-testid="open-transfer" onClick={() => transfer.open({ asset: quoteAsset(symbol), from: 'coin' })}>
+          <Button size="sm" variant="secondary" className={barButton} data-testid="open-transfer" onClick={onTransfer}>
             {_('assets.transfer')}
           </Button>
         ) : null}
@@ -52,7 +50,6 @@ export function AccountPanel({ symbol }: { symbol: string }) {
           <Balances />
         )}
       </div>
-      {transfer.element}
     </section>
   );
 }

@@ -22,6 +22,8 @@ import { QuantEntry } from './QuantEntry.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { SpotMarkets } from './SpotMarkets.tsx';
 import { SPOT_DOCK, type SpotPanelKind } from './spot-dock.ts';
+import { quoteAsset } from '../quotation/market-rows.ts';
+import { useTransferDialog } from '../user/transfer/useTransferDialog.tsx';
 import * as s from './spot.css.ts';
 
 type Mode = 'manual' | 'quant';
@@ -58,6 +60,11 @@ export function CurrencyTransactionPage() {
   const isNarrow = useNarrow();
   const dock = useDockLayout(SPOT_DOCK);
   const formPicked = picked && picked.symbol === symbol ? picked : null;
+  // The transfer dialog is the page's, so it stays open when the panels are re-laid out (docked ↔ stacked).
+  const transfer = useTransferDialog();
+  const openDialog = transfer.open;
+  // The coin account first, the market's quote coin preselected.
+  const openTransfer = useCallback(() => openDialog({ asset: quoteAsset(symbol), from: 'coin' }), [openDialog, symbol]);
 
   const renderPanel = useCallback(
     (panel: PanelRef<SpotPanelKind>, market: string) => {
@@ -80,10 +87,10 @@ export function CurrencyTransactionPage() {
             </div>
           );
         case 'account':
-          return <AccountPanel symbol={symbol} />;
+          return <AccountPanel symbol={symbol} onTransfer={openTransfer} />;
       }
     },
-    [symbol, mode, formPicked],
+    [symbol, mode, formPicked, openTransfer],
   );
 
   const actions = (
@@ -102,11 +109,12 @@ export function CurrencyTransactionPage() {
           <OrderBook symbol={symbol} onPick={(price, qty) => setPicked({ price, qty, at: Date.now(), symbol })} />
           <RecentTrades symbol={symbol} />
           {mode === 'manual' ? <OrderForm symbol={symbol} picked={formPicked} /> : <div className={s.areas.entry}><QuantEntry /></div>}
-          <AccountPanel symbol={symbol} />
+          <AccountPanel symbol={symbol} onTransfer={openTransfer} />
         </div>
       ) : (
         <Dock screen={SPOT_DOCK} layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />
       )}
+      {transfer.element}
     </Page>
   );
 }
