@@ -39,7 +39,7 @@ import { BinanceError, errorBody, errors, failure } from './errors.ts';
 import { LISTEN_KEY_VALIDATE_MS, listenKeyValid, type ListenKeys } from './fstream-keys.ts';
 import { ORDERS_LIMIT, REQUEST_WEIGHT_LIMIT, WEIGHT_PER_MINUTE, weightExceeded, type Windows } from './limits.ts';
 import { SpotUserFeed } from './sstream-user.ts';
-import { CLOSE_NORMAL, keepAlive } from './ws-streams.ts';
+import { CLOSE_NORMAL, KeepAlive } from './keepalive.ts';
 import { wsApiErrors, wsApiMethods, type CallCounts, type RequestParams, type Session, type WsApiMethod } from './ws-api-methods.ts';
 
 export const WS_API_PATH = '/ws-api/v3';
@@ -215,13 +215,18 @@ export function wsApiOf(app: FastifyInstance): WsApi | undefined {
 export function wsApiRoutes(app: FastifyInstance, deps: WsApiDeps): WsApi {
   const api = new WsApi(deps);
   registries.set(app, api);
-  app.addHook('onClose', async () => api.close());
   const { clock, trading, store } = deps;
   const methods = wsApiMethods({ trading, store, clock, auth: deps.auth, orders: deps.orders, keys: deps.keys });
   const counters = gatewayCounters(app);
-  const pingMs = deps.pingMs ?? WS_API_PING_MS;
-  const pongTimeoutMs = deps.pongTimeoutMs ?? WS_API_PONG_TIMEOUT_MS;
-  const maxConnectionMs = deps.maxConnectionMs ?? WS_API_MAX_CONNECTION_MS;
+  const keep = new KeepAlive({
+    pingMs: deps.pingMs ?? WS_API_PING_MS,
+    pongTimeoutMs: deps.pongTimeoutMs ?? WS_API_PONG_TIMEOUT_MS,
+    maxConnectionMs: deps.maxConnectionMs ?? WS_API_MAX_CONNECTION_MS,
+  });
+  app.addHook('onClose', async () => {
+    keep.close();
+    api.close();
+  });
   const hidden = new WeakSet<FastifyRequest>();
 
   /** The URL's options, and the connection's weight, before the upgrade. */
@@ -295,7 +300,7 @@ export function wsApiRoutes(app: FastifyInstance, deps: WsApiDeps): WsApi {
     api.add(conn);
 
     // Binance's keepalive (ws-streams.ts): a ping frame every pingMs; silent for pongTimeoutMs is dropped.
-    const alive = keepAlive(socket, { pingMs, pongTimeoutMs, maxConnectionMs }, closeWith, () => {
+    const alive = keep.watch(socket, closeWith, () => {
       open = false;
     });
     socket.on('close', () => {

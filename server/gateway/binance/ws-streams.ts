@@ -23,6 +23,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_BUFFERED } from '../routes/ws.ts';
 import { gatewayCounters } from '../status.ts';
+import { CLOSE_NORMAL, KeepAlive, releaseUpgrade } from './keepalive.ts';
 import type { Source } from './fstream-market.ts';
 
 export const PING_MS = 3 * 60_000;
@@ -31,7 +32,6 @@ export const MAX_CONNECTION_MS = 24 * 3_600_000;
 export const MAX_STREAMS = 1024;
 export const MAX_MESSAGES_PER_SECOND = 10;
 const CLOSE_POLICY = 1008;
-export const CLOSE_NORMAL = 1000;
 /** How long a peer has to answer our close before its socket is destroyed. */
 const CLOSE_GRACE_MS = 1_000;
 const OPEN = 1;
@@ -50,6 +50,8 @@ interface Socket {
   terminate(): void;
   on(event: 'message', listener: (raw: RawFrame, isBinary: boolean) => void): void;
   on(event: 'close' | 'pong', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  removeAllListeners(event: 'error'): unknown;
 }
 
 /** The connection limits; each defaults to Binance's. */
@@ -202,51 +204,6 @@ export abstract class StreamHub<S> {
   }
 }
 
-/** The part of a ws socket keepAlive needs (ws-api.ts's sockets are the same ws sockets). */
-export interface PingSocket {
-  readonly readyState: number;
-  ping(): void;
-  terminate(): void;
-  on(event: 'pong', listener: () => void): void;
-}
-
-/**
- * Binance's keepalive and lifetime for one socket: a ping frame every pingMs; silent for pongTimeoutMs (no pong)
- * it is terminated (after `dead`); after maxConnectionMs it is closed normally. A received message counts as
- * heard when the caller says so (`heard()`). `stop()` when the socket closes.
- */
-export function keepAlive(
-  socket: PingSocket,
-  limits: { pingMs: number; pongTimeoutMs: number; maxConnectionMs: number },
-  closeWith: (code: number, reason: string) => void,
-  dead: () => void,
-): { heard(): void; stop(): void } {
-  let heard = performance.now();
-  const pinger = setInterval(() => {
-    if (performance.now() - heard >= limits.pongTimeoutMs) {
-      dead();
-      socket.terminate();
-      return;
-    }
-    if (socket.readyState === OPEN) socket.ping();
-  }, limits.pingMs);
-  pinger.unref();
-  const lifetime = setTimeout(() => closeWith(CLOSE_NORMAL, 'connection lifetime reached'), limits.maxConnectionMs);
-  lifetime.unref();
-  socket.on('pong', () => {
-    heard = performance.now();
-  });
-  return {
-    heard: () => {
-      heard = performance.now();
-    },
-    stop: () => {
-      clearInterval(pinger);
-      clearTimeout(lifetime);
-    },
-  };
-}
-
 // ---- the routes -----------------------------------------------------------------------------------------------
 
 /** What a connection's URL asks for, read before the upgrade. */
@@ -298,11 +255,12 @@ export interface ServeOptions<S> extends StreamLimits {
 /** Registers the WebSocket routes of `o.hub` on `app` (before it listens); the hub closes with the app. */
 export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void {
   const { hub, label } = o;
-  app.addHook('onClose', async () => hub.close());
   const counters = gatewayCounters(app);
-  const pingMs = o.pingMs ?? PING_MS;
-  const pongTimeoutMs = o.pongTimeoutMs ?? PONG_TIMEOUT_MS;
-  const maxConnectionMs = o.maxConnectionMs ?? MAX_CONNECTION_MS;
+  const keep = new KeepAlive({ pingMs: o.pingMs ?? PING_MS, pongTimeoutMs: o.pongTimeoutMs ?? PONG_TIMEOUT_MS, maxConnectionMs: o.maxConnectionMs ?? MAX_CONNECTION_MS });
+  app.addHook('onClose', async () => {
+    keep.close();
+    hub.close();
+  });
   const maxStreams = o.maxStreams ?? MAX_STREAMS;
   const maxMessages = o.maxMessagesPerSecond ?? MAX_MESSAGES_PER_SECOND;
   const setups = new WeakMap<FastifyRequest, Setup<S>>();
@@ -343,6 +301,9 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
 
   const handler = (socket: Socket, request: FastifyRequest) => {
     const setup = setups.get(request) ?? { combined: false, urlKey: null, streams: [] };
+    // Nothing below keeps the request: a connection costs its socket and its entries, not the upgrade's objects.
+    const log = app.log;
+    releaseUpgrade(socket, request, log);
     let open = true;
     const closeWith = (code: number, reason: string) => {
       if (socket.readyState !== OPEN) return;
@@ -370,7 +331,7 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
     const reply = (body: Record<string, unknown>) => conn.send(JSON.stringify(body));
     const fail = (code: number, msg: string, id: RequestId) => reply({ error: { code, msg }, id });
 
-    const alive = keepAlive(socket, { pingMs, pongTimeoutMs, maxConnectionMs }, closeWith, () => {
+    const alive = keep.watch(socket, closeWith, () => {
       open = false;
     });
     socket.on('close', () => {
@@ -379,7 +340,7 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
       hub.drop(conn);
     });
 
-    if (setup.streams.length > 0) void hub.join(conn, setup.streams).catch((e: unknown) => request.log.error({ err: e }, `${label} subscription failed`));
+    if (setup.streams.length > 0) void hub.join(conn, setup.streams).catch((e: unknown) => log.error({ err: e }, `${label} subscription failed`));
 
     let window = Math.floor(performance.now() / 1000);
     let count = 0;
@@ -453,7 +414,7 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
       }
       const text = decode(raw, isBinary);
       queue = queue.then(() => handle(text)).catch((e: unknown) => {
-        request.log.error({ err: e }, `${label} frame failed`);
+        log.error({ err: e }, `${label} frame failed`);
       });
     });
   };
