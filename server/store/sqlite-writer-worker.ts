@@ -28,6 +28,9 @@ export type WriterRequest =
   | { readonly id: number; readonly close: true };
 export type WriterReply = { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly name: string; readonly message: string };
 
+/** How long the checkpointer has to stop when asked before it is terminated. */
+const CHECKPOINTER_STOP_MS = 5_000;
+
 const init = (workerData as { sqliteWriter?: WriterInit } | null)?.sqliteWriter;
 if (parentPort && init) {
   const port = parentPort;
@@ -40,6 +43,7 @@ if (parentPort && init) {
   // A multi-row insert keeps a statement journal (to undo its own rows should one fail): in memory, not a temp file.
   db.pragma('temp_store = MEMORY');
   let checkpointer: Worker | null = null;
+  let stopCheckpointer: () => Promise<void> = () => Promise.resolve();
   if (init.checkpointer !== null) {
     checkpointer = new Worker(new URL('./sqlite-checkpointer-worker.ts', import.meta.url), {
       name: 'sqlite-checkpoint',
@@ -55,6 +59,15 @@ if (parentPort && init) {
     });
     // Its failure leaves the WAL to this connection's automatic checkpoint; commits go on.
     checkpointer.on('error', () => undefined);
+    const gone = new Promise<void>((resolve) => checkpointer!.once('exit', () => resolve()));
+    // Asked to stop, not terminated: a thread terminated while it still loads better-sqlite3 aborts the whole
+    // process (napi's Error::New fails in a dying environment: FATAL ERROR, SIGABRT), which a store closed right
+    // after it opened did. It stops between two passes; only one that has not after CHECKPOINTER_STOP_MS is cut.
+    stopCheckpointer = () => {
+      checkpointer!.postMessage('close');
+      const late = setTimeout(() => void checkpointer!.terminate(), CHECKPOINTER_STOP_MS);
+      return gone.then(() => clearTimeout(late));
+    };
   }
   let writer: SqliteDeskWriter | null = null;
   /** Desks whose commit failed: their later commits, already posted behind it, are refused unwritten. */
@@ -80,8 +93,7 @@ if (parentPort && init) {
   };
   port.on('message', (m: WriterRequest) => {
     if ('close' in m) {
-      const stopped = checkpointer === null ? Promise.resolve(0) : checkpointer.terminate();
-      void stopped.then(() => {
+      void stopCheckpointer().then(() => {
         db.close();
         port.postMessage({ id: m.id, ok: true } satisfies WriterReply);
         port.close();
