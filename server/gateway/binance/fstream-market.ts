@@ -118,6 +118,12 @@ export type Emit = (payload: unknown) => void;
 export interface Source {
   readonly ready: Promise<void>;
   stop(): void;
+  /**
+   * For a stream of a state (a bar, a ticker, the best prices): that state now, as a payload, for a subscriber
+   * joining once the stream runs (its first subscriber gets it from the source's start); undefined when there is
+   * none. Streams of events (trades, diffs) have none.
+   */
+  readonly greet?: (() => unknown) | undefined;
 }
 
 export interface MarketStreamsOptions {

@@ -170,8 +170,15 @@ export class SpotMarketStreams {
         const feed = sameAsUtc(stream.interval, offset) ? this.utcBars(m, stream.interval) : this.zonedBars(m, stream.interval, offset);
         return this.kline(m, feed, emit);
       }
-      case 'windowTicker':
-        return this.windowTickers([this.market(stream.symbol)], stream.window, (list) => emit(list[0]));
+      case 'windowTicker': {
+        const m = this.market(stream.symbol);
+        const source = this.windowTickers([m], stream.window, (list) => emit(list[0]));
+        const greet = () => {
+          const now = this.clock();
+          return windowTickerEvent(m, this.minuteBars.stats(m, stream.window, now), stream.window, now).payload;
+        };
+        return { ...source, greet };
+      }
       case 'windowTickerAll':
         return this.windowTickers(this.markets(), stream.window, emit);
       case 'bookTicker':
@@ -181,7 +188,8 @@ export class SpotMarketStreams {
       case 'avgPrice': {
         const m = this.market(stream.symbol);
         const view = stream.kind === 'avgPrice' ? () => this.avgPrice(m) : () => this.ticker(m, stream.kind === 'miniTicker');
-        return this.changes([m], view, (list) => emit(list[0]));
+        const source = this.changes([m], view, (list) => emit(list[0]));
+        return { ...source, greet: () => view().payload };
       }
       case 'tickerAll':
       case 'miniTickerAll': {
@@ -301,6 +309,12 @@ export class SpotMarketStreams {
     return { lastUpdateId: d.lastUpdateId, bids: d.bids.map((l) => this.level(m, l)), asks: d.asks.map((l) => this.level(m, l)) };
   }
 
+  /** The bookTicker payload now. */
+  private bestPrices(m: Market): { u: number; s: string; b: string; B: string; a: string; A: string } {
+    const best = bestOf(this.trading, m);
+    return { u: this.trading.market.lastUpdateId(m.symbol), s: m.symbol, b: best.bidPrice, B: best.bidQty, a: best.askPrice, A: best.askQty };
+  }
+
   private bookTicker(m: Market, emit: Emit): Source {
     let last = '';
     let due = false;
@@ -308,11 +322,11 @@ export class SpotMarketStreams {
     const check = () => {
       due = false;
       if (stopped) return;
-      const best = bestOf(this.trading, m);
-      const text = `${best.bidPrice}|${best.bidQty}|${best.askPrice}|${best.askQty}`;
+      const best = this.bestPrices(m);
+      const text = `${best.b}|${best.B}|${best.a}|${best.A}`;
       if (text === last) return;
       last = text;
-      emit({ u: this.trading.market.lastUpdateId(m.symbol), s: m.symbol, b: best.bidPrice, B: best.bidQty, a: best.askPrice, A: best.askQty });
+      emit(best);
     };
     // Once per batch of level changes (a command's changes arrive together), not per level.
     const unlisten = this.listen(m.symbol, (c) => {
@@ -329,6 +343,7 @@ export class SpotMarketStreams {
         clearTimeout(first);
         unlisten();
       },
+      greet: () => this.bestPrices(m),
     };
   }
 
@@ -439,6 +454,12 @@ export class SpotMarketStreams {
         clearInterval(timer);
         if (first !== undefined) clearTimeout(first);
         if (due !== null) clearTimeout(due);
+      },
+      // The live bar, if the present is in it (the newest change, even one the 2-second pace holds back).
+      greet: () => {
+        const now = this.clock();
+        const live = bar ?? feed.live();
+        return live !== undefined && now <= live.closeTime ? formatKlineEvent(m, live, now) : undefined;
       },
     };
   }

@@ -125,6 +125,7 @@ export abstract class StreamHub<S> {
   /** Subscribes `conn` to every stream (already parsed); settles once each has read its first state. */
   async join(conn: Conn, streams: ReadonlyArray<readonly [string, S]>): Promise<void> {
     const ready: Promise<void>[] = [];
+    const greetings: Group[] = [];
     for (const [name, stream] of streams) {
       if (this.closed || !this.conns.has(conn)) return;
       let group = this.groups.get(name);
@@ -132,12 +133,27 @@ export abstract class StreamHub<S> {
         const source = this.open(name, stream, (payload) => this.emit(name, payload));
         group = { name, members: new Set(), source };
         this.groups.set(name, group);
+      } else if (group.source.greet !== undefined && !group.members.has(conn)) {
+        greetings.push(group);
       }
       group.members.add(conn);
       conn.streams.add(name);
       ready.push(group.source.ready);
     }
     await Promise.all(ready);
+    // A stream already running tells a newcomer its state now, after the subscription's answer (as its source does
+    // for its first subscriber), rather than at its next change.
+    if (greetings.length > 0) setTimeout(() => this.greet(conn, greetings), 0);
+  }
+
+  private greet(conn: Conn, groups: readonly Group[]): void {
+    for (const group of groups) {
+      if (!group.members.has(conn) || this.groups.get(group.name) !== group) continue;
+      const payload = group.source.greet?.();
+      if (payload === undefined) continue;
+      const raw = JSON.stringify(payload);
+      conn.send(conn.combined ? `{"stream":${JSON.stringify(group.name)},"data":${raw}}` : raw);
+    }
   }
 
   leave(conn: Conn, name: string): void {

@@ -185,6 +185,43 @@ describeDialects('binance spot websocket streams (/stream)', (dialect) => {
     });
   });
 
+  it('a subscriber joining a running stream of a state gets that state at once, as its first subscriber did', async () => {
+    await place(lp, 'BTCUSDT', 'sell', '50200', '1');
+    await place(lp, 'BTCUSDT', 'buy', '49800', '1');
+    await place(taker, 'BTCUSDT', 'buy', '50200', '0.1');
+    const names = ['btcusdt@bookTicker', 'btcusdt@ticker', 'btcusdt@miniTicker', 'btcusdt@avgPrice', 'btcusdt@kline_1m', 'btcusdt@ticker_1h'];
+    const first = await Client.open(`${base}/stream?streams=${names.join('/')}`);
+    const second = await Client.open(`${base}/ws`);
+    try {
+      const seen = new Map<string, unknown>();
+      for (const name of names) seen.set(name, (await first.take((m) => m.stream === name, 3_000)).data);
+      // Nothing changes from here on: the second connection hears each state only because it joined.
+      expect(await second.request({ method: 'SUBSCRIBE', params: names, id: 7 })).toEqual({ result: null, id: 7 });
+      const got = new Map<string, unknown>();
+      const kinds: Record<string, (m: Msg) => boolean> = {
+        'btcusdt@bookTicker': (m) => m.u !== undefined && m.e === undefined,
+        'btcusdt@ticker': (m) => m.e === '24hrTicker',
+        'btcusdt@miniTicker': (m) => m.e === '24hrMiniTicker',
+        'btcusdt@avgPrice': (m) => m.e === 'avgPrice',
+        'btcusdt@kline_1m': (m) => m.e === 'kline',
+        'btcusdt@ticker_1h': (m) => m.e === '1hTicker',
+      };
+      for (const name of names) got.set(name, await second.take(kinds[name]!, 1_500));
+      expect(got).toEqual(seen);
+      expect((got.get('btcusdt@bookTicker') as Msg).b).toBe('49800.00000000');
+      expect((got.get('btcusdt@kline_1m') as Msg).k).toMatchObject({ c: '50200.00000000', x: false });
+      // Streams of events have no state to tell: a trade stream joined late sends nothing until the next trade.
+      expect(await first.request({ method: 'SUBSCRIBE', params: ['btcusdt@trade'], id: 8 })).toEqual({ result: null, id: 8 });
+      expect(await second.request({ method: 'SUBSCRIBE', params: ['btcusdt@trade'], id: 9 })).toEqual({ result: null, id: 9 });
+      await sleep(200);
+      expect(second.drain((m) => m.e === 'trade')).toEqual([]);
+    } finally {
+      first.close();
+      second.close();
+      await h.desks.spot.cancelAll({ user: lp });
+    }
+  });
+
   it('a local book from the REST snapshot and the diff stream stays equal to REST across random order flow', async () => {
     const next = random(15);
     const c = await Client.open(`${base}/stream?streams=btcusdt@depth@100ms/btcusdt@depth/btcusdt@depth20@100ms/btcusdt@depth5`);
