@@ -87,8 +87,11 @@ describe.skipIf(skip !== null)('demo market at first start', () => {
     await expect.poll(() => price.inputValue()).toMatch(/^\d+\.\d{2}$/);
     expect(await amount.inputValue({ timeout: 2_000 })).toMatch(/^\d+\.\d{5}$/);
     expect(Number(await amount.inputValue({ timeout: 2_000 }))).toBeGreaterThan(0);
+    // The bid's price is in the field already: wait for the ask's to replace it (a loaded machine may take a frame).
+    const bidPicked = await price.inputValue();
     await clickLevel('asks', 0);
-    await expect.poll(() => price.inputValue()).toMatch(/^\d+\.\d{2}$/);
+    await expect.poll(() => price.inputValue()).not.toBe(bidPicked);
+    expect(await price.inputValue()).toMatch(/^\d+\.\d{2}$/);
     const ask = Number(await price.inputValue());
     expect(ask).toBeGreaterThan(Number((await shown('bids'))[0]));
     // The keyboard: arrows then Enter on the focused book.
