@@ -306,8 +306,12 @@ describe.skipIf(skip !== null)('spot terminal layout', () => {
 
   it('shows one column without drag handles on a narrow screen', async () => {
     await page.setViewportSize({ width: 800, height: 900 });
+    const klines = page.waitForResponse((r) => r.url().includes('/api/v3/klines') && r.url().includes('BTCUSDT'));
     await page.goto(`${server.url}/currencyTransaction?symbol=BTCUSDT`);
     await page.getByTestId('order-form').waitFor();
+    // The screenshot below shows the candles too: the chart has drawn its bars (if the market has any) first.
+    const bars = (await (await klines).json()) as unknown[];
+    if (bars.length > 0) await page.locator('[data-testid="candle-chart"][data-last-close]').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('dock').count()).toBe(0);
     expect(await page.getByTestId('dock-splitter').count()).toBe(0);
     expect(await page.getByTestId('dock-tab').count()).toBe(0);
