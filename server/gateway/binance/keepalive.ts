@@ -3,12 +3,6 @@
 // maxConnectionMs a socket is closed normally. One timer sweeps all of an endpoint's sockets (every tickMs, at most a
 // second): a socket costs an entry, not two timers and their closures; at 10,000 sockets a sweep is a few
 // comparisons each. Pings and ends are at most a tick late; silence is checked every tick, not only at pings.
-//
-// Also here: releasing what an upgrade left attached to the socket. @fastify/websocket hands the route the
-// request and keeps it, with its reply, in the socket's error listener; the upgrade's ServerResponse stays on the
-// TCP socket (and holds the IncomingMessage with its headers) for the socket's life. Neither is used once the
-// connection is set up.
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
 export const CLOSE_NORMAL = 1000;
 const OPEN = 1;
@@ -131,31 +125,4 @@ export class KeepAlive {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
   }
-}
-
-/** The parts of ws's WebSocket and Node's sockets that releaseUpgrade touches. */
-interface UpgradedSocket {
-  removeAllListeners(event: 'error'): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-  terminate(): void;
-}
-interface HttpMessageHolder {
-  _httpMessage?: { detachSocket?(socket: unknown): void } | null;
-}
-
-/**
- * Lets go of the upgrade's request, reply and response once the connection is set up: the socket's error
- * listener (which held the request and reply) is replaced by one that logs with `log` and terminates, as the
- * plugin's did, and the ServerResponse is detached from the TCP socket. Call it first in the route's handler,
- * and keep no reference to `request` after.
- */
-export function releaseUpgrade(socket: UpgradedSocket, request: FastifyRequest, log: FastifyBaseLogger): void {
-  socket.removeAllListeners('error');
-  socket.on('error', (error) => {
-    log.error({ err: error }, 'websocket error');
-    socket.terminate();
-  });
-  const tcp = request.raw.socket as (typeof request.raw.socket & HttpMessageHolder) | null;
-  const response = tcp?._httpMessage;
-  if (tcp && response && typeof response.detachSocket === 'function') response.detachSocket(tcp);
 }

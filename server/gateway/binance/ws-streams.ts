@@ -21,9 +21,9 @@
 // wsSlowDropped); a connection lives at most 24 hours. Each payload is serialised once per stream, whatever the
 // number of subscribers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_BUFFERED } from '../routes/ws.ts';
+import { MAX_BUFFERED, releaseUpgrade } from '../routes/ws.ts';
 import { gatewayCounters } from '../status.ts';
-import { CLOSE_NORMAL, KeepAlive, releaseUpgrade } from './keepalive.ts';
+import { CLOSE_NORMAL, KeepAlive } from './keepalive.ts';
 import type { Source } from './fstream-market.ts';
 
 export const PING_MS = 3 * 60_000;
@@ -319,7 +319,7 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
     const setup = setups.get(request) ?? { combined: false, urlKey: null, streams: [] };
     // Nothing below keeps the request: a connection costs its socket and its entries, not the upgrade's objects.
     const log = app.log;
-    releaseUpgrade(socket, request, log);
+    releaseUpgrade(app, socket, request);
     let open = true;
     const closeWith = (code: number, reason: string) => {
       if (socket.readyState !== OPEN) return;

@@ -11,7 +11,7 @@
 // violations the ws library catches (a frame over the size limit, a bad opcode, invalid UTF-8) are the client's
 // doing: logged once per connection at info level without a stack and counted (status.ts gatewayCounters), so no
 // one can fill the error log by sending them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { isContractTopic } from '../../contract/api.ts';
 import { isTopic, WS_BATCH_PARAM, WS_CLOSE_SESSION_ENDED, WS_HEARTBEAT_MS, WS_PATH, type WsServerFrame } from '../../contract/ws.ts';
 import { isErrorCode, type ErrorCode, type ServerErrorCode } from '../../contract/errors.ts';
@@ -42,6 +42,8 @@ interface Socket {
   terminate(): void;
   on(event: 'message', listener: (raw: RawFrame, isBinary: boolean) => void): void;
   on(event: 'close', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
+  removeAllListeners(event: 'error'): unknown;
 }
 
 const OPEN = 1;
@@ -78,21 +80,53 @@ const reported = new WeakSet<object>();
  * destroyed in every case (ws has already sent the close code that says why, 1009 for a frame too large).
  */
 export function wsErrorHandler(this: FastifyInstance, error: Error, socket: Pick<Socket, 'terminate'>, request: FastifyRequest): void {
+  reportWsError(this, error, socket, request.log, request.ip);
+}
+
+/** wsErrorHandler's work, with the logger and the peer's address rather than the request. */
+export function reportWsError(app: FastifyInstance, error: Error, socket: Pick<Socket, 'terminate'>, log: FastifyBaseLogger, remote: string): void {
   const code = (error as { code?: unknown }).code;
   const kind = typeof code === 'string' ? PROTOCOL_ERRORS[code] : undefined;
   if (kind !== undefined) {
-    const counters = gatewayCounters(this);
+    const counters = gatewayCounters(app);
     counters[kind]++;
     if (!reported.has(socket)) {
       reported.add(socket);
-      request.log.info({ wsError: code, remote: request.ip }, `websocket closed: ${error.message}`);
+      log.info({ wsError: code, remote }, `websocket closed: ${error.message}`);
     }
   } else if (typeof code === 'string' && GONE.has(code)) {
-    request.log.debug({ wsError: code }, 'websocket connection lost');
+    log.debug({ wsError: code }, 'websocket connection lost');
   } else {
-    request.log.error({ err: error }, 'websocket error');
+    log.error({ err: error }, 'websocket error');
   }
   socket.terminate();
+}
+
+/** The parts of ws's WebSocket that releaseUpgrade touches. */
+interface UpgradedSocket {
+  removeAllListeners(event: 'error'): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  terminate(): void;
+}
+interface HttpMessageHolder {
+  _httpMessage?: { detachSocket?(socket: unknown): void } | null;
+}
+
+/**
+ * Lets go of an upgrade's request, reply and response once its connection is set up. @fastify/websocket keeps the
+ * request and reply in the socket's error listener, and the upgrade's ServerResponse stays on the TCP socket
+ * (holding the IncomingMessage and its headers), all for the socket's life, about 3 KB a connection. The error
+ * listener is replaced by one doing what wsErrorHandler does, and the response is detached. Call it first in a
+ * WebSocket route's handler, and keep no reference to `request` after.
+ */
+export function releaseUpgrade(app: FastifyInstance, socket: UpgradedSocket, request: FastifyRequest): void {
+  const log = app.log;
+  const remote = request.ip;
+  socket.removeAllListeners('error');
+  socket.on('error', (error) => reportWsError(app, error, socket, log, remote));
+  const tcp = request.raw.socket as (typeof request.raw.socket & HttpMessageHolder) | null;
+  const response = tcp?._httpMessage;
+  if (tcp && response && typeof response.detachSocket === 'function') response.detachSocket(tcp);
 }
 
 function decode(raw: RawFrame, isBinary: boolean): unknown {
@@ -117,6 +151,9 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
     // Browsers can't set headers on a WebSocket, so the language may also come as ?lang=.
     const query = new URL(request.url, 'http://localhost').searchParams;
     const locale = resolveLocale(query.get('lang')) ?? requestLocale(request);
+    // Nothing below keeps the request (releaseUpgrade).
+    const log = app.log;
+    releaseUpgrade(app, socket, request);
     const hub: WsHub | undefined = wsHubOf(app);
     const counters: GatewayCounters = gatewayCounters(app);
     let closed = false;
@@ -248,7 +285,7 @@ export function wsRoutes(app: FastifyInstance, clock: Clock, messages: Messages)
         return error(e instanceof AppError ? e.code : 'system.error');
       }
       queue = queue.then(() => handle(value)).catch((e: unknown) => {
-        request.log.error({ err: e }, 'websocket frame failed');
+        log.error({ err: e }, 'websocket frame failed');
         error('system.error', idOf(value));
       });
     });
