@@ -42,10 +42,9 @@ if (parentPort && init) {
   db.pragma(`wal_autocheckpoint = ${init.walAutocheckpointPages}`);
   // A multi-row insert keeps a statement journal (to undo its own rows should one fail): in memory, not a temp file.
   db.pragma('temp_store = MEMORY');
-  let checkpointer: Worker | null = null;
   let stopCheckpointer: () => Promise<void> = () => Promise.resolve();
   if (init.checkpointer !== null) {
-    checkpointer = new Worker(new URL('./sqlite-checkpointer-worker.ts', import.meta.url), {
+    const checkpointer = new Worker(new URL('./sqlite-checkpointer-worker.ts', import.meta.url), {
       name: 'sqlite-checkpoint',
       workerData: { sqliteCheckpointer: { ...init.checkpointer, file: init.file, busyTimeoutMs: init.busyTimeoutMs } satisfies CheckpointerInit },
     });
@@ -59,13 +58,13 @@ if (parentPort && init) {
     });
     // Its failure leaves the WAL to this connection's automatic checkpoint; commits go on.
     checkpointer.on('error', () => undefined);
-    const gone = new Promise<void>((resolve) => checkpointer!.once('exit', () => resolve()));
+    const gone = new Promise<void>((resolve) => checkpointer.once('exit', () => resolve()));
     // Asked to stop, not terminated: a thread terminated while it still loads better-sqlite3 aborts the whole
     // process (napi's Error::New fails in a dying environment: FATAL ERROR, SIGABRT), which a store closed right
     // after it opened did. It stops between two passes; only one that has not after CHECKPOINTER_STOP_MS is cut.
     stopCheckpointer = () => {
-      checkpointer!.postMessage('close');
-      const late = setTimeout(() => void checkpointer!.terminate(), CHECKPOINTER_STOP_MS);
+      checkpointer.postMessage('close');
+      const late = setTimeout(() => void checkpointer.terminate(), CHECKPOINTER_STOP_MS);
       return gone.then(() => clearTimeout(late));
     };
   }

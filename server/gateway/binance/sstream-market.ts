@@ -173,11 +173,7 @@ export class SpotMarketStreams {
       case 'windowTicker': {
         const m = this.market(stream.symbol);
         const source = this.windowTickers([m], stream.window, (list) => emit(list[0]));
-        const greet = () => {
-          const now = this.clock();
-          return windowTickerEvent(m, this.minuteBars.stats(m, stream.window, now), stream.window, now).payload;
-        };
-        return { ...source, greet };
+        return { ...source, greet: () => this.windowView(m, stream.window).payload };
       }
       case 'windowTickerAll':
         return this.windowTickers(this.markets(), stream.window, emit);
@@ -487,6 +483,12 @@ export class SpotMarketStreams {
     return { key: `${a.price}|${a.closeTime}`, payload: { e: 'avgPrice', E: now, s: m.symbol, i: `${a.mins}m`, w: a.price, T: a.closeTime } };
   }
 
+  /** A market's rolling-window ticker now (its minute bars held), and what decides whether it changed. */
+  private windowView(m: Market, window: TickerWindow): { key: string; payload: Record<string, unknown> } {
+    const now = this.clock();
+    return windowTickerEvent(m, this.minuteBars.stats(m, window, now), window, now);
+  }
+
   /**
    * The rolling-window tickers of `markets` (sstream-windows.ts): their one-minute bars held while the stream is
    * open; once read back, every second the ones that changed (all of them the first time).
@@ -497,10 +499,7 @@ export class SpotMarketStreams {
     let ticking: Source | null = null;
     const ready = Promise.all(holds.map((h) => h.ready)).then(() => {
       if (stopped) return;
-      ticking = this.changes(markets, (m) => {
-        const now = this.clock();
-        return windowTickerEvent(m, this.minuteBars.stats(m, window, now), window, now);
-      }, emit);
+      ticking = this.changes(markets, (m) => this.windowView(m, window), emit);
     });
     return {
       ready,

@@ -87,6 +87,9 @@ interface Group {
  */
 export const streamProbe: { onEmit: ((name: string, text: string, startedAt: number, sentAt: readonly number[]) => void) | null } = { onEmit: null };
 
+/** A payload (as JSON) in a combined connection's wrapper: {"stream": <name>, "data": <payload>}. */
+const combinedFrame = (name: string, raw: string): string => `{"stream":${JSON.stringify(name)},"data":${raw}}`;
+
 /** A refusal of the upgrade, as an HTTP reply with Binance's error body. */
 export interface Refusal {
   readonly status: number;
@@ -152,7 +155,7 @@ export abstract class StreamHub<S> {
       const payload = group.source.greet?.();
       if (payload === undefined) continue;
       const raw = JSON.stringify(payload);
-      conn.send(conn.combined ? `{"stream":${JSON.stringify(group.name)},"data":${raw}}` : raw);
+      conn.send(conn.combined ? combinedFrame(group.name, raw) : raw);
     }
   }
 
@@ -212,7 +215,7 @@ export abstract class StreamHub<S> {
     const startedAt = probe === null ? 0 : performance.now();
     const sentAt: number[] | null = probe === null ? null : [];
     for (const c of group.members) {
-      if (c.combined) c.send((wrappedBytes ??= Buffer.from((wrapped = `{"stream":${JSON.stringify(name)},"data":${raw}}`))));
+      if (c.combined) c.send((wrappedBytes ??= Buffer.from((wrapped = combinedFrame(name, raw)))));
       else c.send((rawBytes ??= Buffer.from(raw)));
       sentAt?.push(performance.now());
     }
