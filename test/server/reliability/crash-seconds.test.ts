@@ -101,8 +101,15 @@ describeDialects('seconds desk crash', (dialect) => {
     const byId = new Map<string, SecondsContractItem>();
     for (let i = 0; ; i++) {
       byId.clear();
-      const settledNow = await get(second.url, SECONDS_PATHS.settlements, { from: String(runFrom), to: String(Date.now()) });
-      for (const c of settledNow.data.list as SecondsContractItem[]) byId.set(c.id, c);
+      // Every page: the endpoint answers 5,000 at most (`more`, then from the last id), and a fast burst acks more.
+      const to = String(Date.now());
+      for (let afterId: string | undefined; ; ) {
+        const page = await get(second.url, SECONDS_PATHS.settlements, { from: String(runFrom), to, ...(afterId === undefined ? {} : { afterId }) });
+        const list = page.data.list as SecondsContractItem[];
+        for (const c of list) byId.set(c.id, c);
+        if (!page.data.more || list.length === 0) break;
+        afterId = list[list.length - 1]!.id;
+      }
       if (acked.every((c) => byId.has(c.id))) break;
       if (i > 100) throw new Error(`not all settled: ${acked.filter((c) => !byId.has(c.id)).length} of ${acked.length} missing`);
       await new Promise((r) => setTimeout(r, 200));
