@@ -3,7 +3,7 @@
 // engine, committed in groups and only then answered and published, exactly as the spot desk's.
 import { systemClock, type Clock } from '../../clock.ts';
 import {
-  Code, EXTERNAL, FastBook, formatDecimal, INSURANCE, minB, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PerpEngine, userAccount,
+  Code, EXTERNAL, FastBook, formatDecimal, INSURANCE, minB, parseDecimal, parsePrice, parseQty, PERP_CLEARING, PERP_RECEIVABLE, PerpEngine, userAccount,
   type Amount, type Asset, type FeeRates, type MarginMode, type PerpCommand, type PerpMarket, type Price, type Qty, type Side,
   type TimeInForce, type UserId, type OrderId, type Rate, type ConditionalKind,
 } from '../../kernel/index.ts';
@@ -27,7 +27,7 @@ import { clientKey, PerpBatch, type PerpState } from './state.ts';
 export const PERP_FEES: FeeRates = Object.freeze({ makerPpm: 200, takerPpm: 500 });
 /** How far from the mark a market order may trade (and a limit order be placed): Binance's 5 % price protection. */
 export const PRICE_BAND_BPS = 500n;
-export const PERP_SYSTEM_ACCOUNTS = [INSURANCE, PERP_CLEARING];
+export const PERP_SYSTEM_ACCOUNTS = [INSURANCE, PERP_CLEARING, PERP_RECEIVABLE];
 
 export interface PerpDeskOptions {
   readonly store: Store;

@@ -12,8 +12,10 @@ export type Part = 'available' | 'frozen';
  * the sum over all accounts of an asset stays zero. `perp-clearing` pays and takes the profit and loss realized on
  * perpetual positions; it holds the open positions' net unrealized result (Σ over them of −side × entry cost,
  * the same at every price because longs and shorts are equal), so it goes negative when the open positions owe.
+ * `perp-receivable` is what cross accounts owe for losses their cash could not pay but their open positions'
+ * unrealized profit covers (Binance's negative cross wallet): always ≤ 0, minus the sum of those debts.
  */
-export const SYSTEM_ACCOUNTS = ['fee-income', 'treasury', 'insurance', 'external', 'perp-clearing', 'seconds-house'] as const;
+export const SYSTEM_ACCOUNTS = ['fee-income', 'treasury', 'insurance', 'external', 'perp-clearing', 'perp-receivable', 'seconds-house'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 declare const accountBrand: unique symbol;
@@ -30,6 +32,8 @@ export const EXTERNAL = systemAccount('external');
 export const FEE_INCOME = systemAccount('fee-income');
 export const INSURANCE = systemAccount('insurance');
 export const PERP_CLEARING = systemAccount('perp-clearing');
+/** Σ of cross accounts' debts (negative): a realized cross loss past the cash, carried by the account's unrealized profit. */
+export const PERP_RECEIVABLE = systemAccount('perp-receivable');
 /** The seconds contracts' counterparty: pays wins, receives losses; funded by operator credits, never below zero. */
 export const SECONDS_HOUSE = systemAccount('seconds-house');
 
@@ -39,10 +43,10 @@ export const SECONDS_HOUSE = systemAccount('seconds-house');
  * bankruptcy in a gap, a funding payer with nothing left), and a fund in deficit is shown as such, in public,
  * rather than the loss being hidden; liquidations then go straight to auto-deleveraging.
  */
-export const mayBeNegative = (key: AccountKey): boolean => key === EXTERNAL || key === PERP_CLEARING || key === INSURANCE;
+export const mayBeNegative = (key: AccountKey): boolean => key === EXTERNAL || key === PERP_CLEARING || key === INSURANCE || key === PERP_RECEIVABLE;
 
 const USER_KEY = /^user:(\d+):(coin|contract|earn|seconds|fiat):(available|frozen)$/;
-const SYSTEM_KEY = /^system:(fee-income|treasury|insurance|external|perp-clearing|seconds-house)$/;
+const SYSTEM_KEY = /^system:(fee-income|treasury|insurance|external|perp-clearing|perp-receivable|seconds-house)$/;
 
 /** Reads a key back into its parts; undefined for a string that is not an account key. */
 export function parseAccount(key: string): AccountRef | undefined {

@@ -10,7 +10,7 @@
 import type { BookOrder, OrderBook, Side } from '../book/types.ts';
 import { FILL, MatchSink } from '../book/sink.ts';
 import { Code, type ResultCode } from '../codes.ts';
-import { FEE_INCOME, INSURANCE, PERP_CLEARING, type AccountKey } from '../ledger/accounts.ts';
+import { FEE_INCOME, INSURANCE, PERP_CLEARING, PERP_RECEIVABLE, type AccountKey } from '../ledger/accounts.ts';
 import type { Ledger, Posting } from '../ledger/ledger.ts';
 import { notional, type Market } from '../money/market.ts';
 import type { Amount, Asset, OrderId, Price, Qty, UserId } from '../money/nominal.ts';
@@ -22,7 +22,7 @@ import { maxNotionalFor } from '../../contract/perp-math/brackets.ts';
 import { fillMath, type Holding, Lines, newHolding, signedCost, sizeMinor } from './holdings.ts';
 import { LiquidationIndex } from './liq-index.ts';
 import { bankruptcyPrice, isLiquidatable } from '../../contract/perp-math/liquidation.ts';
-import { initialMargin, maxRemoveIsolated, openLoss } from '../../contract/perp-math/margin.ts';
+import { initialMargin, marketAssumedPrice, maxAddIsolated, maxRemoveIsolated, openLoss } from '../../contract/perp-math/margin.ts';
 import {
   AccountTotals, crossContext, maintenanceAt, positionLiquidationPrice, positionMarginRatio, upnlAt, type AccountRisk, type CrossTotals, type RiskLine,
   type RiskPosition,
@@ -46,6 +46,11 @@ interface PerpOrder {
   readonly fees: FeeRates;
   readonly origin: OrderOrigin;
   readonly time: number;
+  /**
+   * What one lot of a market order is margined at (quote minor units): its notional at Binance's assumed price
+   * (notes §8: a buy at Ask1 × 1.0005, a sell at max(Bid1, mark)), not at its band bound. Absent: the limit price.
+   */
+  readonly lotValue?: bigint;
   /** Lots not yet traded. */
   open: number;
 }
@@ -282,12 +287,66 @@ export class PerpEngine {
 
   /**
    * Cross wallet balance: available plus what the engine holds frozen for cross positions and for orders (not
-   * isolated margins, and not funds an operator froze: those are no one's collateral).
+   * isolated margins, and not funds an operator froze: those are no one's collateral), less the account's debt.
+   * Negative when the account owes more than its cash (Binance's negative cross wallet).
    */
   crossWallet(user: UserId): bigint {
     let wb: bigint = this.ledger.balance(this.keys.of(user).available, this.asset);
-    for (const h of this.userHoldings(user)) wb += h.orderMargin + (h.mode === 'cross' ? h.margin : 0n);
+    for (const h of this.userHoldings(user)) wb += h.orderMargin + (h.mode === 'cross' ? h.margin : 0n) - h.owed;
     return wb;
+  }
+
+  /** What the user's cross account owes: losses past its cash that its open positions' unrealized profit carries. */
+  owed(user: UserId): bigint {
+    let d = 0n;
+    for (const h of this.userHoldings(user)) d += h.owed;
+    return d;
+  }
+
+  /** Σ UPnL of the user's open cross positions at their marks. */
+  private crossUpnl(user: UserId): bigint {
+    let u = 0n;
+    for (const h of this.userHoldings(user)) if (h.mode === 'cross' && h.size !== 0) u += this.upnl(h);
+    return u;
+  }
+
+  /** Does the user hold any open position? */
+  private hasPosition(user: UserId): boolean {
+    return this.userHoldings(user).some((h) => h.size !== 0);
+  }
+
+  /** Adds `amount` to the account's debt, booked on `h` (the receivable account pays the loss for it now). */
+  private incur(h: Holding, amount: bigint, lines: Lines<AccountKey>): void {
+    if (amount <= 0n) return;
+    h.owed += amount;
+    lines.add(PERP_RECEIVABLE, -amount);
+  }
+
+  /** Repays up to `cash` of the account's debt (oldest market name first); returns what it paid. */
+  private repay(user: UserId, cash: bigint, lines: Lines<AccountKey>): bigint {
+    if (cash <= 0n) return 0n;
+    let paid = 0n;
+    for (const h of this.userHoldings(user).sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))) {
+      if (h.owed === 0n || paid >= cash) continue;
+      const x = minB(h.owed, cash - paid);
+      h.owed -= x;
+      paid += x;
+    }
+    lines.add(PERP_RECEIVABLE, paid);
+    return paid;
+  }
+
+  /** With no position left to pay it, what the account still owes is the insurance fund's: returns it. */
+  private writeOff(user: UserId, lines: Lines<AccountKey>): bigint {
+    if (this.hasPosition(user)) return 0n;
+    let d = 0n;
+    for (const h of this.userHoldings(user)) {
+      d += h.owed;
+      h.owed = 0n;
+    }
+    // The caller posts the fund's side with the rest of what the fund covers.
+    if (d > 0n) lines.add(PERP_RECEIVABLE, d);
+    return d;
   }
 
   /** What the engine holds frozen for a user: margins and entrust margin over all markets. */
@@ -435,9 +494,11 @@ export class PerpEngine {
       }
       if (h.size === 0 || Math.sign(h.size) === dir || c.qty > room) code = Code.REDUCE_ONLY_REJECTED;
     }
+    // A market order trades up to its band bound but is margined at Binance's assumed price (notes §8).
+    const assumed = c.kind === 'market' && code === Code.OK ? this.assumedPrice(ms, c.side, c.price) : null;
     const order: PerpOrder = {
       id: this.nextOrder as OrderId, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, price: c.price, reduceOnly: c.reduceOnly,
-      postOnly: c.postOnly, fees: c.fees, origin, time: c.time, open: c.qty,
+      postOnly: c.postOnly, fees: c.fees, origin, time: c.time, open: c.qty, ...(assumed === null ? {} : { lotValue: divCeil(m.lotSize * assumed, E8) }),
     };
     let freeze = 0n;
     if (code === Code.OK && !c.reduceOnly) {
@@ -446,9 +507,11 @@ export class PerpEngine {
       else {
         const target = this.orderMargin(h, order);
         freeze = maxB(0n, target - h.orderMargin);
-        const mark = ms.mark ?? BigInt(c.price) * m.tickSize;
-        const loss = openLoss({ side: c.side, qty: sizeMinor(m, c.qty), price: BigInt(c.price) * m.tickSize, mark });
-        if (freeze + loss > this.availableForOrder(h)) code = Code.INSUFFICIENT_FUNDS;
+        const price = assumed ?? BigInt(c.price) * m.tickSize;
+        const mark = ms.mark ?? price;
+        // Only the part that opens risks the open loss; the part that closes the position realizes against it.
+        const loss = openLoss({ side: c.side, qty: sizeMinor(m, this.openingLots(h, c.side, c.qty)), price, mark });
+        if (freeze + loss > this.availableForOrder(c.user)) code = Code.INSUFFICIENT_FUNDS;
       }
     }
     if (code !== Code.OK) {
@@ -533,8 +596,10 @@ export class PerpEngine {
 
   /**
    * One side of a fill: the position changes, realized P&L is paid by or to the clearing account, the fee is
-   * charged, and the margin held is set again for the new position and the orders left. A loss beyond the
-   * user's collateral is covered by the insurance fund. Adds its lines to `lines`.
+   * charged, and the margin held is set again for the new position and the orders left. A cross loss past the whole
+   * cross account's cash becomes the account's debt as far as its open cross positions' unrealized profit carries it
+   * (Binance's negative cross wallet); only the rest, and an isolated loss past the position's margin, is covered
+   * by the insurance fund. Cash the fill frees repays the debt first. Adds its lines to `lines`.
    */
   private fillSide(ms: MarketState, o: PerpOrder, price: Price, qty: number, quote: bigint, feePpm: number, lines: Lines<AccountKey>, _out: PerpEvent[]): FillSide {
     const h = this.holding(o.user, o.symbol)!;
@@ -553,11 +618,18 @@ export class PerpEngine {
     let pool = available + h.orderMargin;
     let covered = 0n;
     let feePaid = 0n;
+    let debt = 0n;
     if (h.mode === 'cross') {
       pool += h.margin + f.realized;
       // A loss past this market's funds is the cross account's: its other markets' margins pay before the fund.
       if (pool < 0n) pool += this.drawCross(h, -pool, lines);
-      if (pool < 0n) [covered, pool] = [-pool, 0n];
+      if (pool < 0n) {
+        // The account's cash is gone: it owes the rest (its other positions' unrealized profit may pay it, or their
+        // liquidation settles what they can't; the fund pays only what is left when no cross position remains).
+        debt = -pool;
+        this.incur(h, debt, lines);
+        pool = 0n;
+      }
       feePaid = minB(fee, pool);
       pool -= feePaid;
       h.margin = minB(pool, f.size === 0 ? 0n : initialMargin(f.cost, h.leverage));
@@ -585,12 +657,31 @@ export class PerpEngine {
     const target = this.orderMargin(h);
     h.orderMargin = minB(pool, target);
     pool -= h.orderMargin;
+    // Free cash repays the account's debt.
+    let repaid = this.repay(o.user, pool, lines);
+    pool -= repaid;
+    if (this.owed(o.user) > 0n && !this.hasPosition(o.user)) {
+      // No position is left whose profit or margin could pay the debt: every entrust margin pays it (those orders
+      // are cancelled at the command's end), and only what is still owed then is the insurance fund's.
+      const own = minB(h.orderMargin, this.owed(o.user));
+      if (own > 0n) this.shed.add(h);
+      h.orderMargin -= own;
+      pool += own;
+      pool += this.drawCross(h, this.owed(o.user) - pool, lines);
+      const more = this.repay(o.user, pool, lines);
+      pool -= more;
+      repaid += more;
+      const written = this.writeOff(o.user, lines);
+      covered += written;
+      debt -= written;
+    }
+    debt -= repaid;
     lines.add(k.available, pool - available);
     lines.add(k.frozen, h.margin + h.orderMargin - heldBefore);
     lines.add(PERP_CLEARING, -f.realized);
     lines.add(INSURANCE, -covered);
     lines.add(FEE_INCOME, feePaid);
-    return { user: o.user, order: o.id, side: o.side, fee: feePaid as Amount, realized: f.realized as Amount, closed: f.closed, covered: covered as Amount };
+    return { user: o.user, order: o.id, side: o.side, fee: feePaid as Amount, realized: f.realized as Amount, closed: f.closed, covered: covered as Amount, debt: debt as Amount };
   }
 
   /**
@@ -760,7 +851,7 @@ export class PerpEngine {
 
   private expose(h: Holding, o: PerpOrder, lots: number): void {
     if (lots === 0) return;
-    const v = notional(this.markets.get(h.symbol)!.m, o.price, lots as Qty);
+    const v = this.valueOf(o, lots);
     if (o.side === 'buy') h.bids += v;
     else h.asks += v;
   }
@@ -782,7 +873,7 @@ export class PerpEngine {
 
   private exposure(h: Holding, extra?: PerpOrder): { bids: bigint; asks: bigint } {
     if (extra === undefined || extra.reduceOnly || extra.open === 0) return { bids: h.bids, asks: h.asks };
-    const v = notional(this.markets.get(h.symbol)!.m, extra.price, extra.open as Qty);
+    const v = this.valueOf(extra, extra.open);
     return extra.side === 'buy' ? { bids: h.bids + v, asks: h.asks } : { bids: h.bids, asks: h.asks + v };
   }
 
@@ -792,6 +883,41 @@ export class PerpEngine {
     return maxB(0n, maxB(abs(c + bids), abs(c - asks)) - abs(c));
   }
 
+  /** Notional of `lots` of an order as its margin counts it: at its limit price, a market order's at its assumed price. */
+  private valueOf(o: PerpOrder, lots: number): bigint {
+    return o.lotValue !== undefined ? o.lotValue * BigInt(lots) : notional(this.markets.get(o.symbol)!.m, o.price, lots as Qty);
+  }
+
+  /**
+   * The price a market order is margined at (quote minor units per coin): Binance's assumed price (notes §8), a buy
+   * at Ask1 × 1.0005 (rounded up), a sell at max(Bid1, mark); the mark (or the band bound before the first mark)
+   * where that side of the book is empty.
+   */
+  private assumedPrice(ms: MarketState, side: Side, bound: Price): bigint {
+    const t = ms.m.tickSize;
+    const ref = ms.mark ?? BigInt(bound) * t;
+    if (side === 'buy') {
+      const ask = ms.book.best('sell');
+      return ask === null ? ref : marketAssumedPrice({ side, ask1: BigInt(ask) * t, bid1: 0n, mark: ref });
+    }
+    const bid = ms.book.best('buy');
+    return marketAssumedPrice({ side, ask1: 0n, bid1: bid === null ? 0n : BigInt(bid) * t, mark: ref });
+  }
+
+  /**
+   * Lots of a new order on `side` that would open or add to a position: an order against the position first closes
+   * what the user's other orders on that side do not already close, and that part risks no open loss.
+   */
+  private openingLots(h: Holding, side: Side, qty: number): number {
+    if (h.size === 0 || Math.sign(h.size) === (side === 'buy' ? 1 : -1)) return qty;
+    let others = 0;
+    for (const id of h.orders) {
+      const o = this.orders.get(id)!;
+      if (o.side === side) others += o.open;
+    }
+    return Math.max(0, qty - Math.max(0, Math.abs(h.size) - others));
+  }
+
   /** The largest position notional the orders could leave (at entry and limit prices), for the bracket cap. */
   private worstNotional(h: Holding, extra?: PerpOrder): bigint {
     const c = signedCost(h);
@@ -799,11 +925,15 @@ export class PerpEngine {
     return maxB(abs(c + bids), abs(c - asks));
   }
 
-  /** What a new order may freeze: cross counts unrealized losses (never profits); isolated has its wallet only. */
-  private availableForOrder(h: Holding): bigint {
-    const available = this.ledger.balance(this.keys.of(h.user).available, this.asset);
-    if (h.mode === 'isolated') return available;
-    return maxB(0n, available + minB(0n, this.crossRisk(h.user).upnl));
+  /**
+   * What a new order (of either margin mode), a leverage change or an isolated margin add may take from the
+   * contract wallet: available less the cross account's debt and its cross positions' unrealized loss (never
+   * counting a profit). Isolated margin comes out of the same cash that holds up the cross positions, so it too
+   * must leave their losses covered (Binance's AvailableForOrder, notes §2).
+   */
+  availableForOrder(user: UserId): bigint {
+    const available = this.ledger.balance(this.keys.of(user).available, this.asset);
+    return maxB(0n, available - this.owed(user) + minB(0n, this.crossUpnl(user)));
   }
 
   // ---- conditional orders -----------------------------------------------------------------------------------
@@ -914,7 +1044,7 @@ export class PerpEngine {
     const marginTarget = h.mode === 'cross' && h.size !== 0 ? initialMargin(h.cost, h.leverage) : h.margin;
     const need = orderTarget - h.orderMargin + (marginTarget - h.margin);
     const short = h.mode === 'isolated' && h.size !== 0 && h.margin < initialMargin(h.cost, h.leverage);
-    if (short || need > this.ledger.balance(k.available, this.asset)) {
+    if (short || need > this.availableForOrder(c.user)) {
       h.leverage = was;
       return this.reject(out, c.time, c.user, null, Code.LEVERAGE_MARGIN_SHORT);
     }
@@ -943,7 +1073,16 @@ export class PerpEngine {
     if (c.amount <= 0n) return this.reject(out, c.time, c.user, null, Code.QTY_INVALID);
     const k = this.keys.of(c.user);
     const ms = this.markets.get(c.symbol)!;
-    if (c.add && c.amount > this.ledger.balance(k.available, this.asset)) return this.reject(out, c.time, c.user, null, Code.INSUFFICIENT_FUNDS);
+    if (c.add) {
+      // Binance's max add (notes §2 [ADJ]): never more than leaves the cross account above its maintenance margin.
+      let isolatedOrders = 0n;
+      for (const x of this.userHoldings(c.user)) if (x.mode === 'isolated') isolatedOrders += x.orderMargin;
+      const most = maxAddIsolated({
+        crossWalletBalance: this.crossWallet(c.user), crossMaintenance: this.crossRisk(c.user).maintenance, isolatedOrderMargin: isolatedOrders,
+        available: this.availableForOrder(c.user),
+      });
+      if (c.amount > most) return this.reject(out, c.time, c.user, null, Code.INSUFFICIENT_FUNDS);
+    }
     if (!c.add) {
       const mark = ms.mark ?? divFloor(h.cost * E8, sizeMinor(ms.m, Math.abs(h.size)));
       const most = maxRemoveIsolated({
@@ -989,12 +1128,15 @@ export class PerpEngine {
     this.finish(time, out);
     // Positions that changed while this mark was applied (fills of liquidations, fired stops) are checked too,
     // until none is left under maintenance.
-    for (let round = 0; this.dirty.size > 0; round++) {
+    // Every round that liquidates closes positions for good (or trades nothing and ends the loop): the open
+    // interest and the resting orders it can trade against are finite, so the cascade ends.
+    while (this.dirty.size > 0) {
       const touched = [...this.dirty].sort((a, b) => a.user - b.user || (a.symbol < b.symbol ? -1 : 1));
       this.dirty.clear();
+      const before = out.length;
       for (const h of touched) if (h.size !== 0 && this.underwater(h)) this.liquidate(h, time, out);
       this.finish(time, out);
-      if (round > 10_000) throw new Error('liquidations keep cascading');
+      if (!out.slice(before).some((e) => e.type === 'trade')) break;
     }
     this.dirty = null;
   }
@@ -1009,11 +1151,17 @@ export class PerpEngine {
     }
     const cross = () => this.userHoldings(h.user).filter((x) => x.mode === 'cross');
     for (const x of cross()) this.cancelOrders(x, time, Code.CANCELED_LIQUIDATION, out);
+    // Each round closes one position (closeOut always ends it: the book, the fund, then ADL against the opposite
+    // positions, which are always enough); one that could not be reduced at all stops the loop instead of
+    // spinning, and the next mark tries again.
     for (;;) {
       const open = cross().filter((x) => x.size !== 0);
       if (open.length === 0 || !this.underwater(open[0]!)) break;
       open.sort((a, b) => (this.maintenance(b) > this.maintenance(a) ? 1 : this.maintenance(b) < this.maintenance(a) ? -1 : a.symbol < b.symbol ? -1 : 1));
-      this.closeOut(open[0]!, time, out);
+      const target = open[0]!;
+      const before = target.size;
+      this.closeOut(target, time, out);
+      if (target.size === before) break;
     }
     for (const x of cross()) this.index(x);
   }
@@ -1070,6 +1218,10 @@ export class PerpEngine {
     const fee = minB(left, divCeil(liquidated * ms.spec.liquidationFee, E8));
     const postings = this.post(new Lines<AccountKey>().move(k.available, INSURANCE, fee));
     out.push({ type: 'liquidation', time, user: h.user, symbol: h.symbol, mode: h.mode, size: size0, mark, bankruptcy: bpTicks as Price, fee: fee as Amount, postings });
+    // The fee came out of the cross wallet's cash: every cross liquidation price of the user moved with it, and
+    // this mark's cascade checks those positions again.
+    this.index(h);
+    if (this.dirty !== null) for (const x of this.userHoldings(h.user)) if (x.mode === 'cross' && x.size !== 0) this.dirty.add(x);
   }
 
   /** Closes what is left of a bankrupt position against the opposite positions, best-ranked first, at `price`. */
@@ -1077,17 +1229,28 @@ export class PerpEngine {
     const symbol = h.symbol;
     const wantLong = h.size < 0;
     const key = `${symbol}:${wantLong ? 'long' : 'short'}`;
-    let q = this.adl.get(key);
-    if (q === undefined) {
+    const rank = (): AdlQueue => {
       const candidates = [...ms.holders]
         .map((u) => this.holding(u, symbol)!)
         .filter((x) => x.user !== h.user && (wantLong ? x.size > 0 : x.size < 0))
         .map((x) => ({ id: x.user, upnl: this.upnl(x), walletBalance: x.mode === 'isolated' ? x.margin : this.crossWallet(x.user), maintenance: this.maintenance(x) }));
-      q = { users: adlRanking(candidates).map((c) => c.id as UserId), at: 0 };
-      this.adl.set(key, q);
-    }
+      const fresh = { users: adlRanking(candidates).map((c) => c.id as UserId), at: 0 };
+      this.adl.set(key, fresh);
+      return fresh;
+    };
+    // The queue is ranked once per mark; positions opened since (a stop that fired, a liquidation's fill) are not
+    // in it. When it runs out with the position still open it is ranked again from the positions as they are now:
+    // the opposite side always holds at least as many lots (open interest is equal on both sides).
+    let q = this.adl.get(key) ?? rank();
+    let reranked = false;
     const side: Side = h.size > 0 ? 'sell' : 'buy';
-    while (h.size !== 0 && q.at < q.users.length) {
+    while (h.size !== 0) {
+      if (q.at >= q.users.length) {
+        if (reranked) break;
+        q = rank();
+        reranked = true;
+        continue;
+      }
       const other = this.holding(q.users[q.at]!, symbol)!;
       if (other.size === 0 || (wantLong ? other.size < 0 : other.size > 0)) {
         q.at += 1;
@@ -1115,7 +1278,7 @@ export class PerpEngine {
     const ms = this.markets.get(c.symbol);
     if (ms === undefined || c.mark <= 0n) return;
     const lines = new Lines<AccountKey>();
-    const payments: Array<{ user: UserId; amount: Amount }> = [];
+    const payments: Array<{ user: UserId; amount: Amount; debt: Amount }> = [];
     let fund = 0n;
     for (const u of [...ms.holders].sort((a, b) => a - b)) {
       const h = this.holding(u, c.symbol)!;
@@ -1145,17 +1308,29 @@ export class PerpEngine {
           this.shed.add(h);
         }
         if (left > 0n && h.mode === 'cross') left -= this.drawCross(h, left, lines);
+        // Past the cash, the account owes it: its positions' unrealized profit may pay it, and if the account is
+        // under water the mark applied below liquidates it (the fund pays only what no cross position can).
+        let debt = 0n;
+        if (left > 0n && h.mode === 'cross') {
+          debt = left;
+          this.incur(h, debt, lines);
+          left = 0n;
+        }
         fund += due - left;
-        payments.push({ user: u, amount: (due - left) as Amount });
+        payments.push({ user: u, amount: (due - left) as Amount, debt: debt as Amount });
       } else {
         const gets = divFloor(exact, E8 * E8);
-        if (h.mode === 'cross') lines.add(k.available, gets);
-        else {
+        let repaid = 0n;
+        if (h.mode === 'cross') {
+          // What the account owes is repaid first.
+          repaid = this.repay(u, gets, lines);
+          lines.add(k.available, gets - repaid);
+        } else {
           lines.add(k.frozen, gets);
           h.margin += gets;
         }
         fund -= gets;
-        payments.push({ user: u, amount: -gets as Amount });
+        payments.push({ user: u, amount: -gets as Amount, debt: -repaid as Amount });
       }
     }
     lines.add(INSURANCE, fund);

@@ -29,10 +29,17 @@ export interface Holding {
   takerPpm: number;
   /** Reduce-only orders open here. */
   reducing: number;
+  /**
+   * Cross only: a realized loss (or funding) this market charged that the account's cash could not pay and its open
+   * cross positions' unrealized profit carries (Binance's negative cross wallet). The account's debt is the sum
+   * over its holdings; it is repaid from the next cash the account gets, and the insurance fund pays what is left
+   * of it only when no cross position remains to carry it.
+   */
+  owed: bigint;
 }
 
 export function newHolding(user: UserId, symbol: string, leverage: number): Holding {
-  return { user, symbol, leverage, mode: 'cross', size: 0, cost: 0n, margin: 0n, orderMargin: 0n, orders: new Set(), triggers: new Set(), bids: 0n, asks: 0n, takerPpm: 0, reducing: 0 };
+  return { user, symbol, leverage, mode: 'cross', size: 0, cost: 0n, margin: 0n, orderMargin: 0n, orders: new Set(), triggers: new Set(), bids: 0n, asks: 0n, takerPpm: 0, reducing: 0, owed: 0n };
 }
 
 /** Position size in base minor units (the formulas' unit). */

@@ -166,6 +166,12 @@ export interface FillSide {
   readonly closed: number;
   /** Loss beyond the user's collateral, paid by the insurance fund. */
   readonly covered: Amount;
+  /**
+   * Change of the cross account's debt (`system:perp-receivable`): + a loss past the account's cash that its open
+   * positions' unrealized profit carries, − debt repaid from this fill's cash or written off by the fund. The
+   * user's contract wallet moves by `realized − fee + covered + debt`.
+   */
+  readonly debt: Amount;
 }
 
 interface EventBase {
@@ -269,8 +275,12 @@ export type PerpEvent =
       readonly symbol: string;
       readonly rate: Rate;
       readonly mark: bigint;
-      /** Per position: what it paid (+) or received (−). */
-      readonly payments: ReadonlyArray<{ readonly user: UserId; readonly amount: Amount }>;
+      /**
+       * Per position: what it paid (+) or received (−), and the change of its cross account's debt (+ a payment its
+       * cash could not make, carried by its unrealized profit; − debt repaid from what it received). The wallet
+       * moves by `debt − amount`.
+       */
+      readonly payments: ReadonlyArray<{ readonly user: UserId; readonly amount: Amount; readonly debt: Amount }>;
       /** Rounding residue and shortfalls, to (+) or from (−) the insurance fund. */
       readonly insurance: Amount;
       readonly postings: readonly Posting[];

@@ -80,8 +80,8 @@ describe('perp engine: margin and P&L', () => {
     const events = e.apply({ type: 'funding', time: 5, symbol: 'BTCUSDT', rate: parseRate('0.0001'), mark: usdt(50_000) });
     const f = events.find((ev) => ev.type === 'funding');
     expect(f?.type === 'funding' && f.payments).toEqual([
-      { user: A, amount: usdt(5) },
-      { user: B, amount: -usdt(5) },
+      { user: A, amount: usdt(5), debt: 0n },
+      { user: B, amount: -usdt(5), debt: -0n },
     ]);
     expect(available(e, A) + frozen(e, A)).toBe(before.a - usdt(5));
     expect(available(e, B) + frozen(e, B)).toBe(before.b + usdt(5));

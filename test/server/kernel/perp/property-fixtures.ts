@@ -2,7 +2,7 @@
 // command. A run is a list of steps (engine commands, plus deposits and insurance seeds posted to the ledger
 // directly) generated from a seeded mulberry32 against the live engine, so the same list replays on a fresh engine.
 import { FastBook } from '../../../../server/kernel/book/fast-book.ts';
-import { EXTERNAL, FEE_INCOME, INSURANCE, PERP_CLEARING, userAccount, type AccountKey } from '../../../../server/kernel/ledger/accounts.ts';
+import { EXTERNAL, FEE_INCOME, INSURANCE, PERP_CLEARING, PERP_RECEIVABLE, userAccount, type AccountKey } from '../../../../server/kernel/ledger/accounts.ts';
 import { Ledger } from '../../../../server/kernel/ledger/ledger.ts';
 import { defineMarket, notional } from '../../../../server/kernel/money/market.ts';
 import { amount, asset, qty, type Amount, type OrderId, type Price, type Qty, type UserId } from '../../../../server/kernel/money/nominal.ts';
@@ -476,7 +476,14 @@ export class Checker {
 
   exec(step: Step): PerpEvent[] {
     const before = snapshot(this.e, this.users());
-    const events = applyStep(this.e, step);
+    let events: PerpEvent[];
+    try {
+      events = applyStep(this.e, step);
+    } catch (error) {
+      // No command applies half: one that throws has left the engine mid-way (postings applied, positions not).
+      this.violations.push({ rule: 'command-threw', detail: `step ${this.steps + 1} ${describeStep(step)}: ${String(error)}` });
+      throw error;
+    }
     this.steps += 1;
     for (const ev of events) {
       const k = ev.type === 'trade' ? `trade:${ev.via}` : ev.type === 'rejected' ? `rejected:${ev.code}` : ev.type === 'liquidation' ? `liquidation:${ev.mode}` : ev.type;
@@ -609,7 +616,7 @@ export class Checker {
     events.forEach((ev, i) => {
       if (ev.type === 'trade') {
         for (const s of [ev.taker, ev.maker]) {
-          add(s.user, s.realized - s.fee + s.covered);
+          add(s.user, s.realized - s.fee + s.covered + s.debt);
           insurance -= s.covered;
           fees += s.fee;
           clearingMove -= s.realized;
@@ -640,14 +647,15 @@ export class Checker {
       if (ev.type === 'funding') {
         const spec = e.market(ev.symbol)!;
         for (const p of ev.payments) {
-          add(p.user, -p.amount);
+          add(p.user, p.debt - p.amount);
           const size = before.sizes.get(`${p.user}:${ev.symbol}`) ?? 0;
           const exact = BigInt(Math.abs(size)) * spec.market.lotSize * ev.mark * absB(ev.rate);
           const pays = size > 0 === ev.rate > 0n;
           const due = pays ? divCeil(exact, E8 * E8) : -(exact / (E8 * E8));
           if (pays ? p.amount < 0n || p.amount > due : p.amount !== due) fail('funding-amount', `user ${p.user} size ${size} paid ${p.amount}, due ${due}`);
-          // A payer short of funds: the fund pays the rest.
+          // A payer short of funds: its debt, then the fund, pays the rest.
           if (pays && p.amount < due && e.holding(p.user, ev.symbol)?.mode === 'cross') this.coveredCross.set(p.user, ev.symbol);
+          if (p.debt !== 0n && e.holding(p.user, ev.symbol)?.mode !== 'cross') fail('debt-isolated', `isolated user ${p.user} ${ev.symbol} funding debt ${p.debt}`);
         }
         insurance += ev.insurance;
       }
@@ -669,14 +677,39 @@ export class Checker {
     if (moved(INSURANCE) !== insurance) fail('insurance', `insurance moved ${moved(INSURANCE)}, events say ${insurance}`);
     if (moved(FEE_INCOME) !== fees) fail('fee-income', `fee income moved ${moved(FEE_INCOME)}, events say ${fees}`);
     if (moved(PERP_CLEARING) !== clearingMove) fail('clearing-move', `clearing moved ${moved(PERP_CLEARING)}, −Σ realized ${clearingMove}`);
-    // The fund pays a cross loss only past the whole cross wallet: after a cover nothing is left of it.
+    // The fund pays a cross loss only past the whole cross account: cash and every cross position's unrealized
+    // P&L. After a cover the account's equity (cross wallet, debt included, plus Σ cross UPnL) is not positive.
     for (const [u, symbol] of this.coveredCross) {
-      const left = e.crossWallet(u);
-      if (left <= 0n) continue;
-      const what = `the insurance fund covered a ${symbol} cross loss of user ${u}, whose cross wallet still holds ${left}`;
-      const elsewhere = [...before.held].some(([k, v]) => k.startsWith(`${u}:`) && k !== `${u}:${symbol}` && v > 0n);
-      fail(elsewhere ? 'known:cover-while-solvent' : 'cover-while-solvent', what);
+      let upnl = 0n;
+      for (const h of holdingsOf(e, u)) if (h.mode === 'cross' && h.size !== 0) upnl += e.upnl(h);
+      const equity = e.crossWallet(u) + upnl;
+      if (equity <= 0n) continue;
+      fail('cover-while-solvent', `the insurance fund covered a ${symbol} cross loss of user ${u}, whose cross equity is still ${equity} (wallet ${e.crossWallet(u)}, UPnL ${upnl})`);
     }
+    // Debts: the receivable account is minus their sum; an account owes only while it holds a position that may pay
+    // the debt (the fund writes off what is owed when none is left).
+    let owed = 0n;
+    for (const u of users) {
+      for (const h of holdingsOf(e, u)) {
+        owed += h.owed;
+        if (h.owed < 0n) fail('debt', `user ${u} ${h.symbol} ${h.mode} owes ${h.owed}`);
+      }
+      if (e.owed(u) > 0n && !holdingsOf(e, u).some((h) => h.size !== 0)) fail('debt-uncarried', `user ${u} owes ${e.owed(u)} with no position`);
+    }
+    if (bal(after, PERP_RECEIVABLE) !== -owed) fail('receivable', `receivable ${bal(after, PERP_RECEIVABLE)}, users owe ${owed}`);
+    // Every liquidation closes its position: the trades since the one before it closed all of its lots.
+    let from = 0;
+    events.forEach((ev, i) => {
+      if (ev.type !== 'liquidation') return;
+      let closed = 0;
+      for (const x of events.slice(from, i)) {
+        if (x.type !== 'trade' || x.symbol !== ev.symbol) continue;
+        if (x.taker.user === ev.user) closed += x.taker.closed;
+        if (x.maker.user === ev.user) closed += x.maker.closed;
+      }
+      if (closed < Math.abs(ev.size)) fail('liquidation-progress', `user ${ev.user} ${ev.symbol} liquidation of ${ev.size} lots closed ${closed}`);
+      from = i + 1;
+    });
     if (step.type === 'place') {
       const id = events.find((x): x is Accepted => x.type === 'accepted' && x.origin === 'user')?.order;
       const taken = events.filter((x) => x.type === 'trade' && x.via === 'book' && x.taker.order === id).reduce((a, x) => a + (x.type === 'trade' ? x.qty : 0), 0);
