@@ -53,6 +53,8 @@ export interface PerpOrder {
   readonly workingType: 'mark' | 'last' | null;
   /** Closes whatever position there is when it fires (qty 0 in the row). */
   readonly closePosition: boolean;
+  /** Open loss held with the entrust margin for the whole quantity (quote minor units; a multiple of its lots). */
+  readonly openLoss: bigint;
 }
 
 /** A user's position on one market, latest state (upserted by user and symbol); size 0 keeps the settings. */
@@ -70,6 +72,8 @@ export interface PerpPosition {
   readonly margin: bigint;
   /** Entrust margin frozen for the user's open orders on the market. */
   readonly orderMargin: bigint;
+  /** Cross debt booked on this holding: a loss past the account's cash, repaid from its next cash. */
+  readonly owed: bigint;
   readonly updatedAt: number;
 }
 
@@ -203,14 +207,14 @@ export interface PerpMaxIds {
 const PERP_ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'created_at',
-  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position',
+  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position', 'open_loss',
 ] as const;
 /** Columns an order's later states change; the rest are fixed when it is accepted. */
 const ORDER_MUTABLE = [
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'updated_at', 'closed_at',
 ] as const;
-const PERP_POSITION_COLUMNS = ['user_id', 'symbol', 'leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'updated_at'] as const;
-const POSITION_MUTABLE = ['leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'updated_at'] as const;
+const PERP_POSITION_COLUMNS = ['user_id', 'symbol', 'leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'owed', 'updated_at'] as const;
+const POSITION_MUTABLE = ['leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'owed', 'updated_at'] as const;
 const PERP_TRADE_COLUMNS = [
   'symbol', 'trade_no', 'price', 'qty', 'quote', 'taker_side', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'taker_fee',
   'maker_fee', 'taker_pnl', 'maker_pnl', 'via', 'time',
@@ -242,10 +246,10 @@ const perpOrderValues = (o: PerpOrder): Value[] => [
   o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.origin, o.tif, o.postOnly ? 1 : 0, o.reduceOnly ? 1 : 0, o.leverage,
   o.mode, int64(o.price), int64(o.qty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee),
   int64(o.realizedPnl), o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt,
-  nullable(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0,
+  nullable(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0, int64(o.openLoss),
 ];
 const perpPositionValues = (p: PerpPosition): Value[] => [
-  p.user, p.symbol, p.leverage, p.mode, int64(p.size), int64(p.cost), int64(p.margin), int64(p.orderMargin), p.updatedAt,
+  p.user, p.symbol, p.leverage, p.mode, int64(p.size), int64(p.cost), int64(p.margin), int64(p.orderMargin), int64(p.owed), p.updatedAt,
 ];
 const perpTradeValues = (t: PerpTrade): Value[] => [
   t.symbol, t.tradeNo, int64(t.price), int64(t.qty), int64(t.quote), t.takerSide, t.takerOrder, t.makerOrder, t.takerUser, t.makerUser,
@@ -271,7 +275,7 @@ const orNull = (t: string | null) => (t === null ? null : toAmount(t));
 const marginMode = (v: string): PerpMarginMode => (v === 'isolated' ? 'isolated' : 'cross');
 
 export function createPerp(db: Kysely<Database>) {
-  const ORDER_MONEY = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl'] as const;
+  const ORDER_MONEY = ['price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'open_loss'] as const;
   const orders = () =>
     db
       .selectFrom('perp_orders')
@@ -310,6 +314,7 @@ export function createPerp(db: Kysely<Database>) {
     triggerPrice: orNull(r.trigger_price),
     workingType: r.working_type === 'mark' || r.working_type === 'last' ? r.working_type : null,
     closePosition: Number(r.close_position) === 1,
+    openLoss: toAmount(r.open_loss),
   });
   // The builders differ in type between select and count; the filter is the same SQL for both.
   const historyWhere = <Q extends SelectQueryBuilder<Database, 'perp_orders', object>>(q: Q, f: PerpOrderHistoryQuery): Q => {
@@ -326,7 +331,7 @@ export function createPerp(db: Kysely<Database>) {
   const positions = () =>
     db
       .selectFrom('perp_positions')
-      .select(['user_id', 'symbol', 'leverage', 'margin_mode', 'updated_at', ...(['size', 'cost', 'margin', 'order_margin'] as const).map((c) => money(c).as(c))]);
+      .select(['user_id', 'symbol', 'leverage', 'margin_mode', 'updated_at', ...(['size', 'cost', 'margin', 'order_margin', 'owed'] as const).map((c) => money(c).as(c))]);
   type PositionRow = Awaited<ReturnType<ReturnType<typeof positions>['executeTakeFirstOrThrow']>>;
   const toPosition = (r: PositionRow): PerpPosition => ({
     user: Number(r.user_id),
@@ -337,6 +342,7 @@ export function createPerp(db: Kysely<Database>) {
     cost: toAmount(r.cost),
     margin: toAmount(r.margin),
     orderMargin: toAmount(r.order_margin),
+    owed: toAmount(r.owed),
     updatedAt: Number(r.updated_at),
   });
 

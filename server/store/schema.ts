@@ -140,6 +140,8 @@ export interface PerpOrdersTable {
   /** mark | last, for conditional orders. */
   working_type: string | null;
   close_position: number;
+  /** Open loss the order holds with its entrust margin, for its whole quantity (0 for most). */
+  open_loss: Money;
 }
 
 /** One user's position on one perp market (latest state; size 0 keeps the leverage and margin mode). */
@@ -155,6 +157,8 @@ export interface PerpPositionsTable {
   margin: Money;
   /** Entrust margin frozen for the user's open orders on the market. */
   order_margin: Money;
+  /** Cross debt booked on this holding (a loss past the account's cash); the account owes the sum. */
+  owed: Money;
   updated_at: number;
 }
 

@@ -39,13 +39,13 @@ const ORDER_MUTABLE = SPOT_ORDER_MUTABLE;
 const PERP_ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'created_at',
-  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position',
+  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position', 'open_loss',
 ] as const;
 const PERP_ORDER_MUTABLE = [
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'updated_at', 'closed_at',
 ] as const;
-const PERP_POSITION_COLUMNS = ['user_id', 'symbol', 'leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'updated_at'] as const;
-const PERP_POSITION_MUTABLE = ['leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'updated_at'] as const;
+const PERP_POSITION_COLUMNS = ['user_id', 'symbol', 'leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'owed', 'updated_at'] as const;
+const PERP_POSITION_MUTABLE = ['leverage', 'margin_mode', 'size', 'cost', 'margin', 'order_margin', 'owed', 'updated_at'] as const;
 const PERP_TRADE_COLUMNS = [
   'symbol', 'trade_no', 'price', 'qty', 'quote', 'taker_side', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'taker_fee',
   'maker_fee', 'taker_pnl', 'maker_pnl', 'via', 'time',
@@ -288,12 +288,12 @@ function flattenPerp(p: PerpWrites): FlatPerpWrites {
       o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.origin, o.tif, o.postOnly ? 1 : 0, o.reduceOnly ? 1 : 0, o.leverage,
       o.mode, int64(o.price), int64(o.qty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee),
       int64(o.realizedPnl), o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt,
-      o.triggerPrice === null ? null : int64(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0,
+      o.triggerPrice === null ? null : int64(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0, int64(o.openLoss),
     );
   }
   const positions: Value[] = [];
   for (const x of p.positions) {
-    positions.push(x.user, x.symbol, x.leverage, x.mode, int64(x.size), int64(x.cost), int64(x.margin), int64(x.orderMargin), x.updatedAt);
+    positions.push(x.user, x.symbol, x.leverage, x.mode, int64(x.size), int64(x.cost), int64(x.margin), int64(x.orderMargin), int64(x.owed), x.updatedAt);
   }
   const trades: Value[] = [];
   for (const t of p.trades) {

@@ -628,7 +628,10 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
   for (const p of await store.perp.positions()) {
     const m = markets.get(p.symbol);
     if (m === undefined) throw new Error(`stored position in ${p.symbol}, which is not a perp market`);
-    engine.restoreHolding({ user: p.user as UserId, symbol: p.symbol, leverage: p.leverage, mode: p.mode, size: Number(p.size / m.market.lotSize), cost: p.cost, margin: p.margin, orderMargin: p.orderMargin });
+    engine.restoreHolding({
+      user: p.user as UserId, symbol: p.symbol, leverage: p.leverage, mode: p.mode, size: Number(p.size / m.market.lotSize), cost: p.cost, margin: p.margin,
+      orderMargin: p.orderMargin, owed: p.owed,
+    });
   }
   const orders = new Map<number, PerpOrder>();
   const clientIndex = new Map<string, number>();
@@ -650,6 +653,8 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
     engine.restoreOrder({
       id: row.id as OrderId, user: row.user as UserId, symbol: row.symbol, side: row.side, price: Number(row.price / m.market.tickSize) as Price,
       open: Number(row.openQty / m.market.lotSize), reduceOnly: row.reduceOnly, postOnly: row.postOnly, fees: PERP_FEES, time: row.createdAt, origin: row.origin,
+      // The open loss was fixed at acceptance for the whole quantity, a multiple of its lots.
+      lossPerLot: row.openLoss / (row.qty / m.market.lotSize),
     });
     priority = Math.max(priority, row.priority ?? 0);
   }

@@ -28,9 +28,11 @@ function closedStatus(row: PerpOrder, code: number): PerpOrder['status'] {
   return 'expired';
 }
 
-export function positionRow(m: Market, p: PositionView, orderMargin: bigint, time: number): PerpPosition {
+/** A holding's row: its position and settings, with what the engine holds for its orders and the debt booked on it. */
+export function positionRow(m: Market, p: PositionView, held: { readonly orderMargin: bigint; readonly owed: bigint }, time: number): PerpPosition {
   return {
-    user: p.user, symbol: p.symbol, leverage: p.leverage, mode: p.mode, size: BigInt(p.size) * m.lotSize, cost: p.cost, margin: p.margin, orderMargin, updatedAt: time,
+    user: p.user, symbol: p.symbol, leverage: p.leverage, mode: p.mode, size: BigInt(p.size) * m.lotSize, cost: p.cost, margin: p.margin,
+    orderMargin: held.orderMargin, owed: held.owed, updatedAt: time,
   };
 }
 
@@ -39,7 +41,7 @@ export function perpOrderView(o: PerpOrder): PerpOrderView {
   const d = (v: bigint) => formatDecimal(v, 8, true);
   return {
     ...o, price: d(o.price), qty: d(o.qty), openQty: d(o.openQty), filledQty: d(o.filledQty), filledQuote: d(o.filledQuote), fee: d(o.fee),
-    realizedPnl: d(o.realizedPnl), triggerPrice: o.triggerPrice === null ? null : d(o.triggerPrice),
+    realizedPnl: d(o.realizedPnl), triggerPrice: o.triggerPrice === null ? null : d(o.triggerPrice), openLoss: d(o.openLoss),
   };
 }
 
@@ -86,7 +88,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
           origin: e.origin, tif: e.tif, postOnly: e.postOnly, reduceOnly: e.reduceOnly, leverage: e.leverage, mode: h.mode,
           price: BigInt(e.price) * m.tickSize, qty: BigInt(e.qty) * m.lotSize, openQty: BigInt(e.qty) * m.lotSize, filledQty: 0n, filledQuote: 0n,
           fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
-          triggerPrice: null, workingType: null, closePosition: false,
+          triggerPrice: null, workingType: null, closePosition: false, openLoss: e.openLoss,
         };
         touch(row);
         if (row.clientOrderId !== null) s.clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
@@ -106,7 +108,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
               id: side.order, user: side.user, symbol: e.symbol, clientOrderId: null, side: side.side, kind: 'limit', origin: e.via === 'adl' ? (maker ? 'adl' : 'liquidation') : 'user',
               tif: 'IOC', postOnly: false, reduceOnly: true, leverage: s.engine.holding(side.user, e.symbol)?.leverage ?? 0, mode: s.engine.holding(side.user, e.symbol)?.mode ?? 'cross',
               price, qty, openQty: 0n, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null,
-              createdAt: e.time, updatedAt: e.time, closedAt: null, triggerPrice: null, workingType: null, closePosition: false,
+              createdAt: e.time, updatedAt: e.time, closedAt: null, triggerPrice: null, workingType: null, closePosition: false, openLoss: 0n,
             };
           }
           const filledQty = row.filledQty + qty;
@@ -152,7 +154,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
           origin: e.origin, tif: e.tif, postOnly: false, reduceOnly: e.reduceOnly, leverage: h.leverage, mode: h.mode,
           price: e.price === null ? 0n : BigInt(e.price) * m.tickSize, qty, openQty: qty, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n,
           status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
-          triggerPrice: e.trigger, workingType: e.working, closePosition: e.qty === null,
+          triggerPrice: e.trigger, workingType: e.working, closePosition: e.qty === null, openLoss: 0n,
         };
         touch(row);
         if (row.clientOrderId !== null) s.clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
@@ -188,7 +190,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         const p = e.position;
         const m = s.markets.get(p.symbol)!.market;
         const h = s.engine.holding(p.user, p.symbol)!;
-        batch.positions.set(`${p.user}:${p.symbol}`, positionRow(m, p, h.orderMargin, e.time));
+        batch.positions.set(`${p.user}:${p.symbol}`, positionRow(m, p, h, e.time));
         if (batch.wants(topics.userPositions(p.user))) {
           batch.emit(topics.userPositions(p.user), { type: 'perp.position', symbol: p.symbol, size: dec(BigInt(p.size) * m.lotSize), cost: dec(p.cost), margin: dec(p.margin), leverage: p.leverage, mode: p.mode, time: e.time });
         }
@@ -198,7 +200,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
       case 'margin': {
         const h = s.engine.holding(e.user, e.symbol)!;
         const m = s.markets.get(e.symbol)!.market;
-        batch.positions.set(`${e.user}:${e.symbol}`, positionRow(m, s.engine.position(e.user, e.symbol)!, h.orderMargin, e.time));
+        batch.positions.set(`${e.user}:${e.symbol}`, positionRow(m, s.engine.position(e.user, e.symbol)!, h, e.time));
         const add = e.type === 'margin' ? e.amount > 0n : true;
         const side: Side = h.size < 0 ? 'sell' : 'buy';
         const entry = s.ledger.journal(batch, e.type === 'margin' ? 'perp.margin' : 'perp.leverage', `perp:${e.type}:${e.symbol}:${e.user}:${e.time}`, e.time, e.postings);
@@ -234,7 +236,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
   for (const user of users) {
     for (const h of s.engine.holdingsOf(user as UserId)) {
       const m = s.markets.get(h.symbol)!.market;
-      batch.positions.set(`${h.user}:${h.symbol}`, positionRow(m, s.engine.position(h.user, h.symbol)!, h.orderMargin, events[events.length - 1]!.time));
+      batch.positions.set(`${h.user}:${h.symbol}`, positionRow(m, s.engine.position(h.user, h.symbol)!, h, events[events.length - 1]!.time));
     }
   }
   // Each order's state once per command, after all of its events.

@@ -51,6 +51,11 @@ interface PerpOrder {
    * (notes §8: a buy at Ask1 × 1.0005, a sell at max(Bid1, mark)), not at its band bound. Absent: the limit price.
    */
   readonly lotValue?: bigint;
+  /**
+   * Open loss held per open lot (quote minor units): the open loss of the order's opening part at its acceptance
+   * (notes §8 [COST]), spread over its lots, held with its entrust margin and released as the lots fill or go.
+   */
+  readonly lossPerLot: bigint;
   /** Lots not yet traded. */
   open: number;
 }
@@ -425,16 +430,16 @@ export class PerpEngine {
   // ---- restart --------------------------------------------------------------------------------------------
 
   /** Puts a stored holding back after a restart (its margins are frozen in the ledger already). */
-  restoreHolding(v: { user: UserId; symbol: string; leverage: number; mode: Holding['mode']; size: number; cost: bigint; margin: bigint; orderMargin: bigint }): void {
+  restoreHolding(v: { user: UserId; symbol: string; leverage: number; mode: Holding['mode']; size: number; cost: bigint; margin: bigint; orderMargin: bigint; owed: bigint }): void {
     const ms = this.markets.get(v.symbol);
     if (ms === undefined) throw new Error(`stored position in ${v.symbol}, which is not a perp market`);
     const h = this.holdingFor(v.user, v.symbol);
-    Object.assign(h, { leverage: v.leverage, mode: v.mode, size: v.size, cost: v.cost, margin: v.margin, orderMargin: v.orderMargin });
+    Object.assign(h, { leverage: v.leverage, mode: v.mode, size: v.size, cost: v.cost, margin: v.margin, orderMargin: v.orderMargin, owed: v.owed });
     if (v.size !== 0) ms.holders.add(v.user);
   }
 
   /** Puts a stored resting order back on its book (call in time priority); its margin is in its holding's. */
-  restoreOrder(o: { id: OrderId; user: UserId; symbol: string; side: Side; price: Price; open: number; reduceOnly: boolean; postOnly: boolean; fees: FeeRates; time: number; origin: OrderOrigin }): void {
+  restoreOrder(o: { id: OrderId; user: UserId; symbol: string; side: Side; price: Price; open: number; reduceOnly: boolean; postOnly: boolean; fees: FeeRates; time: number; origin: OrderOrigin; lossPerLot: bigint }): void {
     const ms = this.markets.get(o.symbol);
     if (ms === undefined) throw new Error(`stored order ${o.id} in ${o.symbol}, which is not a perp market`);
     ms.book.place({ id: o.id, owner: o.user, side: o.side, price: o.price, qty: o.open as Qty, budget: Infinity, tif: 'GTC', postOnly: false, stp: 'NONE' }, this.sink);
@@ -455,15 +460,19 @@ export class PerpEngine {
   }
 
   /**
-   * Throws unless every user's frozen contract funds cover what their holdings hold (margins and entrust margin);
-   * an operator's freeze or lock is frozen on top.
+   * Throws unless every user's frozen contract funds cover what their holdings hold (margins and entrust margin),
+   * an operator's freeze or lock frozen on top, and the receivable account is minus what the accounts owe.
    */
   checkHeld(): void {
+    let owed = 0n;
     for (const user of this.holdings.keys()) {
       const held = this.held(user);
       const frozen = this.ledger.balance(this.keys.of(user).frozen, this.asset);
       if (frozen < held) throw new Error(`user ${user}: frozen ${frozen} but holdings hold ${held}`);
+      owed += this.owed(user);
     }
+    const receivable = this.ledger.balance(PERP_RECEIVABLE, this.asset);
+    if (receivable !== -owed) throw new Error(`the receivable account holds ${receivable} but accounts owe ${owed}`);
   }
 
   // ---- orders -----------------------------------------------------------------------------------------------
@@ -496,22 +505,25 @@ export class PerpEngine {
     }
     // A market order trades up to its band bound but is margined at Binance's assumed price (notes §8).
     const assumed = c.kind === 'market' && code === Code.OK ? this.assumedPrice(ms, c.side, c.price) : null;
+    // The open loss (a buy above the mark, a sell below it) is held with the entrust margin while the order is open.
+    // Only the part that opens risks it; the part that closes the position realizes against the position instead.
+    let lossPerLot = 0n;
+    if (code === Code.OK && !c.reduceOnly) {
+      const price = assumed ?? BigInt(c.price) * m.tickSize;
+      const loss = openLoss({ side: c.side, qty: sizeMinor(m, this.openingLots(h, c.side, c.qty)), price, mark: ms.mark ?? price });
+      lossPerLot = divCeil(loss, BigInt(c.qty));
+    }
     const order: PerpOrder = {
       id: this.nextOrder as OrderId, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, price: c.price, reduceOnly: c.reduceOnly,
-      postOnly: c.postOnly, fees: c.fees, origin, time: c.time, open: c.qty, ...(assumed === null ? {} : { lotValue: divCeil(m.lotSize * assumed, E8) }),
+      postOnly: c.postOnly, fees: c.fees, origin, time: c.time, open: c.qty, lossPerLot, ...(assumed === null ? {} : { lotValue: divCeil(m.lotSize * assumed, E8) }),
     };
     let freeze = 0n;
     if (code === Code.OK && !c.reduceOnly) {
       const cap = maxNotionalFor(ms.spec.brackets, h.leverage) ?? 0n;
       if (this.worstNotional(h, order) > cap) code = Code.NOTIONAL_ABOVE_LEVERAGE;
       else {
-        const target = this.orderMargin(h, order);
-        freeze = maxB(0n, target - h.orderMargin);
-        const price = assumed ?? BigInt(c.price) * m.tickSize;
-        const mark = ms.mark ?? price;
-        // Only the part that opens risks the open loss; the part that closes the position realizes against it.
-        const loss = openLoss({ side: c.side, qty: sizeMinor(m, this.openingLots(h, c.side, c.qty)), price, mark });
-        if (freeze + loss > this.availableForOrder(c.user)) code = Code.INSUFFICIENT_FUNDS;
+        freeze = maxB(0n, this.orderMargin(h, order) - h.orderMargin);
+        if (freeze > this.availableForOrder(c.user)) code = Code.INSUFFICIENT_FUNDS;
       }
     }
     if (code !== Code.OK) {
@@ -537,7 +549,7 @@ export class PerpEngine {
     const postings = this.post(lines);
     h.orderMargin += freeze;
     this.register(o, h);
-    out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, postOnly: o.postOnly, tif: bo.tif, leverage: h.leverage, postings });
+    out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, postOnly: o.postOnly, tif: bo.tif, leverage: h.leverage, openLoss: (o.lossPerLot * BigInt(o.open)) as Amount, postings });
     this.settle(o, ms, out);
     return true;
   }
@@ -736,7 +748,7 @@ export class PerpEngine {
       this.orders.delete(o.id);
       h.orders.delete(o.id);
       if (o.reduceOnly) h.reducing -= 1;
-      if (h.orders.size === 0) [h.bids, h.asks, h.takerPpm] = [0n, 0n, 0];
+      if (h.orders.size === 0) [h.bids, h.asks, h.takerPpm, h.loss] = [0n, 0n, 0, 0n];
     }
     const postings = this.resetOrderMargin(h);
     out.push({ type: 'closed', time, order: o.id, user: o.user, symbol: o.symbol, code, unfilled: unfilled as Qty, postings });
@@ -854,6 +866,7 @@ export class PerpEngine {
     const v = this.valueOf(o, lots);
     if (o.side === 'buy') h.bids += v;
     else h.asks += v;
+    h.loss += o.lossPerLot * BigInt(lots);
   }
 
   // ---- margin arithmetic --------------------------------------------------------------------------------------
@@ -862,13 +875,15 @@ export class PerpEngine {
    * Entrust margin of a holding's orders (plus `extra`, an order being placed): the part of the worst one-way
    * exposure max(|C + bids|, |C − asks|) beyond the position's own |C| (Binance's one-way margin requirement with
    * resting orders, C the signed entry notional, orders at their limit prices), over the leverage, plus the taker
-   * fee on it. Reduce-only orders never open, so they hold nothing.
+   * fee on it, plus the open loss the orders hold (notes §8 [COST]). Reduce-only orders never open, so they hold
+   * nothing.
    */
   private orderMargin(h: Holding, extra?: PerpOrder): bigint {
+    const loss = h.loss + (extra === undefined || extra.reduceOnly ? 0n : extra.lossPerLot * BigInt(extra.open));
     const x = this.beyondPosition(h, extra);
-    if (x === 0n) return 0n;
+    if (x === 0n) return loss;
     const ppm = Math.max(h.takerPpm, extra?.fees.takerPpm ?? 0);
-    return initialMargin(x, h.leverage) + divCeil(x * BigInt(ppm), BigInt(PPM));
+    return initialMargin(x, h.leverage) + divCeil(x * BigInt(ppm), BigInt(PPM)) + loss;
   }
 
   private exposure(h: Holding, extra?: PerpOrder): { bids: bigint; asks: bigint } {
@@ -1191,7 +1206,7 @@ export class PerpEngine {
     const side: Side = long ? 'sell' : 'buy';
     const sweep = (limit: number) => {
       if (h.size === 0 || limit < 1) return;
-      const o: PerpOrder = { id: this.nextOrder++ as OrderId, user: h.user, symbol: h.symbol, side, kind: 'limit', price: limit as Price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'liquidation', time, open: Math.abs(h.size) };
+      const o: PerpOrder = { id: this.nextOrder++ as OrderId, user: h.user, symbol: h.symbol, side, kind: 'limit', price: limit as Price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'liquidation', time, open: Math.abs(h.size), lossPerLot: 0n };
       this.run(o, 'IOC', 'NONE', 0n, h, out);
     };
     sweep(bpTicks);
@@ -1257,8 +1272,8 @@ export class PerpEngine {
         continue;
       }
       const lots = Math.min(Math.abs(h.size), Math.abs(other.size));
-      const mine: PerpOrder = { id: this.nextOrder++ as OrderId, user: h.user, symbol, side, kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'liquidation', time, open: lots };
-      const theirs: PerpOrder = { id: this.nextOrder++ as OrderId, user: other.user, symbol, side: side === 'sell' ? 'buy' : 'sell', kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'adl', time, open: lots };
+      const mine: PerpOrder = { id: this.nextOrder++ as OrderId, user: h.user, symbol, side, kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'liquidation', time, open: lots, lossPerLot: 0n };
+      const theirs: PerpOrder = { id: this.nextOrder++ as OrderId, user: other.user, symbol, side: side === 'sell' ? 'buy' : 'sell', kind: 'limit', price, reduceOnly: true, postOnly: false, fees: NO_FEES, origin: 'adl', time, open: lots, lossPerLot: 0n };
       this.cancelOrders(other, time, Code.CANCELED_LIQUIDATION, out);
       this.trade(ms, mine, theirs, price, lots, 'adl', out);
       this.afterChange(other, time, out);

@@ -29,6 +29,8 @@ export interface Holding {
   takerPpm: number;
   /** Reduce-only orders open here. */
   reducing: number;
+  /** Open loss those orders hold: Σ lossPerLot × open lots (part of the entrust margin). */
+  loss: bigint;
   /**
    * Cross only: a realized loss (or funding) this market charged that the account's cash could not pay and its open
    * cross positions' unrealized profit carries (Binance's negative cross wallet). The account's debt is the sum
@@ -39,7 +41,7 @@ export interface Holding {
 }
 
 export function newHolding(user: UserId, symbol: string, leverage: number): Holding {
-  return { user, symbol, leverage, mode: 'cross', size: 0, cost: 0n, margin: 0n, orderMargin: 0n, orders: new Set(), triggers: new Set(), bids: 0n, asks: 0n, takerPpm: 0, reducing: 0, owed: 0n };
+  return { user, symbol, leverage, mode: 'cross', size: 0, cost: 0n, margin: 0n, orderMargin: 0n, orders: new Set(), triggers: new Set(), bids: 0n, asks: 0n, takerPpm: 0, reducing: 0, loss: 0n, owed: 0n };
 }
 
 /** Position size in base minor units (the formulas' unit). */

@@ -194,6 +194,8 @@ export type PerpEvent =
       readonly postOnly: boolean;
       readonly tif: TimeInForce;
       readonly leverage: number;
+      /** Open loss the order holds with its entrust margin, for its whole quantity (notes §8 [COST]). */
+      readonly openLoss: Amount;
       /** Entrust margin frozen for the order. */
       readonly postings: readonly Posting[];
     })

@@ -19,6 +19,7 @@ import { perp } from './0013_perp.ts';
 import { perpConditionalIndexes } from './0014_perp_conditional_indexes.ts';
 import { seconds } from './0015_seconds.ts';
 import { spotConditional } from './0016_spot_conditional.ts';
+import { perpDebt } from './0017_perp_debt.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -40,6 +41,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0014_perp_conditional_indexes': perpConditionalIndexes(),
     '0015_seconds': seconds(),
     '0016_spot_conditional': spotConditional(),
+    '0017_perp_debt': perpDebt(),
   };
 }
 

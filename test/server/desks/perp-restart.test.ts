@@ -5,6 +5,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { mulberry32 } from '../../tools/random.ts';
 import { describeDialects } from '../dialects.ts';
+import type { PerpState } from '../../../server/desks/perp/state.ts';
+import type { UserId } from '../../../server/kernel/index.ts';
 import { openWorld, value, type World } from './world.ts';
 
 const E8 = 100_000_000n;
@@ -82,5 +84,56 @@ describeDialects('perp desk restarts', (dialect) => {
     await w.check();
     await w.desks.perp.checkInvariants();
     expect(restarts).toBeGreaterThan(2);
+  });
+});
+
+describeDialects('perp desk restarts: debts and held open loss', (dialect) => {
+  let w: World;
+  beforeEach(async () => {
+    w = await openWorld(dialect);
+  });
+  afterEach(async () => w.dispose());
+
+  /** The engine behind the desk (private): read to compare what a restart rebuilds. */
+  const engine = () => (w.desks.perp as unknown as { s: PerpState }).s.engine;
+
+  it('keeps a cross account’s debt and an order’s held open loss, then repays the debt from the profit', async () => {
+    const [A, B, C] = [30_000_001, 30_000_002, 30_000_003];
+    value(await w.desks.contract.adjust({ user: A, asset: 'USDT', amount: '2000', action: 'credit', memo: 'test' }));
+    for (const u of [B, C]) value(await w.desks.contract.adjust({ user: u, asset: 'USDT', amount: '1000000', action: 'credit', memo: 'test' }));
+    const mark = async (symbol: string, price: number) => value(await w.desks.perp.mark({ symbol, mark: BigInt(price) * E8, index: BigInt(price) * E8, fundingRate: null }));
+    const place = async (user: number, symbol: string, side: 'buy' | 'sell', price: string, qty: string) => value(await w.desks.perp.place({ user, symbol, side, type: 'limit', price, qty }));
+    for (const symbol of ['BTCUSDT', 'ETHUSDT']) value(await w.desks.perp.setLeverage({ user: A, symbol, leverage: 50 }));
+    await mark('BTCUSDT', 50_000);
+    await mark('ETHUSDT', 3_000);
+    // A: long 1 BTC and short 10 ETH. ETH falls 10 % (+3,000 for A), BTC 4.8 % (−2,400): A closes BTC.
+    await place(B, 'BTCUSDT', 'sell', '50000', '1');
+    await place(A, 'BTCUSDT', 'buy', '50000', '1');
+    await place(B, 'ETHUSDT', 'buy', '3000', '10');
+    await place(A, 'ETHUSDT', 'sell', '3000', '10');
+    await mark('ETHUSDT', 2_700);
+    await mark('BTCUSDT', 47_600);
+    await place(C, 'BTCUSDT', 'buy', '47600', '1');
+    await place(A, 'BTCUSDT', 'sell', '47600', '1');
+    const owed = engine().owed(A as UserId);
+    // 2,400 of loss against 2,000 less the opening fees: a little over 400 owed, carried by the ETH profit.
+    expect(owed).toBeGreaterThan(400n * E8);
+    expect(owed).toBeLessThan(500n * E8);
+    // C (long 1 BTC) bids 0.1 more at 48,000 with the mark at 47,600: it holds 0.1 × 400 = 40 of open loss.
+    await place(C, 'BTCUSDT', 'buy', '48000', '0.1');
+    expect(engine().holding(C as UserId, 'BTCUSDT')!.loss).toBe(40n * E8);
+    const before = { wallet: engine().crossWallet(A as UserId), entrust: engine().holding(C as UserId, 'BTCUSDT')!.orderMargin };
+    await w.restart();
+    await w.desks.perp.checkInvariants();
+    expect(engine().owed(A as UserId)).toBe(owed);
+    expect(engine().crossWallet(A as UserId)).toBe(before.wallet);
+    expect(engine().holding(C as UserId, 'BTCUSDT')!.loss).toBe(40n * E8);
+    expect(engine().holding(C as UserId, 'BTCUSDT')!.orderMargin).toBe(before.entrust);
+    // The ETH profit, realized, repays the debt.
+    await place(C, 'ETHUSDT', 'sell', '2700', '10');
+    await place(A, 'ETHUSDT', 'buy', '2700', '10');
+    expect(engine().owed(A as UserId)).toBe(0n);
+    await w.check();
+    await w.desks.perp.checkInvariants();
   });
 });

@@ -18,12 +18,12 @@ export function order(id: number, over: Partial<PerpOrder> = {}): PerpOrder {
     id, user: 7, symbol: 'BTCUSDT', clientOrderId: null, side: 'buy', kind: 'limit', origin: 'user', tif: 'GTC', postOnly: false,
     reduceOnly: false, leverage: 20, mode: 'cross', price: 6_000_000_000_000n, qty: 100_000n, openQty: 100_000n, filledQty: 0n,
     filledQuote: 0n, fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: id, createdAt: NOW + id, updatedAt: NOW + id,
-    closedAt: null, triggerPrice: null, workingType: null, closePosition: false, ...over,
+    closedAt: null, triggerPrice: null, workingType: null, closePosition: false, openLoss: 0n, ...over,
   };
 }
 
 export function position(user: number, symbol: string, over: Partial<PerpPosition> = {}): PerpPosition {
-  return { user, symbol, leverage: 20, mode: 'cross', size: 100_000n, cost: 6_000_000_000n, margin: 300_000_000n, orderMargin: 0n, updatedAt: NOW, ...over };
+  return { user, symbol, leverage: 20, mode: 'cross', size: 100_000n, cost: 6_000_000_000n, margin: 300_000_000n, orderMargin: 0n, owed: 0n, updatedAt: NOW, ...over };
 }
 
 export function trade(symbol: string, tradeNo: number, over: Partial<PerpTrade> = {}): PerpTrade {

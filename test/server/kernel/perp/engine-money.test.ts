@@ -261,6 +261,26 @@ describe('4. market orders are costed at Binance’s assumed price, not the 5 % 
   });
 });
 
+describe('the open loss of resting orders is held, not only checked', () => {
+  it('two bids above the mark each hold their open loss: a third that would lean on the same balance is refused', () => {
+    const e = newEngine();
+    fund(e, A, 100);
+    setLeverage(e, A, 'BTCUSDT', 125);
+    mark(e, 50_000);
+    // 0.02 BTC at 52,000 at 125x: 8.32 of margin and 0.02 × 2,000 = 40 of open loss, 48.32 held.
+    ok(place(e, { user: A, side: 'buy', price: 52_000, lots: 20 }));
+    expect(frozen(e, A)).toBe(usdt('48.32'));
+    ok(place(e, { user: A, side: 'buy', price: 52_000, lots: 20 }));
+    expect(available(e, A)).toBe(usdt('3.36'));
+    expect(rejected(place(e, { user: A, side: 'buy', price: 52_000, lots: 20 }))).toBe(Code.INSUFFICIENT_FUNDS);
+    // Cancelling one gives back all it held.
+    const [first] = e.openOrders(A);
+    ok(e.apply({ type: 'cancel', time: 3, user: A, order: first!.id }));
+    expect(available(e, A)).toBe(usdt('51.68'));
+    e.ledger.checkInvariants();
+  });
+});
+
 describe('an isolated liquidation’s clearance fee moves the cross liquidation prices', () => {
   it('re-indexes the user’s cross positions after the fee leaves the cross wallet', () => {
     const e = both();

@@ -53,6 +53,9 @@ describe('perp engine properties over random command sequences', () => {
     expect(n('liquidation:cross')).toBeGreaterThan(5);
     expect(n('trade:adl')).toBeGreaterThan(5);
     expect(n('covered')).toBeGreaterThan(0);
+    // Cross losses past the cash become debts, and later cash repays them.
+    expect(n('debt')).toBeGreaterThan(0);
+    expect(n('repaid')).toBeGreaterThan(0);
     expect(n('funding')).toBeGreaterThan(50);
     expect(n('margin')).toBeGreaterThan(10);
     expect(n('settings')).toBeGreaterThan(50);

@@ -361,14 +361,16 @@ const absB = (x: bigint): bigint => (x < 0n ? -x : x);
 
 /**
  * What a holding's open orders add up to (recomputed from the engine's order list): the open notional of the
- * orders that may open a position, by side, the highest taker rate among them, and how many are reduce-only.
+ * orders that may open a position, by side, the highest taker rate among them, how many are reduce-only, and the
+ * open loss they hold.
  */
-export function orderExposure(e: PerpEngine, h: Holding): { bids: bigint; asks: bigint; ppm: number; reducing: number } {
+export function orderExposure(e: PerpEngine, h: Holding): { bids: bigint; asks: bigint; ppm: number; reducing: number; loss: bigint } {
   const m = e.market(h.symbol)!.market;
   let bids = 0n;
   let asks = 0n;
   let ppm = 0;
   let reducing = 0;
+  let loss = 0n;
   for (const o of e.openOrders(h.user)) {
     if (o.symbol !== h.symbol) continue;
     if (o.reduceOnly) {
@@ -376,23 +378,25 @@ export function orderExposure(e: PerpEngine, h: Holding): { bids: bigint; asks: 
       continue;
     }
     ppm = Math.max(ppm, o.fees.takerPpm);
+    loss += o.lossPerLot * BigInt(o.open);
     const v = notional(m, o.price, o.open as Qty);
     if (o.side === 'buy') bids += v;
     else asks += v;
   }
-  return { bids, asks, ppm, reducing };
+  return { bids, asks, ppm, reducing, loss };
 }
 
 /**
  * Entrust margin for exposure `bids` / `asks` beyond the position's entry notional C (Binance's one-way requirement
- * max(|C + bids|, |C − asks|) − |C|), over the leverage, plus the taker fee on it at `ppm`.
+ * max(|C + bids|, |C − asks|) − |C|), over the leverage, plus the taker fee on it at `ppm`, plus the open loss
+ * the orders hold.
  */
-export function entrustFor(h: Holding, bids: bigint, asks: bigint, ppm: number): bigint {
+export function entrustFor(h: Holding, bids: bigint, asks: bigint, ppm: number, loss = 0n): bigint {
   const c = h.size > 0 ? h.cost : -h.cost;
   const worst = absB(c + bids) > absB(c - asks) ? absB(c + bids) : absB(c - asks);
   const x = worst > absB(c) ? worst - absB(c) : 0n;
-  if (x === 0n) return 0n;
-  return initialMargin(x, h.leverage) + divCeil(x * BigInt(ppm), 1_000_000n);
+  if (x === 0n) return loss;
+  return initialMargin(x, h.leverage) + divCeil(x * BigInt(ppm), 1_000_000n) + loss;
 }
 
 /** Is this position (isolated) or its cross account at or below maintenance? Recomputed from margin.ts. */
@@ -489,6 +493,8 @@ export class Checker {
       const k = ev.type === 'trade' ? `trade:${ev.via}` : ev.type === 'rejected' ? `rejected:${ev.code}` : ev.type === 'liquidation' ? `liquidation:${ev.mode}` : ev.type;
       this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
       if (ev.type === 'trade' && (ev.taker.covered > 0n || ev.maker.covered > 0n)) this.counts.set('covered', (this.counts.get('covered') ?? 0) + 1);
+      if (ev.type === 'trade' && (ev.taker.debt > 0n || ev.maker.debt > 0n)) this.counts.set('debt', (this.counts.get('debt') ?? 0) + 1);
+      if (ev.type === 'trade' && (ev.taker.debt < 0n || ev.maker.debt < 0n)) this.counts.set('repaid', (this.counts.get('repaid') ?? 0) + 1);
     }
     for (const v of this.check(step, events, before)) this.violations.push({ rule: v.rule, detail: `step ${this.steps} ${describeStep(step)}: ${v.detail}` });
     return events;
@@ -530,10 +536,10 @@ export class Checker {
         // The fee reserve's rate is the highest since the holding last had no orders (engine.ts: it may only be
         // more than today's highest).
         const x = orderExposure(e, h);
-        if (h.bids !== x.bids || h.asks !== x.asks || h.reducing !== x.reducing || h.takerPpm < x.ppm) {
-          fail('exposure', `user ${u} ${h.symbol} bids ${h.bids}/${x.bids} asks ${h.asks}/${x.asks} reducing ${h.reducing}/${x.reducing} ppm ${h.takerPpm}/${x.ppm}`);
+        if (h.bids !== x.bids || h.asks !== x.asks || h.reducing !== x.reducing || h.takerPpm < x.ppm || h.loss !== x.loss) {
+          fail('exposure', `user ${u} ${h.symbol} bids ${h.bids}/${x.bids} asks ${h.asks}/${x.asks} reducing ${h.reducing}/${x.reducing} ppm ${h.takerPpm}/${x.ppm} loss ${h.loss}/${x.loss}`);
         }
-        const target = entrustFor(h, x.bids, x.asks, h.takerPpm);
+        const target = entrustFor(h, x.bids, x.asks, h.takerPpm, x.loss);
         if (h.orderMargin !== target) fail('entrust-margin', `user ${u} ${h.symbol} orderMargin ${h.orderMargin}, orders need ${target}`);
       }
       if (froz(e, u) !== held) fail('frozen', `user ${u} frozen ${froz(e, u)}, holdings hold ${held}`);
