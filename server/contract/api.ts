@@ -848,8 +848,10 @@ export interface ContractSettingItem {
 }
 /**
  * The contract account (USDT) as its positions see it. walletBalance = available + positionMargin + entrustMargin
- * (what the positions and orders hold frozen; funds an operator froze are no one's collateral and not counted);
- * crossWalletBalance = walletBalance − the isolated positions' margins (what cross positions stand on).
+ * (what the positions and orders hold frozen; funds an operator froze are no one's collateral and not counted)
+ * less what the cross account owes (a realized loss past its cash that its open positions carry: the wallet is then
+ * negative, as Binance's); crossWalletBalance = walletBalance − the isolated positions' margins (what cross
+ * positions stand on).
  * The unrealized figures are at the marks of `time`; the browser moves them with every mark (perpMath).
  */
 export interface ContractAccountItem {
@@ -869,8 +871,9 @@ export interface ContractAccountItem {
   /** Cross margin ratio, percent: crossMaintenance / (crossWalletBalance + cross unrealized P&L); null without cross positions. */
   crossMarginRatio: string | null;
   /**
-   * The contract wallet's available balance, what a new order's margin and a transfer out draw on; both may use it
-   * only less the cross positions' unrealized loss (Σ negative unrealizedPnl of cross positions), never their profit.
+   * The contract wallet's available balance less what the account owes (never below 0): what a new order's margin
+   * and a transfer out draw on; both may use it only less the cross positions' unrealized loss (Σ negative
+   * unrealizedPnl of cross positions), never their profit.
    */
   available: string;
   time: number;

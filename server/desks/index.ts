@@ -90,7 +90,7 @@ export { ADJUST_ACTIONS, adminRef, isRequestId } from './funds.ts';
 export type { TransferRequest, Transfers } from './transfers.ts';
 export type { BalanceView, OrderView, TransferView, RecordView, AppOrderStatus } from './views.ts';
 export { SpotDesk, DEFAULT_FEES, type SpotDeskOptions, type MarketStatus } from './spot/desk.ts';
-export { PerpDesk, PERP_FEES, type PerpPlaceRequest, type PerpPlaceResult, type PositionRisk } from './perp/desk.ts';
+export { PerpDesk, PERP_FEES, availableLessDebt, walletBalance, type PerpAccount, type PerpPlaceRequest, type PerpPlaceResult, type PositionRisk } from './perp/desk.ts';
 export type { PlaceResult, DepthSnapshot } from './spot/commands.ts';
 export type { FillSummary } from './spot/settle.ts';
 export type { PlaceRequest, LimitRequest, MarketRequest, ConditionalRequest, OcoRequest, OcoLegRequest, CancelRequest, CancelAllRequest, ReplaceRequest, OrderRef } from './spot/requests.ts';

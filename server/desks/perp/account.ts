@@ -42,6 +42,11 @@ export interface PerpAccount {
   /** Σ margins of the isolated positions (their own wallets). */
   readonly isolatedMargin: bigint;
   /**
+   * What the cross account owes: a realized loss past its cash, carried by its positions (Binance's negative cross
+   * wallet). The wallet balance is the ledger's available and frozen less this.
+   */
+  readonly owed: bigint;
+  /**
    * PerpEngine.accountRisk: the cross wallet (available + what the engine holds for cross positions and for orders),
    * Σ UPnL and Σ MM of the cross positions, and Σ UPnL of every position.
    */
@@ -71,6 +76,15 @@ export function positionRisks(s: PerpState, user: number): PositionRisk[] {
   return s.engine.holdingsOf(user as UserId).map((h) => holdingRisk(s, h)).filter((p) => p.lots !== 0 || p.orderMargin !== 0n);
 }
 
+/**
+ * The contract wallet's balance as the app and Binance's endpoints show it: available plus what positions and
+ * orders hold, less what the cross account owes (negative while the debt exceeds the cash, as Binance's).
+ */
+export const walletBalance = (a: PerpAccount): bigint => a.available + a.positionMargin + a.entrustMargin - a.owed;
+
+/** What new orders and transfers out may draw on before the cross unrealized loss: available less the debt, ≥ 0. */
+export const availableLessDebt = (a: PerpAccount): bigint => (a.available > a.owed ? a.available - a.owed : 0n);
+
 export function accountOf(s: PerpState, user: number, time: number): PerpAccount {
   const e = s.engine;
   const u = user as UserId;
@@ -86,7 +100,7 @@ export function accountOf(s: PerpState, user: number, time: number): PerpAccount
   return {
     asset: e.asset,
     available: s.ledger.balance(userAccount(u, 'contract', 'available'), e.asset as Asset),
-    positionMargin, entrustMargin, isolatedMargin,
+    positionMargin, entrustMargin, isolatedMargin, owed: e.owed(u),
     risk, crossMarginRatio: crossMarginRatio(risk),
     time,
   };

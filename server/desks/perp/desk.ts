@@ -18,7 +18,7 @@ import { DeskLedger } from '../ledger.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
 import { checkAmount, checkUser, isClientId } from '../validate.ts';
 import { dec } from '../views.ts';
-import { accountOf, holdingRisk, positionRisks, type PerpAccount, type PositionRisk } from './account.ts';
+import { accountOf, availableLessDebt, holdingRisk, positionRisks, walletBalance, type PerpAccount, type PositionRisk } from './account.ts';
 import { perpMarkets } from './markets.ts';
 import { settle, type PerpFill } from './settle.ts';
 import { clientKey, PerpBatch, type PerpState } from './state.ts';
@@ -489,9 +489,9 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
    * loss, and never so much that the cross account would fall to its maintenance margin.
    */
   private spendable(user: UserId): bigint {
-    const available = this.s.ledger.balance(userAccount(user, 'contract', 'available'), this.s.engine.asset as Asset);
+    // Available less what the account owes and its cross positions' unrealized loss (PerpEngine.availableForOrder).
+    const most = this.s.engine.availableForOrder(user);
     const r = this.s.engine.crossRisk(user);
-    const most = available + (r.upnl < 0n ? r.upnl : 0n);
     return r.positions === 0 ? most : minB(most, r.wallet + r.upnl - r.maintenance - 1n);
   }
 
@@ -676,3 +676,4 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
 
 export { formatDecimal };
 export type { PerpAccount, PositionRisk };
+export { availableLessDebt, walletBalance };

@@ -11,8 +11,8 @@
 // - ACCOUNT_UPDATE {e, E, T, a {m, B [{a, wb, cw, bc}], P [{s, pa, ep, bep, cr, up, mt, iw, ps, ma}]}} after a command
 //   that changed the contract wallet's balance (`user.<id>.balance`, wallet contract) or a position
 //   (`user.<id>.position`, and the markets of the fills): wb and cw as /fapi/v3/balance computes them (available plus
-//   the margins and entrust margin held; cw leaves out isolated margins), P the positions of the markets that changed,
-//   a closed one with pa "0". Sent only when wb or cw moved or a position changed (placing an order does neither).
+//   the margins and entrust margin held, less a cross account's debt; cw leaves out isolated margins), P the positions
+//   of the markets that changed, a closed one with pa "0". Sent only when wb or cw moved or a position changed (placing an order does neither).
 //   m: ORDER when the account traded, else from the contract wallet's latest asset record: FUNDING_FEE (holding fee),
 //   DEPOSIT / WITHDRAW (transfers in and out), ADMIN_DEPOSIT / ADMIN_WITHDRAW (the operator's credits and debits),
 //   MARGIN_TRANSFER (isolated margin added or removed), INSURANCE_CLEAR (liquidation fee); bc is the wallet's change
@@ -24,7 +24,7 @@
 //   more is sent, at most once a minute per position; cw only when a cross position is in it.
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { PERP_FEES, type DeskEvent, type PositionRisk } from '../../desks/index.ts';
+import { PERP_FEES, walletBalance, type DeskEvent, type PerpAccount } from '../../desks/index.ts';
 import type { PerpOrderView } from '../../desks/events.ts';
 import { Code } from '../../kernel/index.ts';
 import { moneySum } from '../../store/money.ts';
@@ -165,7 +165,7 @@ export class UserFeed {
   /** Reads the open orders, positions and wallet the events will change, then handles what came meanwhile. */
   private async start(): Promise<void> {
     try {
-      const [open, risks, balances] = await Promise.all([this.desk.openOrders(this.o.user), this.desk.positions(this.o.user), this.desk.balances(this.o.user)]);
+      const [open, { positions: risks, account }] = await Promise.all([this.desk.openOrders(this.o.user), this.desk.portfolio(this.o.user)]);
       for (const row of open) {
         this.orders.set(row.id, { id: row.id, symbol: row.symbol, side: row.side, price: row.price, openQty: row.openQty, filledQty: row.filledQty, filledQuote: row.filledQuote });
       }
@@ -173,7 +173,7 @@ export class UserFeed {
         if (r.lots !== 0) this.positionSymbols.add(r.symbol);
         this.positions.set(r.symbol, `${r.size}|${r.cost}|${r.margin}|${r.mode}`);
       }
-      if (balances.ok) this.wallet = this.walletOf(risks, balances.value);
+      this.wallet = this.walletOf(account);
     } catch (e) {
       this.failed(e, 'user stream start');
     }
@@ -313,12 +313,9 @@ export class UserFeed {
 
   // ---- ACCOUNT_UPDATE ------------------------------------------------------------------------------------
 
-  /** wb and cw as /fapi/v3/balance computes them. */
-  private walletOf(risks: PositionRisk[], balances: ReadonlyArray<{ asset: string; available: string }>): { wb: bigint; cw: bigint } {
-    const available = minor(balances.find((b) => b.asset === this.asset())?.available) ?? 0n;
-    const held = risks.reduce((sum, r) => sum + r.margin + r.orderMargin, 0n);
-    const crossHeld = risks.reduce((sum, r) => sum + r.orderMargin + (r.mode === 'cross' ? r.margin : 0n), 0n);
-    return { wb: available + held, cw: available + crossHeld };
+  /** wb and cw as /fapi/v3/balance computes them (a cross account's debt makes both negative). */
+  private walletOf(account: PerpAccount): { wb: bigint; cw: bigint } {
+    return { wb: walletBalance(account), cw: account.risk.wallet };
   }
 
   /** A burst of events (one commit's) is published in one go: the update is made once, after it. */
@@ -336,9 +333,8 @@ export class UserFeed {
   private async accountUpdate(dirty: UserFeed['dirty']): Promise<void> {
     if (this.stopped) return;
     const user = this.o.user;
-    const [risks, balances] = await Promise.all([this.desk.positions(user), this.desk.balances(user)]);
-    if (!balances.ok) return;
-    const wallet = this.walletOf(risks, balances.value);
+    const { positions: risks, account } = await this.desk.portfolio(user);
+    const wallet = this.walletOf(account);
     const before = this.wallet;
     this.wallet = wallet;
     const moved = before === null || before.wb !== wallet.wb || before.cw !== wallet.cw;
@@ -440,11 +436,11 @@ export class UserFeed {
 
   private async marginCall(): Promise<void> {
     const user = this.o.user;
-    const [risks, balances] = await Promise.all([this.desk.positions(user), this.desk.balances(user)]);
-    if (!balances.ok || this.stopped) return;
+    const { positions: risks, account } = await this.desk.portfolio(user);
+    if (this.stopped) return;
     const open = risks.filter((r) => r.lots !== 0);
     const cross = open.filter((r) => r.mode === 'cross');
-    const wallet = this.walletOf(risks, balances.value);
+    const wallet = this.walletOf(account);
     const crossBalance = wallet.cw + cross.reduce((sum, r) => sum + r.upnl, 0n);
     const crossMaint = cross.reduce((sum, r) => sum + r.maintenance, 0n);
     // ratio = maintenance / margin balance ≥ 80 %, in integers.

@@ -4,18 +4,18 @@
 // carries v2's `leverage` and `marginType`, which ccxt's parsePositionRisk reads (notes §4).
 //
 // Figures (Binance's names; "cross" sums over cross positions):
-// - walletBalance = available + the margins and entrust margin the desk holds (operator freezes are no collateral)
-// - crossWalletBalance = available + cross position margins + entrust margin; isolatedWallet = the position's margin
+// - walletBalance = available + the margins and entrust margin the desk holds (operator freezes are no collateral),
+//   less what the cross account owes (a loss past its cash its positions carry: Binance's negative wallet)
+// - crossWalletBalance = available + cross position margins + entrust margin − owed; isolatedWallet = the position's margin
 // - unrealizedProfit at the mark; marginBalance = walletBalance + unrealizedProfit
 // - positionInitialMargin = |notional at mark| / leverage; openOrderInitialMargin = the entrust margin held
 // - maintMargin = |notional| × MMR − cum of its bracket
-// - availableBalance = maxWithdrawAmount = available + min(0, cross unrealized P&L) (what a new order or a transfer
+// - availableBalance = maxWithdrawAmount = available − owed + min(0, cross unrealized P&L) (what a new order or a transfer
 //   out may use: unrealized profit is not spendable here)
-import { PERP_FEES, type PositionRisk } from '../../desks/index.ts';
+import { availableLessDebt, PERP_FEES, walletBalance, type PositionRisk } from '../../desks/index.ts';
 import { E8, type PerpMarket } from '../../kernel/index.ts';
 import type { Caller } from './auth.ts';
-import { errors } from './errors.ts';
-import { d8, minorOf, type Usdm } from './futures-context.ts';
+import { d8, type Usdm } from './futures-context.ts';
 import { maxNotional } from './futures-orders.ts';
 import { lastWalletChange, positionTimes } from './futures-queries.ts';
 import type { SignedRoute } from './orders.ts';
@@ -56,10 +56,8 @@ export function futuresAccountRoutes(route: SignedRoute, u: Usdm, version: Accou
   /** Every perpetual's figures for the user (flat ones with their settings), and the wallet's. */
   async function snapshot(caller: Caller) {
     const user = caller.user;
-    const [risks, settings, open, times, balances] = await Promise.all([
-      desk.positions(user), desk.settings(user), desk.openOrders(user), positionTimes(u.store.db, user), desk.balances(user),
-    ]);
-    if (!balances.ok) throw errors.unknown();
+    const [portfolio, settings, open, times] = await Promise.all([desk.portfolio(user), desk.settings(user), desk.openOrders(user), positionTimes(u.store.db, user)]);
+    const risks = portfolio.positions;
     const byRisk = new Map(risks.map((r) => [r.symbol, r]));
     const taker = BigInt(PERP_FEES.takerPpm);
     const figures: Figures[] = settings.map((s) => {
@@ -90,23 +88,21 @@ export function futuresAccountRoutes(route: SignedRoute, u: Usdm, version: Accou
       };
     });
     const asset = u.markets()[0]?.market.quote ?? 'USDT';
-    const wallet = balances.value.find((b) => b.asset === asset);
-    const available = wallet === undefined ? 0n : (minorOf(wallet.available) ?? 0n);
-    const held = risks.reduce((sum, r) => sum + r.margin + r.orderMargin, 0n);
-    const crossHeld = risks.reduce((sum, r) => sum + r.orderMargin + (r.mode === 'cross' ? r.margin : 0n), 0n);
+    const account = portfolio.account;
     const sum = (f: (x: Figures) => bigint, only?: (x: Figures) => boolean) => figures.reduce((acc, x) => acc + (only === undefined || only(x) ? f(x) : 0n), 0n);
     const upnl = sum((x) => x.upnl);
     const crossUpnl = sum((x) => x.upnl, (x) => !x.isolated);
-    const walletBalance = available + held;
-    const spendable = max0(available + min0(crossUpnl));
+    // The app's figures (a cross account's debt, a loss past its cash its positions carry, makes them negative).
+    const wallet = walletBalance(account);
+    const spendable = max0(availableLessDebt(account) + min0(crossUpnl));
     const totals = {
-      walletBalance,
+      walletBalance: wallet,
       unrealizedProfit: upnl,
-      marginBalance: walletBalance + upnl,
+      marginBalance: wallet + upnl,
       maintMargin: sum((x) => x.maint),
       positionInitialMargin: sum((x) => x.positionIm),
       openOrderInitialMargin: sum((x) => x.orderIm),
-      crossWalletBalance: available + crossHeld,
+      crossWalletBalance: account.risk.wallet,
       crossUnPnl: crossUpnl,
       availableBalance: spendable,
       maxWithdrawAmount: spendable,

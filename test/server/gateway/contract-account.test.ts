@@ -17,7 +17,7 @@ describeDialects('contract account', (dialect) => {
   // Every test starts at a mark of 50,000.
   contractHooks(dialect, { prefix: 'a', eachTest: (x) => x.mark('BTCUSDT', 50_000) }, (s) => ({ h, maker, taker, n } = s));
 
-  const { post, limit, ok, positions, refuses } = contractCalls(() => h);
+  const { post, place, limit, ok, positions, refuses } = contractCalls(() => h);
   const detail = async (who: User, orderNo: number) => ok(await post(API.contractOrderDetail, who, { orderNo }));
   /** Settles BTCUSDT's funding at a mark of 50,000 and `ratio` (× 10^8), for the period that ended `at` (default now). */
   const settle = async (ratio: bigint, o: { at?: number } = {}) => {
@@ -131,5 +131,33 @@ describeDialects('contract account', (dialect) => {
     });
     await refuses(maker, (lang) => post(API.contractOrderDetail, maker, { orderNo: a }, lang), 'order.not.found');
     await refuses(maker, (lang) => post(API.contractOrderDetail, maker, { orderNo: -1 }, lang), 'request.invalid');
+  });
+  it('shows a cross account that owes: a negative wallet, nothing available, the profit still carrying it; the profit repays it', async () => {
+    const a = await h.signUp(`adebt${n}@example.com`);
+    await h.fund(a.id, '2000');
+    await h.mark('ETHUSDT', 3_000);
+    for (const symbol of ['BTCUSDT', 'ETHUSDT']) ok(await post(API.contractSetLeverage, a, { symbol, leverage: 50 }));
+    const eth = (who: User, side: 'buy' | 'sell', price: string, amount: string) => place(who, { symbol: 'ETHUSDT', side, type: 'limit', price, amount });
+    // A: long 1 BTC and short 10 ETH (taker fees 25 + 15). ETH falls to 2,700 (+3,000), BTC to 47,600 (−2,400).
+    ok(await limit(maker, 'sell', '50000', '1'));
+    ok(await limit(a, 'buy', '50000', '1'));
+    ok(await eth(maker, 'buy', '3000', '10'));
+    ok(await eth(a, 'sell', '3000', '10'));
+    await h.mark('ETHUSDT', 2_700);
+    await h.mark('BTCUSDT', 47_600);
+    ok(await limit(maker, 'buy', '47600', '1'));
+    ok(await limit(a, 'sell', '47600', '1'));
+    // The −2,400 takes all 1,960 of cash; the 440 past it is owed, carried by the ETH profit.
+    const owing = await positions(a);
+    expect(owing.account).toMatchObject({ walletBalance: '-440', crossWalletBalance: '-440', unrealizedPnl: '3000', marginBalance: '2560', available: '0', positionMargin: '0' });
+    // 100 more arrives (an operator's credit): it is A's cash, but A owes 440, so none of it is available and a
+    // transfer out of any of it is refused in the user's language, changing nothing.
+    await h.fund(a.id, '100');
+    expect((await positions(a)).account).toMatchObject({ walletBalance: '-340', available: '0', marginBalance: '2660' });
+    await refuses(a, (lang) => post(API.assetTransfer, a, { asset: 'USDT', amount: '1', from: 'contract', to: 'coin', clientId: `debt-${lang}` }, lang), 'funds.insufficient');
+    ok(await eth(maker, 'sell', '2700', '10'));
+    ok(await eth(a, 'buy', '2700', '10'));
+    // +3,000 realized repays the 340 still owed; the taker fee 13.5 is paid: 2,646.5 left.
+    expect((await positions(a)).account).toMatchObject({ walletBalance: '2646.5', available: '2646.5' });
   });
 });

@@ -5,7 +5,7 @@ import type {
   ContractAccountItem, ContractBracketItem, ContractCloseMode, ContractDirection, ContractFillItem, ContractFundingItem, ContractOrderItem,
   ContractOrderType, ContractPositionItem, ContractTradeItem, TimeInForce,
 } from '../../../contract/api.ts';
-import type { PerpPlaceResult, PositionRisk } from '../../../desks/index.ts';
+import { availableLessDebt, walletBalance, type PerpPlaceResult, type PositionRisk } from '../../../desks/index.ts';
 import type { PerpAccount } from '../../../desks/perp/desk.ts';
 import { accountRiskTexts, amountText, percentText, positionRiskTexts, ratioText } from '../../../contract/perp-math/format.ts';
 import { profitRateOf } from '../../../contract/perp-math/risk.ts';
@@ -39,7 +39,8 @@ export const isClosing = (o: PerpOrder): boolean => o.reduceOnly || (o.origin !=
 export const directionOf = (side: PerpOrder['side'], closing: boolean): ContractDirection => (closing !== (side === 'buy') ? 'long' : 'short');
 
 export function accountItem(a: PerpAccount): ContractAccountItem {
-  const wallet = a.available + a.positionMargin + a.entrustMargin;
+  // A debt (a cross loss past the cash that the positions' profit carries) makes the wallet negative, as on Binance.
+  const wallet = walletBalance(a);
   const risk = accountRiskTexts({ account: a.risk, crossMarginRatio: a.crossMarginRatio }, wallet);
   return {
     asset: a.asset,
@@ -51,7 +52,7 @@ export function accountItem(a: PerpAccount): ContractAccountItem {
     entrustMargin: dec(a.entrustMargin),
     crossMaintenance: risk.crossMaintenance,
     crossMarginRatio: risk.crossMarginRatio,
-    available: dec(a.available),
+    available: dec(availableLessDebt(a)),
     time: a.time,
   };
 }
