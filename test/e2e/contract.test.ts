@@ -176,6 +176,42 @@ describe.skipIf(skip !== null)('contract terminal', { timeout: 90_000 }, () => {
     server.setIndex(SYMBOL, null);
   });
 
+  it('accepts a market order whose cost the form shows, near all of the balance, and a plain sell that only closes it', async () => {
+    await openTerminal();
+    const cross = form().getByTestId('margin-cross');
+    if ((await cross.getAttribute('aria-pressed')) !== 'true') await cross.click();
+    await expect.poll(() => cross.getAttribute('aria-pressed')).toBe('true');
+    await form().getByTestId('leverage').click();
+    const dialog = page.getByTestId('leverage-dialog');
+    await dialog.locator('input[name="leverage"]').fill('20');
+    await dialog.getByTestId('leverage-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await form().getByTestId('kind-market').click();
+    await form().getByTestId('unit-lots').click();
+    // The cost of 100 lots at the market, then as many lots as 96 % of the balance pays for: the engine margins a
+    // market order at Binance's assumed price (Ask1 × 1.0005), as the form does, not at the 5 % band.
+    await form().locator('input[name="size"]').fill('100');
+    await expect.poll(async () => num(await form().getByTestId('order-cost').textContent())).toBeGreaterThan(0);
+    const per100 = num(await form().getByTestId('order-cost').textContent());
+    const available = num(await form().getByTestId('form-available').textContent());
+    const lots = Math.floor((100 * 0.96 * available) / per100);
+    await form().locator('input[name="size"]').fill(String(lots));
+    await expect.poll(async () => num(await form().getByTestId('order-cost').textContent())).toBeGreaterThan(0.9 * available);
+    expect(num(await form().getByTestId('order-cost').textContent())).toBeLessThan(available);
+    await marketOrder('long', lots);
+    await row().waitFor({ timeout: 15_000 });
+    expect(await form().getByTestId('order-refusal').count()).toBe(0);
+    await screenshot(page, 'contract-market-most-en');
+    // A plain (not reduce-only) market sell of the position only closes it: the form asks for its fee alone, and the
+    // desk takes it with almost nothing available.
+    // The row's size cell shows the lots first, then the coins.
+    const held = num(await row().getByTestId('position-size').locator('span').first().textContent());
+    expect(held).toBeGreaterThan(0);
+    await marketOrder('short', held);
+    await row().waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await form().getByTestId('order-refusal').count()).toBe(0);
+  });
+
   for (const lang of ['zh-CN', 'th'] as const) {
     it(`renders the terminal with a position in ${lang}`, async () => {
       await openTerminal(lang);

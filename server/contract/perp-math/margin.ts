@@ -61,6 +61,16 @@ export function openLoss(o: Omit<OrderCostInput, 'leverage'>): bigint {
   return divCeil(abs(o.qty) * openLossPerCoin(o.side, o.price, o.mark), E8);
 }
 
+/**
+ * The part of an order that opens or adds to a one-way position (signed size `position`): an order against the
+ * position first closes it, and that part needs no margin and risks no open loss (§8, §9).
+ */
+export function openingQty(o: { position: bigint; side: OrderSide; qty: bigint }): bigint {
+  const dir = o.side === 'buy' ? 1n : -1n;
+  const closing = sign(o.position) === -dir ? minB(abs(o.position), abs(o.qty)) : 0n;
+  return abs(o.qty) - closing;
+}
+
 /** Cost = qty × price / L + open loss (§8 [COST]), one exact sum rounded up. */
 export function orderCost(o: OrderCostInput): bigint {
   const l = leverageOf(o.leverage);

@@ -22,7 +22,7 @@ import { maxNotionalFor } from '../../contract/perp-math/brackets.ts';
 import { fillMath, type Holding, Lines, newHolding, signedCost, sizeMinor } from './holdings.ts';
 import { LiquidationIndex } from './liq-index.ts';
 import { bankruptcyPrice, isLiquidatable } from '../../contract/perp-math/liquidation.ts';
-import { initialMargin, marketAssumedPrice, maxAddIsolated, maxRemoveIsolated, openLoss } from '../../contract/perp-math/margin.ts';
+import { initialMargin, marketAssumedPrice, maxAddIsolated, maxRemoveIsolated, openingQty, openLoss } from '../../contract/perp-math/margin.ts';
 import {
   AccountTotals, crossContext, maintenanceAt, positionLiquidationPrice, positionMarginRatio, upnlAt, type AccountRisk, type CrossTotals, type RiskLine,
   type RiskPosition,
@@ -194,7 +194,9 @@ export class PerpEngine {
    * the last price of any market that traded may fire (their trades may move more; repeated until quiet).
    */
   private finish(time: number, out: PerpEvent[]): void {
-    for (let round = 0; this.shed.size > 0 || this.lastMoved.size > 0; round++) {
+    // Ends: a round either cancels orders or fires waiting conditional orders (each fires once), and only a trade,
+    // which those orders make, moves a last price again.
+    while (this.shed.size > 0 || this.lastMoved.size > 0) {
       for (const h of [...this.shed]) {
         this.shed.delete(h);
         this.cancelOrders(h, time, Code.CANCELED_MARGIN, out);
@@ -202,7 +204,6 @@ export class PerpEngine {
       const moved = [...this.lastMoved].sort();
       this.lastMoved.clear();
       for (const symbol of moved) this.fireLast(symbol, time, out);
-      if (round > 10_000) throw new Error('conditional orders keep firing');
     }
   }
 
@@ -930,7 +931,8 @@ export class PerpEngine {
       const o = this.orders.get(id)!;
       if (o.side === side) others += o.open;
     }
-    return Math.max(0, qty - Math.max(0, Math.abs(h.size) - others));
+    const closable = Math.max(0, Math.abs(h.size) - others) * Math.sign(h.size);
+    return Number(openingQty({ position: BigInt(closable), side, qty: BigInt(qty) }));
   }
 
   /** The largest position notional the orders could leave (at entry and limit prices), for the bracket cap. */

@@ -126,8 +126,11 @@ export function estimate(input: ContractFormInput, ctx: ContractFormContext): Co
   const notional = perpMath.notionalOf(qty, price, 'ceil');
   const mark = ctx.mark === null ? price : (toMinor(ctx.mark) ?? price);
   const side = input.side;
-  // A reduce-only order holds no margin (it only ever closes).
-  const margin = input.reduceOnly ? 0n : perpMath.orderCost({ side, qty, price, mark, leverage: ctx.leverage });
+  // A reduce-only order holds no margin (it only ever closes); any other holds it on the part that opens: what
+  // closes the position first needs none, as the engine counts it (perpMath.openingQty).
+  const held = ctx.position ? (signedMinor(ctx.position.size) ?? 0n) : 0n;
+  const opening = input.reduceOnly ? 0n : perpMath.openingQty({ position: held, side, qty });
+  const margin = opening === 0n ? 0n : perpMath.orderCost({ side, qty: opening, price, mark, leverage: ctx.leverage });
   const fee = ceilDiv(notional * feeRate(ctx.market.takerFeePercent), E8);
   const liquidationPrice = input.reduceOnly ? null : liquidationAfter(qty, price, notional, ctx, side);
   return { qty, lots, price, notional, margin, fee, cost: margin + fee, liquidationPrice };

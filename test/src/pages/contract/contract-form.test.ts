@@ -91,4 +91,34 @@ describe('contract order form', () => {
     expect(validateContractOrder(input({ size: '1', price: '1000', reduceOnly: true }), context())).toBeNull();
     expect(validateContractOrder(input({ size: '10000' }), context({ available: '100' }))?.id).toBe('rule.funds.insufficient');
   });
+  it('costs a market order at the assumed price as the engine does: the exact cost is accepted, a minor unit less refused', () => {
+    const order = input({ kind: 'market', size: '380' });
+    const est = estimate(order, context());
+    // Ask 60,001 × 1.0005 = 60,031.0005: 0.38 BTC at 20x is 1,140.5890095 of margin plus 0.38 × 31.0005 = 11.78019 of open loss.
+    expect(est.price).toBe(usdt('60031.0005'));
+    expect(text(est.cost!)).toBe('1152.3691995');
+    for (const [cash, accepted] of [[est.cost!, true], [est.cost! - 1n, false]] as const) {
+      const e = newEngine();
+      const [taker, maker] = [uid(1), uid(2)];
+      e.ledger.post([
+        { account: 'system:external' as never, asset: USDT, amount: -cash as never },
+        { account: userAccount(taker, 'contract', 'available'), asset: USDT, amount: cash as never },
+      ]);
+      fund(e, maker, 100_000);
+      mark(e, 60_000);
+      place(e, { user: maker, side: 'sell', price: 60_001, lots: 380 });
+      place(e, { user: maker, side: 'buy', price: 59_999, lots: 380 });
+      const events = place(e, { user: taker, side: 'buy', kind: 'market', tif: 'IOC', price: 63_000, lots: 380 });
+      expect(events.some((x) => x.type === 'rejected'), `${cash}`).toBe(!accepted);
+    }
+  });
+
+  it('costs only the fee of an order that closes the position: a plain market sell of a long needs no margin', () => {
+    const ctx = context({ available: '1', position: { size: '0.38', entryNotional: '22800', margin: '1140' } });
+    const est = estimate(input({ side: 'sell', kind: 'market', size: '380' }), ctx);
+    expect(est.margin).toBe(0n);
+    expect(validateContractOrder(input({ side: 'sell', kind: 'market', size: '380' }), ctx)).toBeNull();
+    // Past the position, the rest opens a short and is margined: 0.1 BTC more at max(bid, mark) = 60,000, 20x.
+    expect(text(estimate(input({ side: 'sell', kind: 'market', size: '480' }), ctx).margin!)).toBe('300');
+  });
 });
