@@ -49,6 +49,16 @@ describe.skipIf(skip !== null)('contract terminal', { timeout: 90_000 }, () => {
     await tab('positions');
   }
 
+  /** Sets the leverage through the form's dialog. */
+  async function setLeverage(leverage: number): Promise<void> {
+    await form().getByTestId('leverage').click();
+    const dialog = page.getByTestId('leverage-dialog');
+    await dialog.locator('input[name="leverage"]').fill(String(leverage));
+    await dialog.getByTestId('leverage-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => form().getByTestId('leverage').textContent()).toBe(`${leverage}×`);
+  }
+
   async function marketOrder(side: 'long' | 'short', lots: number, reduceOnly = false): Promise<void> {
     await form().getByTestId('kind-market').click();
     await form().getByTestId('unit-lots').click();
@@ -150,11 +160,7 @@ describe.skipIf(skip !== null)('contract terminal', { timeout: 90_000 }, () => {
     await openTerminal();
     await form().getByTestId('margin-isolated').click();
     await expect.poll(() => form().getByTestId('margin-isolated').getAttribute('aria-pressed')).toBe('true');
-    await form().getByTestId('leverage').click();
-    const dialog = page.getByTestId('leverage-dialog');
-    await dialog.locator('input[name="leverage"]').fill('50');
-    await dialog.getByTestId('leverage-confirm').click();
-    await dialog.waitFor({ state: 'detached' });
+    await setLeverage(50);
     await form().getByTestId('kind-market').click();
     await form().locator('input[name="size"]').fill('2000');
     await expect.poll(async () => num(await form().getByTestId('est-liquidation').textContent())).toBeGreaterThan(0);
@@ -181,11 +187,7 @@ describe.skipIf(skip !== null)('contract terminal', { timeout: 90_000 }, () => {
     const cross = form().getByTestId('margin-cross');
     if ((await cross.getAttribute('aria-pressed')) !== 'true') await cross.click();
     await expect.poll(() => cross.getAttribute('aria-pressed')).toBe('true');
-    await form().getByTestId('leverage').click();
-    const dialog = page.getByTestId('leverage-dialog');
-    await dialog.locator('input[name="leverage"]').fill('20');
-    await dialog.getByTestId('leverage-confirm').click();
-    await dialog.waitFor({ state: 'detached' });
+    await setLeverage(20);
     await form().getByTestId('kind-market').click();
     await form().getByTestId('unit-lots').click();
     // The cost of 100 lots at the market, then as many lots as 96 % of the balance pays for: the engine margins a

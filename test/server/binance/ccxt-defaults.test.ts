@@ -5,7 +5,7 @@
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../dialects.ts';
-import { openBinance, type BinanceHarness } from './harness.ts';
+import { openBinance, pointAt, type BinanceHarness } from './harness.ts';
 
 describeDialects('ccxt binance client with default options', (dialect) => {
   let h: BinanceHarness;
@@ -28,8 +28,7 @@ describeDialects('ccxt binance client with default options', (dialect) => {
     const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
     ex = new ccxt.binance({ apiKey: key.apiKey, secret: key.secret });
     // The only change from a Binance bot: every API URL's host is this server's.
-    const api = ex.urls['api'] as Record<string, string>;
-    for (const name of Object.keys(api)) api[name] = api[name]!.replace(/^https:\/\/[^/]+/, address);
+    pointAt(ex, address);
   });
   afterAll(() => h?.dispose());
 

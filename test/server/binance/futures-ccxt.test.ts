@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { topics } from '../../../server/desks/index.ts';
 import { rate } from '../../../server/kernel/index.ts';
 import { describeDialects } from '../dialects.ts';
-import { openBinance, type BinanceHarness } from './harness.ts';
+import { openBinance, pointAt, type BinanceHarness } from './harness.ts';
 
 const usdt = (n: number) => BigInt(Math.round(n * 1e8));
 const BTC = 'BTC/USDT:USDT';
@@ -46,9 +46,7 @@ describeDialects('ccxt binanceusdm client', (dialect) => {
     });
     const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
     ex = new ccxt.binanceusdm({ apiKey: key.apiKey, secret: key.secret, enableRateLimit: false });
-    // The only change from a Binance bot: every API URL's host is this server's.
-    const api = ex.urls['api'] as Record<string, string>;
-    for (const name of Object.keys(api)) api[name] = api[name]!.replace(/^https:\/\/[^/]+/, address);
+    pointAt(ex, address);
   });
   afterAll(() => h?.dispose());
 

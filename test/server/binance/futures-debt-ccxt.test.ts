@@ -5,7 +5,7 @@
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDialects } from '../dialects.ts';
-import { openBinance, type BinanceHarness } from './harness.ts';
+import { openBinance, pointAt, type BinanceHarness } from './harness.ts';
 
 const usdt = (n: number) => BigInt(Math.round(n * 1e8));
 const BTC = 'BTC/USDT:USDT';
@@ -32,8 +32,7 @@ describeDialects('ccxt binanceusdm: a cross account that owes', (dialect) => {
     const key = await h.key(trader, { trade: true });
     const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
     ex = new ccxt.binanceusdm({ apiKey: key.apiKey, secret: key.secret, enableRateLimit: false });
-    const api = ex.urls['api'] as Record<string, string>;
-    for (const name of Object.keys(api)) api[name] = api[name]!.replace(/^https:\/\/[^/]+/, address);
+    pointAt(ex, address);
   });
   afterAll(() => h?.dispose());
 
