@@ -261,7 +261,10 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     const running = app;
     if (options.feeds ?? true) {
       const spotMarkets = new Map(live.markets.map((m) => [m.symbol, m]));
-      // The index's inputs, named for the record's `sources`: the same ones the perpetuals' marks always used.
+      // The index's inputs, named for the record's `sources`. The index is the external price alone (kernel
+      // indexParts): our own spot book's mid and last trade are recorded beside it for comparison (`own`: weight 0),
+      // so nobody can move the index, the marks or liquidations by trading on our book; without a fresh external
+      // price (10 s) there is no index, and no record entry or mark, until it is back.
       const indexSources = (symbol: string): NamedSource[] => {
         const m = spotMarkets.get(symbol);
         if (m === undefined) return [];
@@ -275,10 +278,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         const ask = book.asks[0]?.[0];
         const trade = live.trading.market.trades(symbol, 1)[0];
         return [
-          // The external index counts twice what our own spot book does.
-          { name: 'ext', price: recordPrice(record?.price), weight: 2n, updatedAt: record?.time ?? 0 },
-          { name: 'mid', price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now },
-          { name: 'last', price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0 },
+          { name: 'ext', price: recordPrice(record?.price), weight: 1n, updatedAt: record?.time ?? 0 },
+          { name: 'mid', price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now, own: true },
+          { name: 'last', price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0, own: true },
         ];
       };
       priceRecord = await startPriceRecord({

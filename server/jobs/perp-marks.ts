@@ -1,32 +1,54 @@
-// Mark prices and funding of the perpetuals, on the clock. Every second, per market: the index (weighted average of
-// the recorded external index, the spot book's mid and its last trade; their median when sources disagree), the basis of the perpetual's book against it (a 5-minute moving average of one sample a
-// second), the last contract price, and the mark = median(index × (1 + last funding rate × time to funding /
-// interval), index + MA(basis), last price), handed to the perp desk (which records it and liquidates what it
-// puts under maintenance) and published on `perp.<SYMBOL>.mark`. Every 5 seconds the premium index (impact bid
-// and ask of 200 USDT × the first bracket's leverage against the index) joins a time-weighted average; at each
-// funding time (00:00, 08:00, 16:00 UTC by default) the rate = average + clamp(0.01 % − average, ±0.05 %), capped
-// at ±75 % × (IMR − MMR) of the first bracket, is settled on every open position. Formulas: kernel/perp, sources
-// in server/desks/perp/README.md.
+// Mark prices and funding of the perpetuals, on the clock. Every second, per market:
+// - the index: the latest entry of the public price record (server.ts; jobs/price-record.ts), made of the external
+//   index alone (kernel indexParts gives our own spot book's mid and last trade weight 0: trading on our book cannot
+//   move it); no fresh external price, no index: the market is neither marked nor funded until it is back;
+// - a basis sample of the perpetual's book, mid − index, one a second into a 30-sample window: notes/perp-formulas.md
+//   §5 [F2025], "since 2025-09-18 08:01 UTC, a 30-second basis: 30 data points, one per second";
+// - mark = median(P1, P2, last contract price) (§5 [MARK][F2025]) with
+//   P1 = index × (1 + predicted funding rate × time to funding / interval), P2 = index + MA₃₀(basis).
+//   P1's rate is the predicted rate of the running period, the number published with the mark (`fundingRate`) and
+//   by /fapi/v1/premiumIndex as `lastFundingRate` (Binance's field of that name is the predicted rate), not the rate
+//   last settled. The mark goes to the perp desk (which records it and liquidates what it puts under maintenance)
+//   and out on `perp.<SYMBOL>.mark`.
+// Every 5 seconds the premium index (impact bid and ask of 200 USDT × the first bracket's leverage against the index)
+// joins a time-weighted average P̄; predicted rate = P̄ + clamp(0.01 % − P̄, ±0.05 %), capped at ±75 % × (IMR − MMR)
+// of the first bracket (the interest alone before the period's first sample); at each funding time (00:00, 08:00,
+// 16:00 UTC by default) it is settled on every open position (§6).
+//
+// Missed funding. The first tick restores each market from the store: the last settled rate (its last funding row;
+// `lastRate`), then every period that ended while this job was not running is settled, oldest first, each at the
+// last mark and predicted rate recorded before its boundary (PerpDesk.settleMissedFunding, which takes a settled
+// period as done): the boundaries after the last one settled and after the last mark recorded (while the job runs,
+// positions are marked every second, so an earlier boundary was not missed with these positions). A running job with
+// no index across several boundaries settles the first when the index is back (live rate and mark) and each later
+// one at the mark and rate that settlement recorded.
+// Not restored at a start: the premium samples and the basis window. The book prices behind them are not recorded,
+// and a recorded predicted rate does not give P̄ back (every P̄ within ±0.05 % of the interest gives the same rate);
+// so after a start P̄ averages the samples taken since (for the predicted rate, P1 and the next settlement), and the
+// basis average is full again after 30 s.
 import type { Clock } from '../clock.ts';
 import type { Bus } from '../bus/index.ts';
 import { topics, type DeskEvent } from '../desks/events.ts';
 import type { PerpDesk } from '../desks/perp/desk.ts';
 import {
-  BasisWindow, defaultFundingCap, E8, formatDecimal, fundingRate, impactNotional, impactPrice, indexPrice, markParts, PremiumAverage, premiumIndex,
-  rate, type IndexSource, type PerpMarket, type Rate,
+  BASIS_WINDOW, BasisWindow, defaultFundingCap, E8, formatDecimal, fundingRate, impactNotional, impactPrice, indexPrice, markParts, PremiumAverage,
+  premiumIndex, rate, type IndexSource, type PerpMarket, type Rate,
 } from '../kernel/index.ts';
 
 export const MARK_INTERVAL_MS = 1_000;
 export const PREMIUM_SAMPLE_MS = 5_000;
+/** One basis sample a second, into a window of BASIS_WINDOW (30) samples (§5 [F2025]). */
+export const BASIS_SAMPLE_MS = 1_000;
 /** The default funding interval: 8 hours (a market's spec may say otherwise). */
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 
 export interface PerpMarksOptions {
   readonly desk: PerpDesk;
   /**
-   * The index's sources for a market: the recorded external index, the spot book's mid and its last trade, each
-   * with a weight and the time it was last updated. The index is their weighted average, a source that is stale
-   * (10 s) or more than 5 % from the median left out, their median when more than one misbehaves (§5).
+   * The index's sources for a market (server.ts: the recorded external index, and our spot book's mid and last trade
+   * marked `own`), each with a weight and the time it was last updated. The index is the weighted average of the
+   * fresh external ones, a source that is stale (10 s) or more than 5 % from their median left out, their median
+   * when more than one misbehaves; our own never count (§5, kernel indexParts).
    */
   readonly indexSources: (symbol: string) => IndexSource[];
   /**
@@ -49,15 +71,21 @@ interface MarketClock {
   readonly interval: number;
   readonly basis: BasisWindow;
   readonly premium: PremiumAverage;
+  /** The rate last settled (restored from the store's last funding row at a start; 0 when none). */
   lastFundingRate: Rate;
   nextFunding: number;
   lastPremiumSample: number;
+  /** The second (ms / BASIS_SAMPLE_MS) of the last basis sample. */
+  lastBasisSlot: number;
 }
 
 export interface PerpMarks {
   /** One round: marks for every market, a premium sample when due, funding when due. */
   tick(): Promise<void>;
-  /** The predicted funding rate and next funding time of a market (what premiumIndex publishes). */
+  /**
+   * The predicted funding rate (what P1 of the mark uses and premiumIndex publishes as lastFundingRate), the last
+   * settled one and the next funding time of a market; undefined until the first tick restored the market's state.
+   */
   funding(symbol: string): { rate: Rate; lastRate: Rate; nextFundingTime: number } | undefined;
   stop(): void;
 }
@@ -69,8 +97,8 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     o.desk.markets().map((spec) => [
       spec.symbol,
       {
-        spec, interval: intervalOf(spec), basis: new BasisWindow(300), premium: new PremiumAverage(), lastFundingRate: rate(0n),
-        nextFunding: nextBoundary(now0, intervalOf(spec)), lastPremiumSample: 0,
+        spec, interval: intervalOf(spec), basis: new BasisWindow(BASIS_WINDOW), premium: new PremiumAverage(), lastFundingRate: rate(0n),
+        nextFunding: nextBoundary(now0, intervalOf(spec)), lastPremiumSample: 0, lastBasisSlot: -1,
       },
     ]),
   );
@@ -85,6 +113,18 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     return fundingRate({ averagePremium: average ?? rate(0n), cap, floor: rate(-cap), intervalHours: Math.max(1, Math.round(c.interval / 3_600_000)) });
   };
 
+  /**
+   * Settles, oldest first, every boundary in [from, to] at the last mark and predicted rate recorded before it
+   * (the desk takes a boundary it settled already as done).
+   */
+  const settleMissed = async (c: MarketClock, from: number, to: number): Promise<void> => {
+    for (let boundary = from; boundary <= to; boundary += c.interval) {
+      const reply = await o.desk.settleMissedFunding({ symbol: c.spec.symbol, boundary });
+      if (!reply.ok) throw new Error(`missed funding ${c.spec.symbol} at ${boundary}: ${reply.code}`);
+      if (reply.value.rate !== null) c.lastFundingRate = reply.value.rate;
+    }
+  };
+
   async function round(): Promise<void> {
     const now = o.clock();
     for (const c of markets.values()) {
@@ -94,7 +134,11 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
       const book = await o.desk.book(symbol, 50);
       if (!book.ok) continue;
       const { bids, asks, last } = book.value;
-      if (bids.length > 0 && asks.length > 0) c.basis.pushQuote(bids[0]![0], asks[0]![0], index);
+      const slot = Math.floor(now / BASIS_SAMPLE_MS);
+      if (slot !== c.lastBasisSlot && bids.length > 0 && asks.length > 0) {
+        c.lastBasisSlot = slot;
+        c.basis.pushQuote(bids[0]![0], asks[0]![0], index);
+      }
       if (now - c.lastPremiumSample >= PREMIUM_SAMPLE_MS) {
         c.lastPremiumSample = now;
         const target = impactNotional(c.spec.brackets[0]!.maxLeverage);
@@ -106,21 +150,25 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
       if (now >= c.nextFunding) {
         const fundingAt = c.nextFunding;
         const r = predicted(c);
-        const parts = markParts({ index, lastFundingRate: c.lastFundingRate, msToNextFunding: 0, intervalMs: c.interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last });
+        const parts = markParts({ index, fundingRate: r, msToNextFunding: 0, intervalMs: c.interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last });
         const reply = await o.desk.funding({ symbol, rate: r, mark: parts.price, fundingTime: fundingAt });
         // Settled already (this job before a restart): the period is done either way.
         if (!reply.ok && reply.code !== 'funding.already.settled') throw new Error(`funding ${symbol} at ${fundingAt}: ${reply.code}`);
-        c.lastFundingRate = r;
+        if (reply.ok) c.lastFundingRate = r;
         c.premium.reset();
         c.nextFunding = nextBoundary(now, c.interval);
+        // Boundaries passed since, with no index to mark at: each at the mark and rate just recorded (as after a stop).
+        await settleMissed(c, fundingAt + c.interval, c.nextFunding - c.interval);
       }
+      // P1 with the predicted rate of the running period: the number published with the mark and by premiumIndex.
+      const r = predicted(c);
       const parts = markParts({
-        index, lastFundingRate: c.lastFundingRate, msToNextFunding: Math.max(0, c.nextFunding - now), intervalMs: c.interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last,
+        index, fundingRate: r, msToNextFunding: Math.max(0, c.nextFunding - now), intervalMs: c.interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last,
       });
-      const reply = await o.desk.mark({ symbol, mark: parts.price, index, fundingRate: predicted(c) });
+      const reply = await o.desk.mark({ symbol, mark: parts.price, index, fundingRate: r });
       if (!reply.ok) throw new Error(`mark ${symbol}: ${reply.code}`);
       o.bus?.publish(topics.perpMark(symbol), {
-        type: 'perp.mark', symbol, mark: formatDecimal(parts.price, 8, true), index: formatDecimal(index, 8, true), fundingRate: formatDecimal(predicted(c), 8, true),
+        type: 'perp.mark', symbol, mark: formatDecimal(parts.price, 8, true), index: formatDecimal(index, 8, true), fundingRate: formatDecimal(r, 8, true),
         nextFundingTime: c.nextFunding, time: now,
         price1: formatDecimal(parts.price1, 8, true), price2: formatDecimal(parts.price2, 8, true), contractPrice: formatDecimal(parts.contractPrice, 8, true),
         basisAverage: formatDecimal(c.basis.mean() ?? 0n, 8, true), basisSamples: c.basis.count,
@@ -128,15 +176,25 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     }
   }
 
-  // The period that ended last, if a stop kept this job from settling it, is settled first (once: the desk refuses
-  // a period it has settled), at the last mark and funding rate recorded before it.
+  // At the first tick, per market: the last settled rate from the store, then every funding period that ended while
+  // this job was not running, oldest first (see the header). Once: the desk takes a settled period as done.
   let caughtUp = false;
   const catchUp = async () => {
     if (caughtUp) return;
+    const now = o.clock();
     for (const c of markets.values()) {
-      const boundary = nextBoundary(o.clock(), c.interval) - c.interval;
-      const reply = await o.desk.settleMissedFunding({ symbol: c.spec.symbol, boundary });
-      if (!reply.ok) throw new Error(`missed funding ${c.spec.symbol} at ${boundary}: ${reply.code}`);
+      const state = await o.desk.fundingState(c.spec.symbol);
+      if (!state.ok) throw new Error(`funding state ${c.spec.symbol}: ${state.code}`);
+      const { fundedUntil, lastRate, lastMarkTime } = state.value;
+      if (lastRate !== null) c.lastFundingRate = lastRate;
+      const latest = nextBoundary(now, c.interval) - c.interval;
+      // The rounds go on from the next boundary: up to this one, the catch-up decides.
+      c.nextFunding = latest + c.interval;
+      // No mark recorded: no position was ever marked, so nothing can be owed.
+      if (lastMarkTime === null) continue;
+      const afterMark = boundaryAtOrAfter(lastMarkTime, c.interval);
+      const from = fundedUntil === null ? afterMark : Math.max(afterMark, nextBoundary(fundedUntil, c.interval));
+      await settleMissed(c, from, latest);
     }
     caughtUp = true;
   };
@@ -155,7 +213,7 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     tick,
     funding(symbol) {
       const c = markets.get(symbol);
-      return c === undefined ? undefined : { rate: predicted(c), lastRate: c.lastFundingRate, nextFundingTime: c.nextFunding };
+      return c === undefined || !caughtUp ? undefined : { rate: predicted(c), lastRate: c.lastFundingRate, nextFundingTime: c.nextFunding };
     },
     stop() {
       if (timer) clearInterval(timer);
@@ -169,4 +227,9 @@ export const fundingIntervalMs = (spec: PerpMarket): number => (spec.fundingInte
 /** The next multiple of `interval` after `now` (funding at 00:00, 08:00 and 16:00 UTC for 8 hours). */
 export function nextBoundary(now: number, interval: number): number {
   return (Math.floor(now / interval) + 1) * interval;
+}
+
+/** The first multiple of `interval` at or after `time`. */
+export function boundaryAtOrAfter(time: number, interval: number): number {
+  return Math.ceil(time / interval) * interval;
 }

@@ -1,7 +1,8 @@
 // The public price record: every market's index price, at least once a second, appended to one hash chain per
 // market (contract/seconds-record.ts: canonical encoding and SHA-256) and made durable before anything reads it.
-// The index is the one the perpetuals' marks job always computed (kernel indexPrice over the recorded external
-// index, the spot book's mid and its last trade), for every spot market; `sources` names those inputs. Seconds
+// The index is kernel indexPrice over the market's sources (server.ts): the external index alone, with our own spot
+// book's mid and last trade recorded beside it for comparison (weight 0: our book never moves the index), for every
+// spot market; `sources` names those inputs. A market without a fresh external price gets no entry. Seconds
 // contracts open and settle on these entries, and the perpetuals' marks, funding and liquidations take their index
 // from the latest entry (server.ts wires it), so one record is what anyone recomputes them from.
 //
@@ -23,7 +24,10 @@ export const RECORD_WINDOW = 900;
 
 
 export interface NamedSource extends IndexSource {
-  /** How `sources` names it: ext (the external index), mid, last, or forced (a test build's override). */
+  /**
+   * How `sources` names it: ext (the external index), mid and last (our spot book's, `own`: weight 0), or forced
+   * (a test build's override).
+   */
   readonly name: string;
 }
 
@@ -31,7 +35,7 @@ export interface PriceRecordOptions {
   readonly store: Store;
   readonly clock: Clock;
   readonly markets: readonly string[];
-  /** A market's index inputs now (server.ts: the same ones the perpetuals' marks always used). */
+  /** A market's index inputs now (server.ts: the external index, and our spot book's mid and last as `own`). */
   readonly sources: (market: string) => NamedSource[];
   readonly bus?: Bus<DeskEvent> | undefined;
   readonly intervalMs?: number | undefined;

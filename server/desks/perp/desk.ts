@@ -359,17 +359,35 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
    * Settles a funding period a stop missed (the process was down at its boundary): at the last mark recorded before
    * the boundary and the funding rate predicted with it, on the positions as they are (no trade happens while the
    * desk is down). Nothing when the period was settled, or when no mark was recorded before it (no positions).
+   * Several missed periods are settled one call each, oldest first: a boundary at or before the last one settled
+   * is taken as settled. The mark applied is recorded at the boundary, as `funding` records its own.
    */
-  settleMissedFunding(req: { symbol: string; boundary: number }): Promise<Reply<{ settled: boolean }>> {
+  settleMissedFunding(req: { symbol: string; boundary: number }): Promise<Reply<{ settled: boolean; rate: Rate | null }>> {
     const before = () => this.o.store.perp.marks({ symbol: req.symbol, to: req.boundary, limit: 1 });
-    return this.core.runPrepared(before, ([last], b): Reply<{ settled: boolean }> => {
+    return this.core.runPrepared(before, ([last], b): Reply<{ settled: boolean; rate: Rate | null }> => {
       if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
-      if (req.boundary <= (this.s.fundedUntil.get(req.symbol) ?? -Infinity)) return accept({ settled: false });
-      if (last === undefined || last.fundingRate === null || this.s.engine.openInterest(req.symbol).long === 0) return accept({ settled: false });
+      if (req.boundary <= (this.s.fundedUntil.get(req.symbol) ?? -Infinity)) return accept({ settled: false, rate: null });
+      if (last === undefined || last.fundingRate === null || this.s.engine.openInterest(req.symbol).long === 0) return accept({ settled: false, rate: null });
       this.s.fundedUntil.set(req.symbol, req.boundary);
-      const events = this.s.engine.apply({ type: 'funding', time: req.boundary, symbol: req.symbol, rate: last.fundingRate as Rate, mark: last.mark });
+      const rate = last.fundingRate as Rate;
+      const events = this.s.engine.apply({ type: 'funding', time: req.boundary, symbol: req.symbol, rate, mark: last.mark });
       settle(this.s, b, events, null);
-      return accept({ settled: true });
+      b.marks.push({ symbol: req.symbol, time: req.boundary, mark: last.mark, indexPrice: null, fundingRate: rate });
+      this.s.recordedMark.set(req.symbol, last.mark);
+      return accept({ settled: true, rate });
+    });
+  }
+
+  /**
+   * Where the marks job takes a market up after a start: the boundary of the last funding period settled (this
+   * desk's, a restart included) and its rate (the store's last funding row), and the time of the last mark recorded
+   * (marks are recorded while positions are open); null where there is none.
+   */
+  fundingState(symbol: string): Promise<Reply<{ fundedUntil: number | null; lastRate: Rate | null; lastMarkTime: number | null }>> {
+    const read = async () => Promise.all([this.o.store.perp.funding({ symbol, limit: 1 }), this.o.store.perp.lastMark(symbol)]);
+    return this.core.runPrepared(read, ([[funded], mark]) => {
+      if (!this.s.markets.has(symbol)) return refuse('market.unknown');
+      return accept({ fundedUntil: this.s.fundedUntil.get(symbol) ?? null, lastRate: funded === undefined ? null : (funded.rate as Rate), lastMarkTime: mark?.time ?? null });
     });
   }
 

@@ -120,8 +120,8 @@ export function futuresPublicRoutes(route: Route, u: Usdm): void {
         nextFundingTime: funding?.nextFundingTime ?? mark?.nextFundingTime ?? nextBoundary(now, fundingIntervalMs(m)),
         time: now,
         // Beyond Binance's fields: what the mark is the median of (server/desks/perp/README.md), so anyone can
-        // recompute it: index × (1 + last funding rate × time to funding / interval), index + MA(book mid − index),
-        // and the last contract price.
+        // recompute it: index × (1 + lastFundingRate × time to funding / interval), lastFundingRate being the
+        // predicted rate published above, index + MA₃₀(book mid − index), and the last contract price.
         ...(mark?.inputs === undefined
           ? {}
           : {

@@ -1,5 +1,10 @@
 // Index and mark price (notes §5, [IDX] 2020 rules, [MARK], [F2025]). Time comes in as numbers (ms) from the
 // caller: the kernel reads no clock.
+//
+// The index is made of external sources only (Binance's price index is a weighted average of spot venues' prices,
+// §5 [MARK]; the demo has one external feed), so trading on the exchange's own book cannot move it, nor the mark
+// and liquidations with it. A source marked `own` (our spot book's mid or last trade) is carried for publication
+// only: weight 0, not in the median, and on its own no index.
 import { abs, divHalfUp, E8, rate, type Rate } from './units.ts';
 
 export interface IndexSource {
@@ -9,6 +14,11 @@ export interface IndexSource {
   readonly weight: bigint;
   /** When the price was last updated (ms, caller's clock). */
   readonly updatedAt: number;
+  /**
+   * Our own venue's price (our spot book's mid or last trade): published beside the index, never part of it (weight
+   * 0, left out of the median). Absent or false: an external source.
+   */
+  readonly own?: boolean | undefined;
 }
 
 export interface IndexOptions {
@@ -21,9 +31,9 @@ export interface IndexOptions {
 /** What the index was built from, for an API to publish. */
 export interface IndexParts {
   readonly price: bigint | null;
-  /** Median of the fresh sources (null when none). */
+  /** Median of the fresh external sources (null when none). */
   readonly median: bigint | null;
-  /** Weight each source actually got, in input order (0 = stale, empty, or deviating). */
+  /** Weight each source actually got, in input order (0 = stale, empty, deviating, or our own). */
   readonly weights: readonly bigint[];
   readonly mode: 'weighted' | 'median' | 'none';
 }
@@ -36,14 +46,15 @@ export function medianOf(values: readonly bigint[]): bigint {
 }
 
 /**
- * Index per §5's 2020 rules [IDX]: stale, empty or zero-weight sources get weight 0; among the fresh ones a source
- * more than maxDeviation from their median gets weight 0, and if more than one deviates the index is their plain
- * median; otherwise the weighted average, half-up. No fresh source → price null.
+ * Index per §5's 2020 rules [IDX], over the external sources: our own (`own`), stale, empty or zero-weight sources
+ * get weight 0; among the fresh ones a source more than maxDeviation from their median gets weight 0, and if more
+ * than one deviates the index is their plain median; otherwise the weighted average, half-up. No fresh external
+ * source → price null (our own book alone is no index).
  */
 export function indexParts(sources: readonly IndexSource[], now: number, opts: IndexOptions = {}): IndexParts {
   const staleMs = opts.staleMs ?? 10_000;
   const maxDeviation = opts.maxDeviation ?? rate(5_000_000n);
-  const fresh = sources.map((s) => s.price !== null && s.price > 0n && s.weight > 0n && now - s.updatedAt <= staleMs);
+  const fresh = sources.map((s) => s.own !== true && s.price !== null && s.price > 0n && s.weight > 0n && now - s.updatedAt <= staleMs);
   const prices = sources.flatMap((s, i) => (fresh[i] ? [s.price!] : []));
   if (prices.length === 0) return { price: null, median: null, weights: sources.map(() => 0n), mode: 'none' };
   const median = medianOf(prices);
@@ -68,7 +79,11 @@ export function indexPrice(sources: readonly IndexSource[], now: number, opts: I
 
 export interface MarkInput {
   readonly index: bigint;
-  readonly lastFundingRate: Rate;
+  /**
+   * The predicted funding rate of the running period: what Binance publishes as `lastFundingRate` in
+   * `/fapi/v1/premiumIndex` (and as `r` in the markPrice stream), not the rate last settled (§5 [MARK]).
+   */
+  readonly fundingRate: Rate;
   readonly msToNextFunding: number;
   readonly intervalMs: number;
   /** MA(basis), quote minor units (e.g. `BasisWindow.mean()`). */
@@ -86,15 +101,15 @@ export interface MarkParts {
 }
 
 /**
- * Mark = median(P1, P2, contract) (§5 [MARK][F2025]): P1 = index × (1 + rate × timeToFunding / interval) half-up,
- * P2 = index + MA(basis), contract = last price (P2 when there is none).
+ * Mark = median(P1, P2, contract) (§5 [MARK][F2025]): P1 = index × (1 + fundingRate × timeToFunding / interval)
+ * half-up with the predicted rate, P2 = index + MA(basis), contract = last price (P2 when there is none).
  */
 export function markParts(m: MarkInput): MarkParts {
   if (!(Number.isSafeInteger(m.intervalMs) && m.intervalMs > 0 && Number.isSafeInteger(m.msToNextFunding) && m.msToNextFunding >= 0)) {
     throw new RangeError('markParts: need an integer interval > 0 and time to funding ≥ 0 (ms)');
   }
   const t = BigInt(Math.min(m.msToNextFunding, m.intervalMs));
-  const price1 = m.index + divHalfUp(m.index * m.lastFundingRate * t, E8 * BigInt(m.intervalMs));
+  const price1 = m.index + divHalfUp(m.index * m.fundingRate * t, E8 * BigInt(m.intervalMs));
   const price2 = m.index + m.basisAverage;
   const contractPrice = m.lastPrice ?? price2;
   return { price: medianOf([price1, price2, contractPrice]), price1, price2, contractPrice };
@@ -111,8 +126,14 @@ export function basisOf(bid1: bigint, ask1: bigint, index: bigint): bigint {
 }
 
 /**
- * Rolling mean of the last `size` basis samples (§5: one per second; 300 = the 5-minute window, 30 since 2025-09-18).
- * A ring buffer with an exact running sum: O(1) per sample.
+ * Basis samples in MA(basis), notes §5 [F2025]: "since 2025-09-18 08:01 UTC, a 30-second basis: 30 data points, one
+ * per second" (a 1-minute basis before; older texts 5 minutes, 60 points every 5 s).
+ */
+export const BASIS_WINDOW = 30;
+
+/**
+ * Rolling mean of the last `size` basis samples (§5: one a second, BASIS_WINDOW of them). A ring buffer with an
+ * exact running sum: O(1) per sample.
  */
 export class BasisWindow {
   readonly size: number;
@@ -121,7 +142,7 @@ export class BasisWindow {
   #count = 0;
   #sum = 0n;
 
-  constructor(size = 300) {
+  constructor(size = BASIS_WINDOW) {
     if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`BasisWindow size must be an integer ≥ 1: ${size}`);
     this.size = size;
     this.#ring = new Array<bigint>(size).fill(0n);

@@ -1,9 +1,11 @@
 // The perpetuals' mark and funding job against a real perp desk: the index from its sources (a deviating one left
-// out), the mark as the median of Binance's three prices, marks recorded while positions are open, and funding
-// settled at the 8-hour boundary from the time-weighted premium (a book bid above the index makes longs pay).
+// out, our own book never in it), the mark as the median of Binance's three prices (P1 with the predicted funding
+// rate, P2 over a 30-sample basis window, one sample a second), marks recorded while positions are open, funding
+// settled at the 8-hour boundary from the time-weighted premium (a book bid above the index makes longs pay), and
+// every period a stop (or a missing index) skipped settled afterwards, oldest first, once.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startPerpMarks, type PerpMarks } from '../../../server/jobs/perp-marks.ts';
-import type { IndexSource } from '../../../server/kernel/index.ts';
+import { divHalfUp, formatDecimal, rate, type IndexSource } from '../../../server/kernel/index.ts';
 import { describeDialects } from '../dialects.ts';
 import { openWorld, U1, U2, value, type World } from '../desks/world.ts';
 
@@ -76,7 +78,7 @@ describeDialects('perpetual marks and funding', (dialect) => {
     value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '1' }));
     value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
     // The last mark before the stop, with the rate predicted then: 0.02 %.
-    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: 20_000n as never }));
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: rate(20_000n) }));
     job.stop();
     // Down across 16:00; back at 16:30.
     w.clock.advance(8 * HOUR + 30 * 60_000);
@@ -91,5 +93,124 @@ describeDialects('perpetual marks and funding', (dialect) => {
     restarted.stop();
     again.stop();
     await w.check();
+  });
+
+  const start = (sourcesOf: (symbol: string) => IndexSource[] = () => []) =>
+    startPerpMarks({ desk: w.desks.perp, clock: w.clock.now, bus: w.bus, timer: false, indexSources: sourcesOf, onError: (e) => { throw e; } });
+  const contractWallet = async (u: number): Promise<bigint> => {
+    const b = value(await w.desks.perp.balances(u)).find((x) => x.asset === 'USDT')!;
+    return BigInt(Math.round(Number(b.available) * 1e8)) + BigInt(Math.round(Number(b.frozen) * 1e8));
+  };
+  const lastMarkEvent = () => w.events.filter((e) => e.topic === 'perp.BTCUSDT.mark').at(-1)?.event;
+
+  it('settles every period a stop missed, oldest first, each at its boundary with the last mark and rate recorded, once', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
+    // The last mark before the stop, with the rate predicted then: 0.02 %.
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: rate(20_000n) }));
+    const before = { long: await contractWallet(U1), short: await contractWallet(U2) };
+    job.stop();
+    // Down across 16:00, 00:00 and 08:00; the process (desks and job) back at 08:30 the next day.
+    w.clock.advance(24 * HOUR + 30 * 60_000);
+    await w.restart();
+    const restarted = start();
+    await restarted.tick();
+    const rows = (await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 10 })).reverse();
+    expect(rows.map((r) => r.time)).toEqual([Date.UTC(2026, 0, 16, 16), Date.UTC(2026, 0, 17, 0), Date.UTC(2026, 0, 17, 8)]);
+    expect(rows.map((r) => [r.rate, r.mark])).toEqual(Array.from({ length: 3 }, () => [20_000n, usdt(50_000)]));
+    // 1 BTC × 50,000 × 0.02 % = 10 USDT a period, three times.
+    expect(before.long - (await contractWallet(U1))).toBe(usdt(30));
+    expect((await contractWallet(U2)) - before.short).toBe(usdt(30));
+    expect(restarted.funding('BTCUSDT')).toMatchObject({ lastRate: 20_000n, nextFundingTime: Date.UTC(2026, 0, 17, 16) });
+    // Another start settles nothing more.
+    await w.restart();
+    const again = start();
+    await again.tick();
+    expect(await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 10 })).toHaveLength(3);
+    expect(before.long - (await contractWallet(U1))).toBe(usdt(30));
+    restarted.stop();
+    again.stop();
+    await w.check();
+    await w.desks.perp.checkInvariants();
+  });
+
+  it('settles each boundary a running job passed without an index when the index is back, oldest first', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
+    await job.tick();
+    const all = sources;
+    sources = [];
+    // No index at 16:00:01 nor at 00:00:01: nothing is marked or settled.
+    w.clock.advance(8 * HOUR);
+    await job.tick();
+    w.clock.advance(8 * HOUR);
+    await job.tick();
+    expect(await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 10 })).toEqual([]);
+    // Back at 01:00:01: 16:00 at the live mark and predicted rate, then 00:00 at what that settlement recorded.
+    sources = all;
+    w.clock.advance(HOUR);
+    await job.tick();
+    const rows = (await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 10 })).reverse();
+    expect(rows.map((r) => r.time)).toEqual([Date.UTC(2026, 0, 16, 16), Date.UTC(2026, 0, 17, 0)]);
+    expect(rows[1]).toMatchObject({ rate: rows[0]!.rate, mark: rows[0]!.mark });
+    expect(job.funding('BTCUSDT')!.nextFundingTime).toBe(Date.UTC(2026, 0, 17, 8));
+    await w.check();
+  });
+
+  it('prices P1 with the predicted funding rate, the one it publishes, not the last settled one', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
+    // A bid 1 % over the index: the premium caps the predicted rate at 0.3 %; nothing was settled yet (last rate 0).
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50500', qty: '1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '51000', qty: '1' }));
+    await job.tick();
+    const info = job.funding('BTCUSDT')!;
+    expect([info.rate, info.lastRate]).toEqual([300_000n, 0n]);
+    // P1 = index × (1 + 0.3 % × (16:00 − 08:00:01) / 8 h).
+    const index = 5_000_333_333_333n;
+    const left = BigInt(Date.UTC(2026, 0, 16, 16) - w.clock.now());
+    const p1 = index + divHalfUp(index * 300_000n * left, E8 * BigInt(8 * HOUR));
+    expect(lastMarkEvent()).toMatchObject({ index: formatDecimal(index, 8, true), fundingRate: '0.003', price1: formatDecimal(p1, 8, true) });
+    expect((await w.store.perp.lastMark('BTCUSDT'))?.fundingRate).toBe(300_000n);
+  });
+
+  it('restores the last settled rate at a start, and publishes no funding before it has', async () => {
+    value(await w.desks.perp.funding({ symbol: 'BTCUSDT', rate: rate(12_345n), mark: usdt(50_000), fundingTime: Date.UTC(2026, 0, 16, 8) }));
+    job.stop();
+    await w.restart();
+    const restarted = start((s) => (s === 'BTCUSDT' ? sources.map((x) => ({ ...x, updatedAt: w.clock.now() })) : []));
+    expect(restarted.funding('BTCUSDT')).toBeUndefined();
+    await restarted.tick();
+    // The predicted rate starts over (no premium sample before the start is recorded): the interest alone here.
+    expect(restarted.funding('BTCUSDT')).toEqual({ rate: 10_000n, lastRate: 12_345n, nextFundingTime: Date.UTC(2026, 0, 16, 16) });
+    restarted.stop();
+  });
+
+  it('averages the basis over the last 30 samples, one a second', async () => {
+    // Book mid 50,200 against the index 50,003.33333333: basis 196.66666667.
+    const bid = value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50100', qty: '1' })).order.id;
+    const ask = value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50300', qty: '1' })).order.id;
+    for (let i = 0; i < 10; i++) {
+      await job.tick();
+      w.clock.advance(1_000);
+    }
+    expect(lastMarkEvent()).toMatchObject({ basisSamples: 10, basisAverage: '196.66666667' });
+    // A second round within the same second takes no sample.
+    w.clock.advance(-500);
+    await job.tick();
+    expect(lastMarkEvent()).toMatchObject({ basisSamples: 10 });
+    w.clock.advance(500);
+    // Mid 50,000: basis −3.33333333. After 30 more seconds the window holds only those.
+    value(await w.desks.perp.cancel({ user: U1, orderId: bid }));
+    value(await w.desks.perp.cancel({ user: U2, orderId: ask }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '49900', qty: '1' }));
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50100', qty: '1' }));
+    for (let i = 0; i < 29; i++) {
+      await job.tick();
+      w.clock.advance(1_000);
+    }
+    expect(lastMarkEvent()).toMatchObject({ basisSamples: 30, basisAverage: formatDecimal(divHalfUp(-333_333_333n * 29n + 19_666_666_667n, 30n), 8, true) });
+    await job.tick();
+    expect(lastMarkEvent()).toMatchObject({ basisSamples: 30, basisAverage: '-3.33333333' });
   });
 });

@@ -12,8 +12,8 @@
 // - positions (size and entry cost) are what the stored trades imply, replayed fill by fill; long open interest equals
 //   short; the restarted server's positionRisk says the same;
 // - leverage and margin mode are what was last acknowledged; every acknowledged isolated-margin change is journalled;
-// - frozen contract balances are exactly the positions' margins plus the open orders' entrust margin (recomputed from
-//   the open orders), and the rebuilt desk's own invariants hold;
+// - frozen contract balances are exactly the positions' margins plus the open orders' entrust margin (with the open
+//   loss they hold; recomputed from the open orders), and the rebuilt desk's own invariants hold;
 // - the ledger verifies; the insurance fund equals the sum of its journal lines (and of the funding residues); each
 //   funding settlement is one row and one entry, paying every position of that moment exactly |size| × mark × rate;
 // - the restarted server trades on (its rebuilt book is taken; a new market trades; a resting order cancels).
@@ -741,22 +741,24 @@ async function checkStore(store: Store, x: CheckContext): Promise<Record<string,
   }
 
   // ---- frozen = positions' margins + open orders' entrust margin ------------------------------------------
-  const exposure = new Map<string, { bids: bigint; asks: bigint }>();
+  const exposure = new Map<string, { bids: bigint; asks: bigint; loss: bigint }>();
   for (const o of orders.values()) {
     if (!OPEN.has(o.status) || o.reduceOnly || o.triggerPrice !== null) continue;
     const k = `${o.user}:${o.symbol}`;
-    const e = exposure.get(k) ?? { bids: 0n, asks: 0n };
+    const e = exposure.get(k) ?? { bids: 0n, asks: 0n, loss: 0n };
     const m = markets.get(o.symbol)!.market;
     const value = (o.openQty / m.lotSize) * (o.price / m.tickSize) * m.quotePerTickLot;
-    exposure.set(k, o.side === 'buy' ? { ...e, bids: e.bids + value } : { ...e, asks: e.asks + value });
+    // The open loss fixed at acceptance, held per lot still open.
+    const loss = (o.openLoss / (o.qty / m.lotSize)) * (o.openQty / m.lotSize);
+    exposure.set(k, o.side === 'buy' ? { ...e, bids: e.bids + value, loss: e.loss + loss } : { ...e, asks: e.asks + value, loss: e.loss + loss });
   }
   const held = new Map<number, bigint>();
   for (const p of positions) {
     const k = `${p.user}:${p.symbol}`;
-    const e = exposure.get(k) ?? { bids: 0n, asks: 0n };
+    const e = exposure.get(k) ?? { bids: 0n, asks: 0n, loss: 0n };
     const c = p.size >= 0n ? p.cost : -p.cost;
     const beyond = [abs(c + e.bids), abs(c - e.asks)].reduce((a, b) => (a > b ? a : b)) - abs(c);
-    const entrust = beyond <= 0n ? 0n : initialMargin(beyond, p.leverage) + divCeil(beyond * BigInt(PERP_FEES.takerPpm), BigInt(PPM));
+    const entrust = e.loss + (beyond <= 0n ? 0n : initialMargin(beyond, p.leverage) + divCeil(beyond * BigInt(PERP_FEES.takerPpm), BigInt(PPM)));
     need(p.orderMargin === entrust, () => `${k}: entrust margin ${p.orderMargin}, its open orders need ${entrust}`);
     if (p.mode === 'cross') need(p.margin === (p.size === 0n ? 0n : initialMargin(p.cost, p.leverage)), () => `${k}: cross margin ${p.margin} for cost ${p.cost} at ${p.leverage}x`);
     else need(p.size !== 0n || p.margin === 0n, () => `${k}: isolated margin ${p.margin} without a position`);

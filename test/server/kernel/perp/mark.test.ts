@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BasisWindow, basisOf, indexParts, indexPrice, markParts, markPrice, medianOf, type IndexSource } from '../../../../server/kernel/perp/mark.ts';
+import { BASIS_WINDOW, BasisWindow, basisOf, indexParts, indexPrice, markParts, markPrice, medianOf, type IndexSource } from '../../../../server/kernel/perp/mark.ts';
 import { divHalfUp, parseRate } from '../../../../server/kernel/perp/units.ts';
 import { mulberry32 } from '../../../tools/random.ts';
 import { randBig, u } from './fixtures.ts';
@@ -7,7 +7,7 @@ import { randBig, u } from './fixtures.ts';
 const HOUR = 3_600_000;
 
 describe('mark price (§5)', () => {
-  const base = { index: u('50000'), lastFundingRate: parseRate('0.0001'), msToNextFunding: 4 * HOUR, intervalMs: 8 * HOUR };
+  const base = { index: u('50000'), fundingRate: parseRate('0.0001'), msToNextFunding: 4 * HOUR, intervalMs: 8 * HOUR };
 
   it('index 50,000, funding 0.01 %, 4 h of 8 h left, basis +3, last 50,010 → P1 50,002.5, P2 50,003, mark 50,003 (illustration)', () => {
     const parts = markParts({ ...base, basisAverage: u('3'), lastPrice: u('50010') });
@@ -25,7 +25,7 @@ describe('mark price (§5)', () => {
   });
 
   it('scales P1 by the share of the interval left, negative rates included, and rejects bad times', () => {
-    const p1 = (rate: string, ms: number): bigint => markParts({ ...base, lastFundingRate: parseRate(rate), msToNextFunding: ms, basisAverage: 0n, lastPrice: null }).price1;
+    const p1 = (rate: string, ms: number): bigint => markParts({ ...base, fundingRate: parseRate(rate), msToNextFunding: ms, basisAverage: 0n, lastPrice: null }).price1;
     expect(p1('0.0001', 8 * HOUR)).toBe(u('50005'));
     expect(p1('0.0001', 0)).toBe(u('50000'));
     expect(p1('-0.0003', 2 * HOUR)).toBe(u('49996.25'));
@@ -70,6 +70,22 @@ describe('index price (§5, 2020 rules [IDX])', () => {
     expect(parts.price).toBe(u('100.5'));
   });
 
+  // Issue 27 §5: with our own book in the median, pushing its mid and last 8 % away dropped the external price.
+  it('is made of external sources only: our own book (mid 46,000, last 46,000) cannot move an external 50,000', () => {
+    const own = (price: string | null, age = 0): IndexSource => ({ ...src(price, 1n, age), own: true });
+    const parts = indexParts([src('50000', 2n), own('46000'), own('46000')], now);
+    expect(parts).toEqual({ price: u('50000'), median: u('50000'), weights: [2n, 0n, 0n], mode: 'weighted' });
+    // Within the 5 % band they don't count either (weighted 1 + 1 against 2 they would move it 0.4 %: a 125x
+    // position's whole maintenance margin).
+    expect(indexPrice([src('50000', 2n), own('50400'), own('50400')], now)).toBe(u('50000'));
+    // Nor are they in the median the deviation rule uses between external sources.
+    const two = indexParts([src('50000', 1n), src('50100', 1n), own('46000'), own('46000'), own('46000')], now);
+    expect([two.price, two.median, two.weights]).toEqual([u('50050'), u('50050'), [1n, 1n, 0n, 0n, 0n]]);
+    // With no fresh external price our own book alone is no index.
+    expect(indexParts([src('50000', 2n, 10_001), own('46000'), own('46000')], now)).toEqual({ price: null, median: null, weights: [0n, 0n, 0n], mode: 'none' });
+    expect(indexPrice([own('46000')], now)).toBeNull();
+  });
+
   it('takes the median as the middle value, or the half-up mean of the two middle ones', () => {
     expect(medianOf([3n, 1n, 2n])).toBe(2n);
     expect(medianOf([4n, 1n, 2n, 3n])).toBe(3n); // (2 + 3) / 2 = 2.5 → 3
@@ -90,7 +106,9 @@ describe('basis window (§5)', () => {
     expect([w.count, w.sum, w.mean(), w.samples()]).toEqual([3, u('7'), u('2.33333333'), [u('1'), u('2'), u('4')]]);
     w.reset();
     expect([w.count, w.sum, w.mean(), w.samples()]).toEqual([0, 0n, null, []]);
-    expect(new BasisWindow().size).toBe(300);
+    // §5 [F2025]: a 30-second basis, 30 data points one per second (the 5-minute window, 300, is gone since 2025-09-18).
+    expect(new BasisWindow().size).toBe(30);
+    expect(BASIS_WINDOW).toBe(30);
     expect(() => new BasisWindow(0)).toThrow(RangeError);
   });
 
