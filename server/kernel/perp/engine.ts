@@ -305,7 +305,8 @@ export class PerpEngine {
   /** What the user's cross account owes: losses past its cash that its open positions' unrealized profit carries. */
   owed(user: UserId): bigint {
     let d = 0n;
-    for (const h of this.userHoldings(user)) d += h.owed;
+    const held = this.holdings.get(user);
+    if (held !== undefined) for (const h of held.values()) d += h.owed;
     return d;
   }
 
@@ -330,7 +331,8 @@ export class PerpEngine {
 
   /** Repays up to `cash` of the account's debt (oldest market name first); returns what it paid. */
   private repay(user: UserId, cash: bigint, lines: Lines<AccountKey>): bigint {
-    if (cash <= 0n) return 0n;
+    // Every fill passes here: no array or sort unless there is a debt to repay.
+    if (cash <= 0n || this.owed(user) === 0n) return 0n;
     let paid = 0n;
     for (const h of this.userHoldings(user).sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))) {
       if (h.owed === 0n || paid >= cash) continue;
