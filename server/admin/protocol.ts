@@ -43,11 +43,13 @@ export const CHANNEL_COMMANDS = [
   'seconds house',
   'seconds house credit',
   'seconds house debit',
+  'seconds settings',
+  'seconds settings set',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
 /** Commands that only read: no reason, no audit row, and answered from the store when no server runs. */
-export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'order list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house'];
+export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'order list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house', 'seconds settings'];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
 export const changesState = (command: ChannelCommand): boolean => !READ_COMMANDS.includes(command);
@@ -76,6 +78,9 @@ export const AdminArgsSchema = Type.Object(
     fee: Type.Optional(Text(32)),
     enabled: Type.Optional(Text(8)),
     direction: Type.Optional(Text(8)),
+    // seconds settings set: the timed orders' horizon (seconds) and how many one user may hold (--amount: their stakes).
+    horizon: Type.Optional(Text(16)),
+    orders: Type.Optional(Text(16)),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 // The seconds contracts' operator commands: the duration table (list, set), the house's net exposure limits per
-// market and direction (list, set), the house account (show, credit from outside, debit back out). Every change
+// market and direction (list, set), the desk-wide settings (the timed orders' horizon, what one user may hold in
+// timed orders not started: show, set), the house account (show, credit from outside, debit back out). Every change
 // goes through the seconds desk, in sequence with users' contracts, and is audited with its reason by the executor
 // (commands.ts). None of them touches a contract: the table's terms apply to contracts placed afterwards, and no
 // setting anywhere decides an outcome (the record does).
@@ -19,6 +20,16 @@ export function isSecondsCommand(command: ChannelCommand): boolean {
   return command.startsWith('seconds ');
 }
 
+/**
+ * `seconds settings [set]`'s arguments: --horizon SECONDS, --orders N and --amount X (the per-user cap). Named here as
+ * well as in protocol.ts's AdminArgsSchema (horizon, orders) so this file reads them the same way either side.
+ */
+type SettingsArgs = AdminArgs & { readonly horizon?: string | undefined; readonly orders?: string | undefined };
+const WHOLE = /^[1-9]\d{0,9}$/;
+
+const settingsText = (v: { horizonS: number; userOrders: number; userAmount: string }): string =>
+  `seconds settings: timed orders start at most ${v.horizonS} s ahead; a user may hold ${v.userOrders} timed orders not started, ${v.userAmount} USDT of stakes in all`;
+
 /** Checks the arguments (throwing `usage(message)` on a malformed one) and returns what carries the command out. */
 export function planSeconds(command: ChannelCommand, args: AdminArgs, requestId: string, usage: (m: string) => Error, failed: (m: string) => Error): SecondsRun {
   const decimal = (name: keyof AdminArgs, value: string | undefined): string | undefined => {
@@ -33,7 +44,25 @@ export function planSeconds(command: ChannelCommand, args: AdminArgs, requestId:
   const known = async (store: Store, symbol: string) => {
     if (!(await store.markets.configs('spot')).some((m) => m.symbol === symbol)) throw failed(`no market ${symbol}`);
   };
-  switch (command) {
+  // A string switch: the settings commands are named in protocol.ts's CHANNEL_COMMANDS too.
+  switch (command as string) {
+    case 'seconds settings':
+      return async (desk) => {
+        const v = desk.settings();
+        return { data: v, text: settingsText(v) };
+      };
+    case 'seconds settings set': {
+      const a = args as SettingsArgs;
+      if (a.horizon === undefined && a.orders === undefined && a.amount === undefined) throw usage('--horizon SECONDS, --orders N or --amount X is required');
+      if (a.horizon !== undefined && !WHOLE.test(a.horizon)) throw usage(`--horizon must be whole seconds (e.g. 86400), not ${a.horizon}`);
+      if (a.orders !== undefined && !WHOLE.test(a.orders)) throw usage(`--orders must be a whole number, not ${a.orders}`);
+      const change = { horizonS: a.horizon === undefined ? undefined : Number(a.horizon), userOrders: a.orders === undefined ? undefined : Number(a.orders), userAmount: decimal('amount', a.amount) };
+      return async (desk) => {
+        const r = await desk.setSettings(change);
+        if (!r.ok) throw failed(`refused: ${'problem' in r ? r.problem : r.code}`);
+        return { data: r.value, text: `${settingsText(r.value)} (for timed orders scheduled from now on)` };
+      };
+    }
     case 'seconds config list':
       return async (desk) => {
         const rows = desk.configList(true).filter((r) => args.symbol === undefined || r.market === args.symbol.toUpperCase());

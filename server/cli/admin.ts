@@ -58,6 +58,10 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   seconds exposure list                                          the house's net exposure limits per market and direction, and the exposure now
   seconds exposure set --symbol S --direction up|down --amount X|none --reason R
                                                                  a contract that would take the net exposure past X USDT is refused
+  seconds settings                                               the timed orders' horizon and what one user may hold in them
+  seconds settings set [--horizon SEC] [--orders N] [--amount X] --reason R
+                                                                 timed orders start at most SEC ahead; a user holds at most N
+                                                                 not started, X USDT of stakes in all (for orders scheduled afterwards)
   seconds house                                                  the house account: balance, the open contracts' worst case, what is free
   seconds house credit|debit --amount X --reason R [--memo TEXT] credit the house from outside, or take back what open contracts do not need
 
@@ -116,7 +120,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   try {
     args = parseArgs(
       argv,
-      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction'],
+      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders'],
       ['json', 'verified', 'help', 'trade', 'verbose'],
     );
   } catch (error) {

@@ -69,6 +69,8 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   else if (command === 'order cancel-all' || command === 'order list') picked = pick('email', 'phone', 'symbol');
   else if (command === 'perp insurance fund') picked = pick('amount', 'memo');
   else if (command === 'perp positions') picked = pick('email', 'symbol');
+  // horizon and orders: `seconds settings set` (server/admin/seconds.ts), in AdminArgsSchema beside the rest.
+  else if (command.startsWith('seconds settings')) picked = { ...pick('amount'), ...Object.fromEntries(['horizon', 'orders'].flatMap((n) => (o.get(n) === undefined ? [] : [[n, o.get(n)!]]))) };
   else if (command.startsWith('seconds ')) picked = pick('symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'amount', 'memo');
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {

@@ -1,5 +1,6 @@
 // The public price record and the settlement of seconds contracts, as anyone recomputes them: the record entry's
-// canonical encoding and hash, the chain check, the entry a contract must open and settle on, and its payout. The
+// canonical encoding and hash, the chain check, the entry a contract must open on (the first after its acceptance,
+// at most SECONDS_OPEN_WAIT_MS later, else it is refunded) and settle on, and its payout. The
 // server's desk settles with these functions and the verifier (`npm run verify -- seconds`, the browser's proof
 // link) checks with the same ones, so a settlement either matches to the last unit or is reported.
 //
@@ -11,7 +12,7 @@
 // Amounts are bigint minor units (10^-8 USDT) inside, decimal text outside. Rounding favours neither side silently:
 // a win's gain and a loss's remainder are rounded down to the minor unit (the house never pays a fraction it does
 // not owe, and the rounding is part of the rule anyone recomputes); the fee is rounded up.
-import type { PriceRecordEntry, SecondsContractItem, SecondsDirection, SecondsOutcome } from './seconds.ts';
+import { SECONDS_OPEN_WAIT_MS, type PriceRecordEntry, type SecondsContractItem, type SecondsDirection, type SecondsOutcome } from './seconds.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 const E8 = 100_000_000n;
@@ -102,6 +103,28 @@ export function entryAtOrBefore(entries: readonly PriceRecordEntry[], ts: number
   return lo === 0 ? null : entries[lo - 1]!;
 }
 
+/** The first entry with a time after `ts` (entries of one market in seq order); null when none is. */
+export function entryAfter(entries: readonly PriceRecordEntry[], ts: number): PriceRecordEntry | null {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]!.ts <= ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return entries[lo] ?? null;
+}
+
+/**
+ * The entry a contract accepted at `acceptedTs` opens on: the first after it, when at most SECONDS_OPEN_WAIT_MS
+ * later; null when the record has none in that window (the contract is refunded). The entries must reach past the
+ * window's end (or the record's known end) for null to mean none.
+ */
+export function openEntry(entries: readonly PriceRecordEntry[], acceptedTs: number): PriceRecordEntry | null {
+  const e = entryAfter(entries, acceptedTs);
+  return e !== null && e.ts <= acceptedTs + SECONDS_OPEN_WAIT_MS ? e : null;
+}
+
 /** Up wins when the settle price is above the open price, down when below; equal is a tie. */
 export function outcomeOf(direction: SecondsDirection, openPrice: bigint, settlePrice: bigint): SecondsOutcome {
   if (settlePrice === openPrice) return 'tie';
@@ -137,32 +160,45 @@ export function settle(direction: SecondsDirection, stake: bigint, payoutRatio: 
 }
 
 /**
- * Recomputes settled contracts against their markets' records (entries of each market in seq order, covering every
- * contract's open and delivery times): the open entry must be the last at or before openTs and the settle entry the
- * last at or before deliveryTs (their seq, hash and price as the contract states), deliveryTs = openTs + duration,
- * and the outcome, payout and profit must follow from them. Contracts not settled are skipped (not counted).
+ * Recomputes settled and refunded contracts against their markets' records (entries of each market in seq order,
+ * covering every contract's acceptance through its delivery, or through its acceptance + SECONDS_OPEN_WAIT_MS for a
+ * refunded one). A settled contract's open entry must be the record's first after acceptedTs, at most
+ * SECONDS_OPEN_WAIT_MS later, with openTs its time (a contract with no acceptedTs, of before that rule: the last at
+ * or before openTs); its settle entry the last at or before deliveryTs (their seq, hash and price as the contract
+ * states); deliveryTs = openTs + duration; and the outcome, payout and profit must follow from them. A refunded
+ * contract must have had no entry in that window. Other contracts are skipped (not counted).
  */
 export function verifySettlements(contracts: readonly SecondsContractItem[], records: ReadonlyMap<string, readonly PriceRecordEntry[]>): ChainCheck {
   const mismatches: Mismatch[] = [];
   let checked = 0;
   for (const c of contracts) {
-    if (c.status !== 'settled') continue;
+    if (c.status !== 'settled' && c.status !== 'refunded') continue;
     checked++;
     const bad = (what: string) => mismatches.push({ market: c.market, contractId: c.id, what: `contract ${c.id}: ${what}` });
     const entries = records.get(c.market) ?? [];
+    if (c.status === 'refunded') {
+      const missed = c.acceptedTs === null ? null : openEntry(entries, c.acceptedTs);
+      if (c.acceptedTs === null) bad('refunded without an acceptance time');
+      else if (missed !== null) bad(`refunded, but the record's entry ${missed.seq} at ${missed.ts} came within ${SECONDS_OPEN_WAIT_MS} ms of its acceptance at ${c.acceptedTs}`);
+      if (c.payout !== null || c.outcome !== null) bad('refunded with an outcome or payout');
+      continue;
+    }
     if (c.openTs === null) {
       bad('settled without an open time');
       continue;
     }
     if (c.deliveryTs !== c.openTs + c.durationS * 1000) bad(`delivery ${c.deliveryTs} is not open ${c.openTs} + ${c.durationS} s`);
-    const open = entryAtOrBefore(entries, c.openTs);
+    const open = c.acceptedTs === null ? entryAtOrBefore(entries, c.openTs) : openEntry(entries, c.acceptedTs);
     const close = entryAtOrBefore(entries, c.deliveryTs);
     if (open === null || close === null) {
-      bad('the record has no entry at or before its open or delivery time');
+      bad(c.acceptedTs === null
+        ? 'the record has no entry at or before its open or delivery time'
+        : `the record has no entry within ${SECONDS_OPEN_WAIT_MS} ms after its acceptance at ${c.acceptedTs}, or none at or before its delivery`);
       continue;
     }
+    if (c.acceptedTs !== null && c.openTs !== open.ts) bad(`opened at ${c.openTs}; the record's first entry after its acceptance at ${c.acceptedTs} is at ${open.ts}`);
     if (c.openRecordSeq !== open.seq || c.openRecordHash !== open.hash || c.openPrice !== open.price)
-      bad(`opened on entry ${c.openRecordSeq} at ${c.openPrice}; the record's entry then is ${open.seq} at ${open.price}`);
+      bad(`opened on entry ${c.openRecordSeq} at ${c.openPrice}; the record's entry to open on is ${open.seq} at ${open.price}`);
     if (c.settleRecordSeq !== close.seq || c.settleRecordHash !== close.hash || c.settlePrice !== close.price)
       bad(`settled on entry ${c.settleRecordSeq} at ${c.settlePrice}; the record's entry at delivery is ${close.seq} at ${close.price}`);
     const stake = unitsOf(c.amount);

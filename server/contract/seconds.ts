@@ -2,8 +2,9 @@
 // shared by the server, the stream layer and the browser (pure types and constants; no Node imports).
 //
 // A seconds contract: a market, a direction (up or down), a duration and a stake from the seconds account. It opens
-// on the recorded index price at acceptance (or, for a timed order, at its start time) and settles exactly at
-// open time + duration on the last price-record entry at or before that instant: a win pays stake × (1 + payout
+// on the first price-record entry of its market after it was accepted (a timed order: after its start time), so
+// nobody can know the open price when placing it, and settles exactly at open time + duration on the last
+// price-record entry at or before that instant: a win pays stake × (1 + payout
 // ratio), a loss returns stake × (1 − loss ratio), a tie returns the stake; the fee is kept in every case. No
 // setting, table or code path chooses an outcome: the record does, and anyone can recompute every settlement from
 // the record (`npm run verify -- seconds`, the history row's proof link).
@@ -16,13 +17,13 @@ export const SECONDS_PATHS = {
   config: '/app/seconds/config',
   /** POST, session: open a contract now. */
   place: '/app/seconds/place',
-  /** POST, session: a timed order, opening at `startTs`. */
+  /** POST, session: a timed order, opening on the first record entry after `startTs` (at most the horizon ahead). */
   schedule: '/app/seconds/schedule',
   /** POST, session: cancel a timed order that has not started. */
   cancelScheduled: '/app/seconds/cancelScheduled',
   /** GET, session: timed orders not started. */
   pending: '/app/seconds/pending',
-  /** GET, session: contracts counting down (and those past delivery, not settled yet). */
+  /** GET, session: contracts opening (waiting for their first entry) or counting down (and those past delivery, not settled yet). */
   holding: '/app/seconds/holding',
   /** GET, session: settled contracts, newest first, paged. */
   history: '/app/seconds/history',
@@ -32,7 +33,7 @@ export const SECONDS_PATHS = {
   priceRecordRange: '/app/priceRecord/range',
   /** GET, public: the latest entry of every market (or of `market`). */
   priceRecordHead: '/app/priceRecord/head',
-  /** GET, public: settled contracts' public data in [from, to] (by delivery time), for the verifier. */
+  /** GET, public: settled and refunded contracts' public data in [from, to] (by delivery time), for the verifier. */
   settlements: '/app/priceRecord/settlements',
 } as const;
 
@@ -41,10 +42,29 @@ export const SECONDS_AMOUNT_MIN = '1000';
 export const SECONDS_AMOUNT_MAX = '9999999';
 /** The asset staked and paid. */
 export const SECONDS_ASSET = 'USDT';
+/**
+ * A contract opens on the first record entry of its market with a time strictly after its acceptance (acceptedTs)
+ * and at most this much after it; when the record has none in that window, the contract never opens and its stake
+ * and fee are refunded in full. The verifier checks both with this bound.
+ */
+export const SECONDS_OPEN_WAIT_MS = 5_000;
+/** A timed order counts in the house's exposure (and can no longer be cancelled) from this long before its start. */
+export const SECONDS_RESERVE_BEFORE_MS = 60_000;
 
 export type SecondsDirection = 'up' | 'down';
-/** pending: a timed order not started; holding: counting down, or past delivery and not settled yet; settled; cancelled: a timed order cancelled before it started. */
-export type SecondsStatus = 'pending' | 'holding' | 'settled' | 'cancelled';
+/**
+ * pending: a timed order not started; opening: accepted (a timed order: started), waiting for the first record entry
+ * after its acceptance; holding: counting down, or past delivery and not settled yet; settled; cancelled: a timed
+ * order cancelled before it started (`reason` says by whom); refunded: no record entry came within
+ * SECONDS_OPEN_WAIT_MS of its acceptance, stake and fee returned.
+ */
+export type SecondsStatus = 'pending' | 'opening' | 'holding' | 'settled' | 'cancelled' | 'refunded';
+/**
+ * Why a contract ended without settling: user (the user cancelled the timed order), exposure (at its reservation,
+ * SECONDS_RESERVE_BEFORE_MS before the start, the house's limits no longer had room for it), no.price (no record
+ * entry within SECONDS_OPEN_WAIT_MS of its acceptance).
+ */
+export type SecondsEndReason = 'user' | 'exposure' | 'no.price';
 export type SecondsOutcome = 'win' | 'loss' | 'tie';
 
 /** One row of the operator's table: a market and a duration. */
@@ -64,6 +84,12 @@ export interface SecondsConfigItem {
 export interface SecondsConfigReply {
   list: SecondsConfigItem[];
 }
+export interface SecondsConfigQuery {
+  /** Only this market's rows. */
+  market?: string;
+  /** '1': disabled rows too. */
+  all?: '1';
+}
 
 export interface SecondsPlaceRequest {
   market: string;
@@ -74,7 +100,7 @@ export interface SecondsPlaceRequest {
   clientId?: string;
 }
 export interface SecondsScheduleRequest extends SecondsPlaceRequest {
-  /** When it opens (Unix ms, in the future). */
+  /** When it starts (Unix ms, in the future and at most the operator's horizon ahead: seconds.start.beyond.horizon). */
   startTs: number;
 }
 export interface SecondsCancelRequest {
@@ -102,13 +128,19 @@ export interface SecondsContractItem {
   lossRatio: string;
   /** A timed order's start (null for one placed now). */
   scheduledTs: number | null;
-  /** When it opened (null while pending or after a cancel). */
+  /**
+   * The instant after which it opens: when the desk accepted it (placed now) or its start (a timed order). It opens
+   * on the record's first entry with a time after this (null: a contract of before that rule, opened on the entry at
+   * or before openTs).
+   */
+  acceptedTs: number | null;
+  /** When it opened: its open entry's time (null while pending or opening, or when it never opened). */
   openTs: number | null;
-  /** openTs + durationS × 1000 (for a pending order: its start + the duration). */
+  /** openTs + durationS × 1000 (before it opens: acceptance or start + the duration, the earliest it can be). */
   deliveryTs: number;
   openPrice: string | null;
   settlePrice: string | null;
-  /** The record entries used: the last at or before openTs, the last at or before deliveryTs. */
+  /** The record entries used: the first after acceptedTs (its time is openTs), the last at or before deliveryTs. */
   openRecordSeq: number | null;
   openRecordHash: string | null;
   settleRecordSeq: number | null;
@@ -119,7 +151,10 @@ export interface SecondsContractItem {
   /** payout − amount − fee, once settled. */
   profit: string | null;
   status: SecondsStatus;
+  /** Why it ended without settling (cancelled, refunded); null otherwise. */
+  reason: SecondsEndReason | null;
   createdTs: number;
+  /** When it settled, was cancelled or refunded. */
   settledTs: number | null;
 }
 export interface SecondsListReply {
@@ -169,8 +204,12 @@ export const SECONDS_ERROR_CODES = [
   /** data.max */
   'seconds.amount.above.max',
   'seconds.start.in.past',
+  /** A timed order's start past now + the operator's horizon (or not a valid time): data.maxStartTs, data.horizonS. */
+  'seconds.start.beyond.horizon',
+  /** The user's timed orders not started would pass the operator's cap: data.maxCount, data.maxAmount. */
+  'seconds.pending.limit',
   'seconds.not.found',
-  /** cancelScheduled on a contract already started, settled or cancelled. */
+  /** cancelScheduled on a contract already reserved (SECONDS_RESERVE_BEFORE_MS before its start), started, settled or cancelled. */
   'seconds.not.cancellable',
   /** The house's net exposure limit of the market and direction would be passed. */
   'seconds.exposure.limit',

@@ -53,8 +53,19 @@ export interface PriceRecord {
   atOrBefore(market: string, ts: number): Promise<PriceRecordEntry | undefined>;
   /** From memory only (null: not in the window, ask atOrBefore). */
   atOrBeforeCached(market: string, ts: number): PriceRecordEntry | null | undefined;
+  /**
+   * The first durable entry with a time after `ts`, from memory only: undefined when there is none yet, null when
+   * the window can't tell (it starts after `ts`: ask the store).
+   */
+  firstAfterCached(market: string, ts: number): PriceRecordEntry | null | undefined;
   /** The record is final up to this instant: no entry with a time at or before it can still appear. */
   knownThrough(): number;
+  /**
+   * The acceptance instant of a contract accepted now (it opens on the first entry after it): at or after every entry
+   * written or being written (whose inputs were already read), and before every entry still to come, whose inputs
+   * are read afterwards. It is declared final, so the next entry carries a later time.
+   */
+  acceptanceTs(): number;
   /** Told after each durable append (the seconds desk settles what became due). */
   onAppend(listener: (entries: readonly PriceRecordEntry[]) => void): void;
   readonly markets: readonly string[];
@@ -130,11 +141,26 @@ export async function startPriceRecord(o: PriceRecordOptions): Promise<PriceReco
     return entryAtOrBefore(w, ts) ?? undefined;
   };
 
+  const firstAfterCached = (market: string, ts: number): PriceRecordEntry | null | undefined => {
+    const w = windows.get(market);
+    if (w === undefined || w.length === 0) return null;
+    if (ts < w[0]!.ts) return null;
+    let lo = 0;
+    let hi = w.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (w[mid]!.ts <= ts) lo = mid + 1;
+      else hi = mid;
+    }
+    return w[lo];
+  };
+
   return {
     tick,
     markets: o.markets,
     latest: (market) => windows.get(market)?.at(-1),
     atOrBeforeCached: cached,
+    firstAfterCached,
     async atOrBefore(market, ts) {
       const c = cached(market, ts);
       if (c !== null && c !== undefined) return c;
@@ -143,6 +169,11 @@ export async function startPriceRecord(o: PriceRecordOptions): Promise<PriceReco
     knownThrough: () => {
       if (inFlightTs !== null) return inFlightTs - 1;
       promised = Math.max(promised, o.clock(), latestTs);
+      return promised;
+    },
+    acceptanceTs: () => {
+      // An append in flight read its inputs before now: its entry must not be one to open on.
+      promised = Math.max(promised, o.clock(), latestTs, inFlightTs ?? 0);
       return promised;
     },
     onAppend: (listener) => void listeners.push(listener),

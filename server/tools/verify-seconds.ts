@@ -1,9 +1,11 @@
-// The seconds verifier: downloads the public price record and the settled contracts of a time range through the
-// public API (no account, no database), checks each market's hash chain with secondsRecord.verifyChain and
-// recomputes every settlement with secondsRecord.verifySettlements, the same functions the desk settled with. Runs
-// anywhere fetch does (the CLI below; the browser's proof link uses the same contract module).
+// The seconds verifier: downloads the public price record and the settled and refunded contracts of a time range
+// through the public API (no account, no database), checks each market's hash chain with secondsRecord.verifyChain
+// and recomputes every contract with secondsRecord.verifySettlements, the same functions the desk settled with: the
+// open entry (the first after the contract's acceptance, at most SECONDS_OPEN_WAIT_MS later), the settle entry, the
+// payout; a refund only when the record had no entry in that window. Runs anywhere fetch does (the CLI below; the
+// browser's proof link uses the same contract module).
 import { secondsRecord } from '../contract/index.ts';
-import { SECONDS_PATHS, type PriceRecordEntry, type SecondsContractItem } from '../contract/seconds.ts';
+import { SECONDS_OPEN_WAIT_MS, SECONDS_PATHS, type PriceRecordEntry, type SecondsContractItem } from '../contract/seconds.ts';
 import type { Mismatch } from '../contract/seconds-record.ts';
 
 /** One record or settlements call covers at most an hour (the server's bound). */
@@ -37,9 +39,10 @@ function pieces(from: number, to: number): Array<[number, number]> {
 }
 
 /**
- * Verifies [from, to]: every settled contract delivered in it, against the record of its market from the entry
- * before its open time through its delivery; every record entry downloaded is chain-checked (the first against the
- * one before it, fetched too when the range does not start at seq 1).
+ * Verifies [from, to]: every settled or refunded contract delivered in it (a refunded one by the delivery it had at
+ * acceptance), against the record of its market from a minute before its acceptance (or open time) through its
+ * delivery (a refunded one: through its acceptance + SECONDS_OPEN_WAIT_MS); every record entry downloaded is
+ * chain-checked (the first against the one before it, fetched too when the range does not start at seq 1).
  */
 export async function verifySeconds(o: { url: string; from: number; to: number; fetcher?: typeof fetch }): Promise<VerifyReport> {
   const fetcher = o.fetcher ?? fetch;
@@ -53,11 +56,14 @@ export async function verifySeconds(o: { url: string; from: number; to: number; 
       afterId = page.list.at(-1)!.id;
     }
   }
-  // Each market's record over [earliest open − a minute, latest delivery] (and at least the range asked).
+  // Each market's record over [earliest acceptance or open − a minute, latest delivery or refund deadline] (and at
+  // least the range asked).
   const spans = new Map<string, { from: number; to: number }>();
   for (const c of contracts) {
     const s = spans.get(c.market) ?? { from: o.from, to: o.to };
-    spans.set(c.market, { from: Math.min(s.from, (c.openTs ?? c.deliveryTs) - 60_000), to: Math.max(s.to, c.deliveryTs) });
+    const start = Math.min(c.acceptedTs ?? Infinity, c.openTs ?? Infinity, c.deliveryTs - c.durationS * 1000);
+    const end = Math.max(c.deliveryTs, c.acceptedTs === null ? 0 : c.acceptedTs + SECONDS_OPEN_WAIT_MS);
+    spans.set(c.market, { from: Math.min(s.from, start - 60_000), to: Math.max(s.to, end) });
   }
   const heads = await getJson<{ list: PriceRecordEntry[] }>(o.url, SECONDS_PATHS.priceRecordHead, {}, fetcher);
   for (const h of heads.list) if (!spans.has(h.market)) spans.set(h.market, { from: o.from, to: o.to });

@@ -3,7 +3,7 @@
 // prices and ratios must be exact decimals of at most 8 places (the verifier recomputes with them), or the item is
 // refused.
 import type {
-  PriceRecordEntry, SecondsConfigItem, SecondsContractItem, SecondsDirection, SecondsOutcome, SecondsStatus,
+  PriceRecordEntry, SecondsConfigItem, SecondsContractItem, SecondsDirection, SecondsEndReason, SecondsOutcome, SecondsStatus,
 } from '../contract.ts';
 import { unitsOrNull } from '../decimal.ts';
 import { isInteger, isRecord, isString, parseList, type Parser } from './basic.ts';
@@ -14,7 +14,8 @@ const exactOrNull = (v: unknown): v is string | null => v === null || exact(v);
 const intOrNull = (v: unknown): v is number | null => v === null || isInteger(v);
 const textOrNull = (v: unknown): v is string | null => v === null || isString(v);
 const DIRECTIONS: readonly SecondsDirection[] = ['up', 'down'];
-const STATUSES: readonly SecondsStatus[] = ['pending', 'holding', 'settled', 'cancelled'];
+const STATUSES: readonly SecondsStatus[] = ['pending', 'opening', 'holding', 'settled', 'cancelled', 'refunded'];
+const REASONS: readonly SecondsEndReason[] = ['user', 'exposure', 'no.price'];
 const OUTCOMES: readonly SecondsOutcome[] = ['win', 'loss', 'tie'];
 
 export const parseSecondsConfigItem: Parser<SecondsConfigItem> = (v) => {
@@ -36,11 +37,15 @@ export const parseSecondsContract: Parser<SecondsContractItem> = (v) => {
   if (!(v.profit === null || (isString(v.profit) && unitsOrNull(v.profit, 8) !== null))) return null;
   if (!intOrNull(v.openRecordSeq) || !textOrNull(v.openRecordHash) || !intOrNull(v.settleRecordSeq) || !textOrNull(v.settleRecordHash)) return null;
   if (!(v.outcome === null || oneOf(OUTCOMES, v.outcome))) return null;
+  // acceptedTs and reason came with opening on the first entry after acceptance (issue 20); a server of before sends neither.
+  const acceptedTs = v.acceptedTs === undefined ? null : v.acceptedTs;
+  const reason = v.reason === undefined ? null : v.reason;
+  if (!intOrNull(acceptedTs) || !(reason === null || oneOf(REASONS, reason))) return null;
   return {
     id: v.id, market: v.market, direction: v.direction, durationS: v.durationS, amount: v.amount, fee: v.fee, payoutRatio: v.payoutRatio,
-    lossRatio: v.lossRatio, scheduledTs: v.scheduledTs, openTs: v.openTs, deliveryTs: v.deliveryTs, openPrice: v.openPrice, settlePrice: v.settlePrice,
+    lossRatio: v.lossRatio, scheduledTs: v.scheduledTs, acceptedTs, openTs: v.openTs, deliveryTs: v.deliveryTs, openPrice: v.openPrice, settlePrice: v.settlePrice,
     openRecordSeq: v.openRecordSeq, openRecordHash: v.openRecordHash, settleRecordSeq: v.settleRecordSeq, settleRecordHash: v.settleRecordHash,
-    outcome: v.outcome, payout: v.payout, profit: v.profit, status: v.status, createdTs: v.createdTs, settledTs: v.settledTs,
+    outcome: v.outcome, payout: v.payout, profit: v.profit, status: v.status, reason, createdTs: v.createdTs, settledTs: v.settledTs,
   };
 };
 

@@ -1,6 +1,6 @@
 // The user's seconds contracts by id: the REST seed (pending, holding and the latest history page) and the
 // `secondsContracts` events, which carry the whole contract after any change. A contract only moves forward
-// (pending → holding → settled, or pending → cancelled), so a copy that is behind the held one (a late seed, a
+// (pending → opening → holding → settled, pending → cancelled, opening → refunded), so a copy that is behind the held one (a late seed, a
 // replayed event) is ignored and one contract is never counted twice. A fresh run of the topic opens a new epoch
 // before its seed is read: an open contract the seed leaves out that no event of this run touched has ended meanwhile
 // (cancelled, or settled beyond the history page) and goes.
@@ -26,8 +26,8 @@ export const noSecondsContracts: SecondsContracts = { entries: new Map(), epoch:
 /** Ended contracts kept (the history tab and the check above). */
 export const SECONDS_ENDED_LIMIT = 200;
 
-const RANK: Record<SecondsStatus, number> = { pending: 0, holding: 1, settled: 2, cancelled: 2 };
-const isOpen = (c: SecondsContractItem): boolean => c.status === 'pending' || c.status === 'holding';
+const RANK: Record<SecondsStatus, number> = { pending: 0, opening: 1, holding: 2, settled: 3, cancelled: 3, refunded: 3 };
+const isOpen = (c: SecondsContractItem): boolean => c.status === 'pending' || c.status === 'opening' || c.status === 'holding';
 
 /** Whether `next` is at least as far along as `held` (a holding copy that gained its open price is newer). */
 function notBehind(held: SecondsContractItem, next: SecondsContractItem): boolean {
@@ -73,9 +73,9 @@ const endedAt = (c: SecondsContractItem): number => c.settledTs ?? c.createdTs;
 export interface SecondsViews {
   /** Timed orders not started, the soonest first. */
   readonly pending: readonly SecondsContractItem[];
-  /** Counting down (or past delivery, not settled yet), the soonest delivery first. */
+  /** Opening (waiting for the first record entry after acceptance) or counting down (or past delivery, not settled yet), the soonest delivery first. */
   readonly holding: readonly SecondsContractItem[];
-  /** Settled and cancelled, the latest first. */
+  /** Settled, cancelled and refunded, the latest first. */
   readonly history: readonly SecondsContractItem[];
 }
 
@@ -90,7 +90,7 @@ export function secondsViews(s: SecondsContracts, held: SecondsViews | null = nu
   const history: SecondsContractItem[] = [];
   for (const { item } of s.entries.values()) {
     if (item.status === 'pending') pending.push(item);
-    else if (item.status === 'holding') holding.push(item);
+    else if (item.status === 'holding' || item.status === 'opening') holding.push(item);
     else history.push(item);
   }
   pending.sort((a, b) => (a.scheduledTs ?? a.deliveryTs) - (b.scheduledTs ?? b.deliveryTs) || a.id.localeCompare(b.id));

@@ -2,7 +2,8 @@
 // in a temp directory, the real price record job (one entry a second, durable before use), the system clock.
 //
 // Burst: `burst` contracts (default 100,000) placed beforehand, each with the whole-second duration that makes it
-// deliver in the same second; reported: from the first delivery instant to the last settlement's commit, the rate,
+// deliver in about the same second (each opens on the record's first entry after its acceptance, up to a second
+// later, so the deliveries spread over about two seconds); reported: from the first delivery instant to the last settlement's commit, the rate,
 // and the lateness (settled commit − own delivery) of the first and the 99th percentile.
 // Steady: `rate` new contracts a second (default 5,000) for `steadyMs`, each delivering `durationS` later, so
 // settlements stream in while contracts keep arriving; reported: the delivery lateness (settled commit − delivery
@@ -42,13 +43,21 @@ export interface SecondsFigures {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const quantile = (sorted: readonly number[], q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
 
-async function setUp(): Promise<{ store: Store; desks: Desks; record: PriceRecord; settled: Map<number, number>; dir: string }> {
+async function setUp(): Promise<{ store: Store; desks: Desks; record: PriceRecord; settled: Map<number, number>; delivered: Map<number, number>; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'openex-seconds-bench-'));
   const store = await createStore({ dataDir: dir });
   const bus = createInProcessBus<DeskEvent>();
   // Lateness per contract: the settled batch's commit time − its delivery instant.
   const settled = new Map<number, number>();
-  const desks = await createDesks({ store, bus, clock: systemClock, onSecondsSettled: (c, at) => settled.set(c.id, at - c.deliveryTs) });
+  // Each contract's delivery instant as it opened (the placing reply gives only the earliest it can be).
+  const delivered = new Map<number, number>();
+  const desks = await createDesks({
+    store, bus, clock: systemClock,
+    onSecondsSettled: (c, at) => {
+      settled.set(c.id, at - c.deliveryTs);
+      delivered.set(c.id, c.deliveryTs);
+    },
+  });
   let price = 50_000n * E8;
   let step = 0;
   const record = await startPriceRecord({
@@ -73,18 +82,17 @@ async function setUp(): Promise<{ store: Store; desks: Desks; record: PriceRecor
     const r = await desks.seconds.adjust({ user: 10_000_000 + u, asset: 'USDT', amount: '1000000', action: 'credit', memo: 'bench' });
     if (!r.ok) throw new Error(`credit: ${r.code}`);
   }
-  return { store, desks, record, settled, dir };
+  return { store, desks, record, settled, delivered, dir };
 }
 
 export async function secondsBench(o: SecondsBenchOptions): Promise<SecondsFigures> {
-  const { store, desks, record, settled, dir } = await setUp();
+  const { store, desks, record, settled, delivered, dir } = await setUp();
   try {
     // ---- burst: contracts placed now, each with the duration that makes it deliver in the same second ----
     const placeFrom = performance.now();
     // Time to place them all (at 5,000/s or better) and 5 s more: every delivery lands in [target, target + 1 s).
     const target = Math.ceil((systemClock() + 5_000 + (o.burst / 5_000) * 1000) / 1000) * 1000;
     const ids: number[] = [];
-    const deliveries: number[] = [];
     let inFlight: Array<Promise<void>> = [];
     for (let i = 0; i < o.burst; i++) {
       const durationS = Math.min(BURST_MAX_S, Math.max(BURST_MIN_S, Math.ceil((target - systemClock()) / 1000)));
@@ -92,7 +100,6 @@ export async function secondsBench(o: SecondsBenchOptions): Promise<SecondsFigur
         desks.seconds.place({ user: 10_000_001 + (i % USERS), market: 'BTCUSDT', direction: i % 2 === 0 ? 'up' : 'down', durationS, amount: '1000' }).then((r) => {
           if (!r.ok) throw new Error(`place: ${r.code}`);
           ids.push(Number(r.value.contract.id));
-          deliveries.push(r.value.contract.deliveryTs);
         }),
       );
       if (inFlight.length >= IN_FLIGHT) {
@@ -102,9 +109,10 @@ export async function secondsBench(o: SecondsBenchOptions): Promise<SecondsFigur
     }
     await Promise.all(inFlight);
     const placeMs = performance.now() - placeFrom;
+    while (ids.some((id) => !settled.has(id))) await sleep(50);
+    const deliveries = ids.map((id) => delivered.get(id)!);
     const firstDelivery = Math.min(...deliveries);
     const lastDelivery = Math.max(...deliveries);
-    while (ids.some((id) => !settled.has(id))) await sleep(50);
     const lateness = ids.map((id) => settled.get(id)!).sort((a, b) => a - b);
     // From the first delivery instant to the last settlement's commit.
     const settleMs = Math.max(...ids.map((id, k) => deliveries[k]! + settled.get(id)!)) - firstDelivery;

@@ -91,7 +91,7 @@ export class SyntheticSeconds {
       amount, fee: secondsRecord.unitsText(secondsRecord.feeOf(stake, 100_000n)), payoutRatio: d.payoutRatio, lossRatio: '1', scheduledTs: null,
       openTs: deliveryTs - Math.round((deliveryTs - openTs) / 1000) * 1000, deliveryTs, openPrice: entry.price, settlePrice: null, openRecordSeq: entry.seq,
       openRecordHash: entry.hash, settleRecordSeq: null, settleRecordHash: null, outcome: null, payout: null, profit: null, status: 'holding',
-      createdTs: openTs, settledTs: null,
+      createdTs: openTs, settledTs: null, acceptedTs: openTs - 500, reason: null,
     };
     this.contracts.set(c.id, c);
     return c;

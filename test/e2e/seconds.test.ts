@@ -1,11 +1,14 @@
 // The seconds contract screen against a live server (its price record ticking every second, the seconds desk
 // settling on it): a user funds the seconds account through the transfer dialog, is refused bad input in their
-// language with nothing changed, places an up and a down contract on 60 s through the confirm popup, watches their
-// countdowns run on the shared clock, sees "settlement in progress" and then both settled in History with their
-// P&L, and opens the proof, which downloads the public record and settlement data and checks them in the browser
-// with the server's own module (0 mismatches, the open and settle entries with their hashes). A timed order is
-// reserved and starts at its time; another is cancelled before it starts. Screenshots in en, zh-CN and th, narrow,
-// and signed out (the sign-in prompt).
+// language with nothing changed, places an up and a down contract on 60 s through the confirm popup, sees them
+// "opening" until the record's first entry after their acceptance gives the open price, watches their countdowns run
+// on the shared clock, sees "settlement in progress" and then both settled in History with their P&L, and opens the
+// proof, which downloads the public record and settlement data and checks them in the browser with the server's own
+// module (0 mismatches, the acceptance time, the open and settle entries with their hashes). A timed order is
+// reserved a minute before its start (no cancel then) and starts at its time; another is cancelled before it, and
+// History says "Cancelled" with the time, not "settled". With the record stopped (the feed gone quiet), a contract
+// stays opening and is refunded in full after 5 s; its proof says why. Screenshots in en, zh-CN and th, narrow, and
+// signed out (the sign-in prompt).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSkipReason, screenshot } from './browser.ts';
@@ -123,13 +126,40 @@ describe.skipIf(skip !== null)('seconds contracts', { timeout: 240_000 }, () => 
     await form().getByTestId('seconds-start').fill('2020-01-01T00:00:00');
     await form().getByTestId('seconds-up').click();
     expect(await form().getByTestId('seconds-error').textContent()).toMatch(/past|passed/i);
+    // Two days ahead: past the operator's horizon (24 h); the server says so and nothing is reserved.
+    const farAhead = await page.evaluate(() => {
+      const d = new Date(Date.now() + 2 * 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
+    });
+    await form().getByTestId('seconds-start').fill(farAhead);
+    await form().getByTestId('seconds-up').click();
+    const confirm = page.getByTestId('seconds-confirm');
+    await confirm.getByTestId('seconds-confirm-ok').click();
+    await expect.poll(() => form().getByTestId('seconds-refusal').textContent(), { timeout: 10_000 }).toBe('A timed order may start at most 86400 seconds from now.');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await available()).toBe(20_000);
+    expect(await count('pending')).toBe(0);
     await form().getByTestId('seconds-timed').uncheck();
   });
 
-  it('places an up and a down contract on 60 s; their countdowns run on the server clock', async () => {
+  it('places an up and a down contract on 60 s, opening until the next record entry; their countdowns run on the server clock', async () => {
+    await page.getByTestId('seconds-tab-holding').click();
+    // "Opening" lasts until the record's next entry (under a second): watched for, as the settling state below.
+    await page.evaluate(() => {
+      const w = window as unknown as { __openingSeen?: string };
+      new MutationObserver(() => {
+        const found = document.querySelector('[data-testid="seconds-opening-wait"]');
+        if (found) w.__openingSeen ??= found.textContent ?? '';
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await place('up', '1000');
     await place('down', '2000');
     await expect.poll(() => count('holding'), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __openingSeen?: string }).__openingSeen ?? null), { timeout: 5_000 }).toBe('Opening');
+    // Opened: each has its open price and a countdown, none is opening any more.
+    await expect.poll(() => page.getByTestId('seconds-countdown').count(), { timeout: 5_000 }).toBe(2);
+    expect(await page.getByTestId('seconds-opening-wait').count()).toBe(0);
     // Stake plus the 0.1 % fee left the account.
     await expect.poll(available).toBe(20_000 - 1000 - 1 - 2000 - 2);
     const left = async () => Number(await page.getByTestId('seconds-countdown').first().getAttribute('data-left'));
@@ -181,11 +211,22 @@ describe.skipIf(skip !== null)('seconds contracts', { timeout: 240_000 }, () => 
     });
     // On the Holding tab until both have left it (the timed order still pending: "pending / holding" reads 1 / 0).
     await expect.poll(() => page.getByTestId('seconds-counts').textContent(), { timeout: 90_000, interval: 500 }).toBe('1 / 0');
+    // The timed order is within a minute of its start by now: reserved, no cancel any more.
+    expect(await count('pending')).toBe(1);
+    await page.getByTestId('seconds-row-pending').first().getByTestId('seconds-reserved').waitFor();
+    expect(await page.getByTestId('seconds-row-pending').first().getByTestId('seconds-cancel').count()).toBe(0);
+    await screenshot(page, 'seconds-reserved-en');
     expect(await count('history')).toBe(3);
     const rows = page.getByTestId('seconds-row-history');
     const pnls = await rows.getByTestId('seconds-pnl').allTextContents();
     // Two settled (each a win, a loss or a tie) and the cancelled one without a P&L.
     expect(pnls.filter((t) => /\d/.test(t))).toHaveLength(2);
+    // The cancelled one says so, with its cancel time: it was not settled.
+    const ended = await rows.getByTestId('seconds-ended').evaluateAll((els) => els.map((e) => [e.getAttribute('data-status'), e.textContent]));
+    expect(ended.filter(([status]) => status === 'cancelled').map(([, text]) => text)).toEqual([expect.stringMatching(/^Cancelled \d/)]);
+    expect(ended.filter(([status]) => status === 'settled')).toHaveLength(2);
+    expect(await page.getByTestId('seconds-tables').textContent()).toContain('Ended at');
+    expect(await rows.getByTestId('seconds-status').first().textContent()).toBe('Cancelledby you');
     const seen = await page.evaluate(() => (window as unknown as { __settlingSeen?: string }).__settlingSeen ?? null);
     expect(seen).toBe('Settlement in progress');
     await screenshot(page, 'seconds-history-en');
@@ -196,6 +237,8 @@ describe.skipIf(skip !== null)('seconds contracts', { timeout: 240_000 }, () => 
     expect(await dialog.getByTestId('seconds-proof-mismatches').textContent()).toBe('0');
     expect(Number(await dialog.getByTestId('seconds-proof-entries').textContent())).toBeGreaterThan(60);
     expect(await dialog.getByTestId('seconds-proof-open').textContent()).toMatch(/[0-9a-f]{64}/);
+    expect(await dialog.getByTestId('seconds-proof-accepted').textContent()).toMatch(/\d{2}:\d{2}:\d{2}/);
+    expect(await dialog.textContent()).toContain('Open entry (first after acceptance)');
     expect(await dialog.getByTestId('seconds-proof-settle').textContent()).toMatch(/[0-9a-f]{64}/);
     await screenshot(page, 'seconds-proof-en');
     await dialog.getByTestId('seconds-proof-close').click();
@@ -219,16 +262,48 @@ describe.skipIf(skip !== null)('seconds contracts', { timeout: 240_000 }, () => 
     }
   });
 
+  it('refunds in full a contract no record entry came for within 5 s of its acceptance, and proves it', async () => {
+    await open('en', 'holding');
+    await expect.poll(available, { timeout: 10_000 }).toBeGreaterThan(0);
+    const before = await available();
+    // The index feed goes quiet: the record writes no entry from now on.
+    await server.handle.priceRecord!.stop();
+    await place('up', '1000');
+    await expect.poll(() => page.getByTestId('seconds-opening-wait').count(), { timeout: 5_000 }).toBe(1);
+    await screenshot(page, 'seconds-opening-en');
+    // Stake and fee back after the bound.
+    await expect.poll(available, { timeout: 15_000 }).toBe(before);
+    expect(await count('history')).toBe(4);
+    const row = page.getByTestId('seconds-row-history').first();
+    expect(await row.getByTestId('seconds-ended').getAttribute('data-status')).toBe('refunded');
+    expect(await row.getByTestId('seconds-ended').textContent()).toMatch(/^Refunded \d/);
+    expect(await row.getByTestId('seconds-status').getAttribute('data-reason')).toBe('no.price');
+    expect(await row.getByTestId('seconds-status').textContent()).toContain('no recorded price within 5 s');
+    await screenshot(page, 'seconds-refunded-en');
+    await row.getByTestId('seconds-proof').click();
+    const dialog = page.getByTestId('seconds-proof-dialog');
+    await dialog.getByTestId('seconds-proof-result').waitFor({ timeout: 20_000 });
+    expect(await dialog.getByTestId('seconds-proof-mismatches').textContent()).toBe('0');
+    expect(await dialog.getByTestId('seconds-proof-verdict').textContent()).toContain('no entry within 5 s of acceptance');
+    await screenshot(page, 'seconds-proof-refunded-en');
+    await dialog.getByTestId('seconds-proof-close').click();
+  });
+
   it('reads in Chinese and Thai', async () => {
     for (const lang of ['zh-CN', 'th']) {
       await open(lang, 'history');
       await page.getByTestId('seconds-row-history').first().waitFor();
-      await page.getByTestId('seconds-proof').first().click();
-      const dialog = page.getByTestId('seconds-proof-dialog');
-      await dialog.getByTestId('seconds-proof-result').waitFor({ timeout: 20_000 });
-      expect(await dialog.getByTestId('seconds-proof-mismatches').textContent()).toBe('0');
-      await screenshot(page, `seconds-proof-${lang}`);
-      await dialog.getByTestId('seconds-proof-close').click();
+      await screenshot(page, `seconds-history-${lang}`);
+      // The refunded one (first) and a settled one.
+      for (const n of [0, 1]) {
+        await page.getByTestId('seconds-proof').nth(n).click();
+        const dialog = page.getByTestId('seconds-proof-dialog');
+        await dialog.getByTestId('seconds-proof-result').waitFor({ timeout: 20_000 });
+        expect(await dialog.getByTestId('seconds-proof-mismatches').textContent()).toBe('0');
+        await screenshot(page, `seconds-proof-${n === 0 ? 'refunded-' : ''}${lang}`);
+        await dialog.getByTestId('seconds-proof-close').click();
+      }
+      await page.getByTestId('seconds-proof-dialog').waitFor({ state: 'detached' });
       await page.getByTestId('seconds-tab-holding').click();
       await screenshot(page, `seconds-holding-${lang}`);
     }

@@ -19,7 +19,7 @@ const contract = (id: string, status: SecondsContractItem['status'], extra: Part
   scheduledTs: null, openTs: status === 'pending' ? null : 1_000, deliveryTs: 61_000, openPrice: status === 'pending' ? null : '50000',
   settlePrice: status === 'settled' ? '50010' : null, openRecordSeq: null, openRecordHash: null, settleRecordSeq: null, settleRecordHash: null,
   outcome: status === 'settled' ? 'win' : null, payout: status === 'settled' ? '1800' : null, profit: status === 'settled' ? '799' : null,
-  status, createdTs: 500, settledTs: status === 'settled' ? 62_000 : null, ...extra,
+  status, createdTs: 500, settledTs: status === 'settled' ? 62_000 : null, acceptedTs: 500, reason: null, ...extra,
 });
 const ids = (list: readonly SecondsContractItem[]) => list.map((c) => c.id);
 
@@ -56,6 +56,21 @@ describe('seconds reducer', () => {
     expect(mergeSeconds(s, [contract('a', 'pending')])).toBe(s);
     const v = secondsViews(s);
     expect([v.pending.length, v.holding.length, ids(v.history)]).toEqual([0, 0, ['a']]);
+  });
+
+  it('lists an opening contract with the holding ones and a refunded one in the history, never moving back', () => {
+    const opening = contract('o', 'opening', { openTs: null, openPrice: null });
+    let s = mergeSeconds(noSecondsContracts, [opening, contract('r', 'opening', { openTs: null, openPrice: null })]);
+    expect(ids(secondsViews(s).holding).sort()).toEqual(['o', 'r']);
+    s = mergeSeconds(s, [contract('o', 'holding'), contract('r', 'refunded', { openTs: null, openPrice: null, reason: 'no.price', settledTs: 6_000 })]);
+    // A late "opening" copy of one that opened changes nothing.
+    expect(mergeSeconds(s, [opening])).toBe(s);
+    const v = secondsViews(s);
+    expect([ids(v.holding), ids(v.history), v.history[0]!.reason]).toEqual([['o'], ['r'], 'no.price']);
+    // The parser reads the new fields, and a server of before (no acceptedTs, no reason) as null.
+    const { acceptedTs: _a, reason: _r, ...old } = contract('x', 'settled');
+    expect(parseSecondsContract(old)).toMatchObject({ acceptedTs: null, reason: null });
+    expect(parseSecondsContract({ ...opening, reason: 'whim' })).toBeNull();
   });
 
   it('drops, on a fresh run, an open contract the seed leaves out and no event of the run touched', () => {

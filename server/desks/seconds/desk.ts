@@ -1,23 +1,30 @@
 // The seconds desk: owns the seconds wallet, the house account (system:seconds-house) and every seconds contract.
 // Commands are sequenced, applied against memory, committed in groups and only then answered and published, as
-// the other desks'. A contract opens on the price record's entry at acceptance (a timed order: at its start) and
-// settles on the entry at or before its delivery instant, with contract/seconds-record.ts's settle(): the same
-// function the verifier runs. Nothing here, in the config or in any table chooses an outcome.
+// the other desks'. A contract is "opening" from its acceptance (a timed order: from its start) until the price
+// record's first entry of its market with a time after that instant, and opens on that entry (so nobody knows the
+// open price when placing it); with none within SECONDS_OPEN_WAIT_MS it is refunded in full. It settles on the entry
+// at or before its delivery instant, with contract/seconds-record.ts's settle(): the same function the verifier
+// runs. Nothing here, in the config or in any table chooses an outcome.
 //
 // Ledger (USDT, minor units): place: available −(stake + fee), frozen +stake, fee-income +fee. Schedule: available
-// −(stake + fee), frozen +(stake + fee); at its start the fee goes to fee-income. Cancel: the frozen stake and fee
-// back to available. Settle: frozen −stake, available +payout, house +(stake − payout) (negative on a win). The house
-// must always hold the worst case of the open contracts (kernel/seconds Exposure), so it never goes below zero.
+// −(stake + fee), frozen +(stake + fee); when it opens the fee goes to fee-income. Cancel (by the user, or at the
+// reservation when the house has no room) and the refund of a timed order that never opened: the frozen stake and
+// fee back to available. Refund of a placed contract that never opened: frozen −stake, fee-income −fee, available
+// +(stake + fee). Settle: frozen −stake, available +payout, house +(stake − payout) (negative on a win). The house
+// must always hold the worst case of the contracts it has reserved (kernel/seconds Exposure), so it never goes below
+// zero. A timed order is reserved only SECONDS_RESERVE_BEFORE_MS before its start (and may start at most the
+// operator's horizon ahead), so orders far ahead hold nobody else's room.
 import { systemClock, type Clock } from '../../clock.ts';
 import {
-  SECONDS_ASSET, type PriceRecordEntry, type SecondsConfigItem, type SecondsContractItem, type SecondsDirection, type SecondsStatus,
+  SECONDS_ASSET, SECONDS_OPEN_WAIT_MS, SECONDS_RESERVE_BEFORE_MS, type PriceRecordEntry, type SecondsConfigItem, type SecondsContractItem,
+  type SecondsDirection, type SecondsEndReason, type SecondsStatus,
 } from '../../contract/seconds.ts';
 import { feeOf, settle, unitsOf, unitsText } from '../../contract/seconds-record.ts';
 import { asset as toAsset, Code, EXTERNAL, FEE_INCOME, SECONDS_HOUSE, userAccount, type Asset, type Posting, type UserId } from '../../kernel/index.ts';
 import { checkStake, exposureOf, Exposure, termsProblem } from '../../kernel/seconds/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
-import type { SecondsConfigRow, SecondsContractRow } from '../../store/seconds.ts';
+import { settingLimitRow, type SecondsConfigRow, type SecondsContractRow, type SecondsSettingName, type SecondsSettingRow } from '../../store/seconds.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, loadLocks, loadOwned, ownership } from '../core.ts';
 import { topics, type DeskEvent } from '../events.ts';
@@ -34,6 +41,12 @@ export const SECONDS_SYSTEM_ACCOUNTS = [SECONDS_HOUSE];
 export const PRICE_STALE_MS = 5_000;
 /** Contracts opened or settled per desk command: big enough for few commits, small enough to let orders in between. */
 export const DUE_CHUNK = 2_000;
+/** The operator's settings when never set: timed orders up to 24 h ahead; 20 of them, 10,000,000 USDT of stakes, a user. */
+export const DEFAULT_HORIZON_MS = 86_400_000;
+export const DEFAULT_USER_ORDERS = 20;
+export const DEFAULT_USER_AMOUNT = 10_000_000n * 100_000_000n;
+/** The longest horizon the operator may set (30 days): deliveries stay far inside the safe integers and dates. */
+export const MAX_HORIZON_MS = 30 * 86_400_000;
 const USDT = toAsset(SECONDS_ASSET);
 const DIRECTIONS: readonly string[] = ['up', 'down'];
 
@@ -43,11 +56,38 @@ export interface RecordReader {
   latest(market: string): PriceRecordEntry | undefined;
   atOrBefore(market: string, ts: number): Promise<PriceRecordEntry | undefined>;
   atOrBeforeCached(market: string, ts: number): PriceRecordEntry | null | undefined;
+  /** The first entry after `ts` from memory (undefined: none yet; null: ask the store). */
+  firstAfterCached(market: string, ts: number): PriceRecordEntry | null | undefined;
   knownThrough(): number;
+  /** A contract accepted now opens after this instant (jobs/price-record.ts: no entry seen or being written is after it). */
+  acceptanceTs(): number;
 }
 
-/** A refusal may carry the bound it broke, in decimal text (`seconds.amount.below.min`: data.min). */
-export type SecondsReply<T> = Reply<T> | { readonly ok: false; readonly code: string; readonly data: { readonly min?: string; readonly max?: string } };
+/**
+ * A refusal may carry the bound it broke (`seconds.amount.below.min`: data.min in decimal text;
+ * `seconds.start.beyond.horizon`: data.maxStartTs and data.horizonS; `seconds.pending.limit`: data.maxCount and data.maxAmount).
+ */
+export type SecondsReply<T> = Reply<T> | { readonly ok: false; readonly code: string; readonly data: Readonly<Record<string, string | number>> };
+
+/** The desk-wide settings the operator sets (`npm run admin -- seconds settings set`). */
+export interface SecondsSettings {
+  /** How far ahead a timed order may start (ms). */
+  readonly horizonMs: number;
+  /** Timed orders not started one user may hold. */
+  readonly userOrders: number;
+  /** The stakes of those orders together (minor units). */
+  readonly userAmount: bigint;
+}
+export interface SecondsSettingsView {
+  horizonS: number;
+  userOrders: number;
+  userAmount: string;
+}
+export interface SecondsSettingsChange {
+  readonly horizonS?: number | undefined;
+  readonly userOrders?: number | undefined;
+  readonly userAmount?: string | undefined;
+}
 
 export interface SecondsPlace {
   readonly user: number;
@@ -91,9 +131,31 @@ interface State {
   readonly ledger: DeskLedger;
   readonly config: Map<string, SecondsConfigRow>;
   readonly limits: Map<string, bigint>;
+  settings: SecondsSettings;
   readonly open: Map<number, SecondsContractRow>;
   readonly clientIndex: Map<string, number>;
   nextId: number;
+}
+
+/** A contract the house counts: accepted now, or a timed order from its reservation. */
+const reserved = (c: SecondsContractRow): boolean => c.reservedTs !== null;
+/** Whether a contract's fee is still frozen (a timed order's, until it opens). */
+const feeFrozen = (c: SecondsContractRow): boolean => c.scheduledTs !== null && c.openTs === null;
+
+/** When an open contract next needs the desk. */
+function dueOf(c: SecondsContractRow): number {
+  if (c.status === 'pending') return c.reservedTs === null ? c.scheduledTs! - SECONDS_RESERVE_BEFORE_MS : c.scheduledTs!;
+  if (c.status === 'opening') return c.acceptedTs! + SECONDS_OPEN_WAIT_MS;
+  return c.deliveryTs;
+}
+
+function settingsOf(rows: readonly SecondsSettingRow[]): SecondsSettings {
+  const of = (name: SecondsSettingName) => rows.find((r) => r.name === name)?.value;
+  return {
+    horizonMs: Number(of('horizon') ?? BigInt(DEFAULT_HORIZON_MS)),
+    userOrders: Number(of('user.orders') ?? BigInt(DEFAULT_USER_ORDERS)),
+    userAmount: of('user.amount') ?? DEFAULT_USER_AMOUNT,
+  };
 }
 
 export class SecondsDesk extends CoreFunds<SecondsBatch> {
@@ -107,6 +169,12 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   /** Client ids and house requests of batches not yet committed (the store can't answer for them yet). */
   private readonly pendingClient = new Map<string, SecondsContractRow>();
   private readonly pendingHouse = new Set<string>();
+  /** Contracts opening and not being handled: each opens once its market's record has an entry after its acceptance. */
+  private readonly opening = new Map<number, SecondsContractRow>();
+  /** Each user's timed orders not started: how many and their stakes (the per-user cap). */
+  private readonly pendingOf = new Map<number, { count: number; amount: bigint }>();
+  /** State changes made by due commands (runDue goes round again while they happen). */
+  private progress = 0;
   private record: RecordReader | null = null;
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
@@ -139,9 +207,18 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
       onStop: (error) => o.onStop?.(error),
     });
     for (const c of s.open.values()) {
-      this.exposure.apply(c.market, exposureOf(c.direction, c.amount, c.payoutRatio, c.lossRatio));
-      this.due.push(c.status === 'pending' ? c.scheduledTs! : c.deliveryTs, c.id);
+      if (reserved(c)) this.exposure.apply(c.market, exposureOf(c.direction, c.amount, c.payoutRatio, c.lossRatio));
+      if (c.status === 'pending') this.countPending(c, 1);
+      if (c.status === 'opening') this.opening.set(c.id, c);
+      this.due.push(dueOf(c), c.id);
     }
+  }
+
+  private countPending(c: SecondsContractRow, sign: 1 | -1): void {
+    const cur = this.pendingOf.get(c.user) ?? { count: 0, amount: 0n };
+    const next = { count: cur.count + sign, amount: cur.amount + BigInt(sign) * c.amount };
+    if (next.count === 0) this.pendingOf.delete(c.user);
+    else this.pendingOf.set(c.user, next);
   }
 
   static async open(o: SecondsDeskOptions): Promise<SecondsDesk> {
@@ -153,13 +230,14 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
       const ledger = new DeskLedger('seconds', ownership('seconds', SECONDS_SYSTEM_ACCOUNTS), owned, await o.store.ledger.lastSeq('seconds'));
       const config = new Map((await o.store.seconds.config()).map((r) => [configKey(r.market, r.durationS), r]));
       const limits = new Map((await o.store.seconds.limits()).map((l) => [`${l.market}:${l.direction}`, l.maxExposure]));
+      const settings = settingsOf(await o.store.seconds.settings());
       const open = new Map<number, SecondsContractRow>();
       const clientIndex = new Map<string, number>();
       for (const c of await o.store.seconds.open()) {
         open.set(c.id, c);
         if (c.clientId !== null) clientIndex.set(clientKey(c.user, c.clientId), c.id);
       }
-      const state: State = { ledger, config, limits, open, clientIndex, nextId: (await o.store.seconds.maxId()) + 1 };
+      const state: State = { ledger, config, limits, settings, open, clientIndex, nextId: (await o.store.seconds.maxId()) + 1 };
       return new SecondsDesk(o, state, lease, await loadLocks(o.store, 'seconds'));
     } catch (error) {
       await lease.release();
@@ -176,7 +254,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   /** Frozen funds of a user's open contracts. */
   private held(user: UserId): bigint {
     let sum = 0n;
-    for (const c of this.s.open.values()) if (c.user === user) sum += c.amount + (c.status === 'pending' ? c.fee : 0n);
+    for (const c of this.s.open.values()) if (c.user === user) sum += c.amount + (feeFrozen(c) ? c.fee : 0n);
     return sum;
   }
 
@@ -205,7 +283,39 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
     return out.sort((a, b) => (a.market < b.market ? -1 : a.market > b.market ? 1 : a.direction < b.direction ? -1 : 1));
   }
 
-  /** The house: its balance, what the open contracts could cost it at worst, and what is free. */
+  settings(): SecondsSettingsView {
+    const x = this.s.settings;
+    return { horizonS: x.horizonMs / 1000, userOrders: x.userOrders, userAmount: unitsText(x.userAmount) };
+  }
+
+  /**
+   * Sets the desk-wide limits (a field left out keeps its value): the horizon (1 minute to 30 days, whole seconds),
+   * the timed orders one user may hold (1 to 10,000) and their stakes' sum (positive). They apply to orders scheduled
+   * afterwards; orders already scheduled keep their start.
+   */
+  setSettings(change: SecondsSettingsChange): Promise<Reply<SecondsSettingsView> | { ok: false; code: string; problem: string }> {
+    return this.core.run((b, time) => {
+      const bad = (problem: string) => ({ ok: false as const, code: 'amount.invalid', problem });
+      const cur = this.s.settings;
+      const h = change.horizonS;
+      if (h !== undefined && (!Number.isSafeInteger(h) || h * 1000 < SECONDS_RESERVE_BEFORE_MS || h * 1000 > MAX_HORIZON_MS)) return bad('the horizon must be 60 to 2592000 seconds');
+      const n = change.userOrders;
+      if (n !== undefined && (!Number.isSafeInteger(n) || n < 1 || n > 10_000)) return bad('the orders per user must be 1 to 10000');
+      const amount = change.userAmount === undefined ? cur.userAmount : unitsOf(change.userAmount);
+      if (amount === null || amount <= 0n || amount >= 2n ** 63n) return bad('the amount per user must be a positive decimal');
+      const next: SecondsSettings = { horizonMs: h === undefined ? cur.horizonMs : h * 1000, userOrders: n ?? cur.userOrders, userAmount: amount };
+      this.s.settings = next;
+      b.limits.push(
+        settingLimitRow({ name: 'horizon', value: BigInt(next.horizonMs), updatedAt: time }),
+        settingLimitRow({ name: 'user.orders', value: BigInt(next.userOrders), updatedAt: time }),
+        settingLimitRow({ name: 'user.amount', value: next.userAmount, updatedAt: time }),
+      );
+      b.size++;
+      return accept(this.settings());
+    });
+  }
+
+  /** The house: its balance, what the reserved contracts could cost it at worst, and what is free. */
   house(): { balance: string; required: string; free: string } {
     const bal = this.houseBalance;
     return { balance: unitsText(bal), required: unitsText(this.exposure.required), free: unitsText(bal - this.exposure.required) };
@@ -331,27 +441,35 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
     const bounds = checkStake(stake, row);
     if (!bounds.ok) return { ok: false, code: bounds.code, data: bounds.code === 'seconds.amount.below.min' ? { min: unitsText(bounds.bound) } : { max: unitsText(bounds.bound) } };
     const timed = req.startTs !== undefined;
-    if (timed && (!Number.isSafeInteger(req.startTs) || req.startTs! <= time)) return { ok: false, code: 'seconds.start.in.past' };
-    let openTs: number | null = null;
-    let entry: PriceRecordEntry | null = null;
-    if (!timed) {
-      // The entry at acceptance: the last durable one at or before the instant the record is final through.
-      // (An entry may carry a time up to a millisecond past the desk's clock: the record never writes behind an
-      // instant it declared final; then that entry's own time is the open time.)
-      const known = record.knownThrough();
+    const user = u.value;
+    const delta = exposureOf(direction, stake, row.payoutRatio, row.lossRatio);
+    let acceptedTs: number;
+    let reserveNow = true;
+    if (timed) {
+      // A start beyond the horizon (or no valid time at all: past the safe integers, the dates) is refused with the
+      // bound; one at or before now can't be a timed order.
+      const startTs = req.startTs!;
+      const maxStartTs = time + this.s.settings.horizonMs;
+      if (!Number.isSafeInteger(startTs) || startTs > maxStartTs) return { ok: false, code: 'seconds.start.beyond.horizon', data: { maxStartTs, horizonS: this.s.settings.horizonMs / 1000 } };
+      if (startTs <= time) return { ok: false, code: 'seconds.start.in.past' };
+      const mine = this.pendingOf.get(user) ?? { count: 0, amount: 0n };
+      if (mine.count + 1 > this.s.settings.userOrders || mine.amount + stake > this.s.settings.userAmount)
+        return { ok: false, code: 'seconds.pending.limit', data: { maxCount: this.s.settings.userOrders, maxAmount: unitsText(this.s.settings.userAmount) } };
+      acceptedTs = startTs;
+      // Reserved now only when its start is near; otherwise at its reservation, SECONDS_RESERVE_BEFORE_MS before.
+      reserveNow = startTs - SECONDS_RESERVE_BEFORE_MS <= time;
+    } else {
+      // A price to open on must be coming: the market's record has an entry of the last PRICE_STALE_MS.
       const latest = record.latest(req.market);
-      openTs = latest !== undefined && latest.ts > time && latest.ts <= known ? latest.ts : Math.min(time, known);
-      entry = record.atOrBeforeCached(req.market, openTs) ?? null;
-      if (entry === null || time - entry.ts > PRICE_STALE_MS) return { ok: false, code: 'seconds.price.unavailable' };
+      if (latest === undefined || time - latest.ts > PRICE_STALE_MS) return { ok: false, code: 'seconds.price.unavailable' };
+      // It opens on the first entry after acceptance. Every entry anyone could have seen, or whose inputs the record
+      // has already read (an append in flight), is at or before the record's acceptance instant, and every later
+      // entry after it; so only entries whose prices are not taken yet are left to open on.
+      acceptedTs = Math.max(time, record.acceptanceTs(), latest.ts);
     }
     // The house: the market and direction's limit, then what it holds against every market's worst case.
-    const delta = exposureOf(direction, stake, row.payoutRatio, row.lossRatio);
-    const after = this.exposure.preview(req.market, delta);
-    const limit = this.s.limits.get(`${req.market}:${direction}`);
-    if (limit !== undefined && after[direction] > limit) return { ok: false, code: 'seconds.exposure.limit' };
-    if (after.required > this.houseBalance) return { ok: false, code: 'seconds.exposure.limit' };
+    if (reserveNow && !this.fits(req.market, direction, delta)) return { ok: false, code: 'seconds.exposure.limit' };
     const fee = feeOf(stake, row.feeRate);
-    const user = u.value;
     if (this.s.ledger.balance(userAccount(user, 'seconds', 'available'), USDT) < stake + fee) return refuseKernel(Code.INSUFFICIENT_FUNDS);
     const id = this.s.nextId;
     const ref = `seconds:${id}`;
@@ -364,53 +482,82 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
     if (posted.code !== Code.OK) return refuseKernel(posted.code);
     if (posted.entry !== null) addRecords(b, 'seconds', posted.entry, () => 'seconds_stake', timed ? undefined : () => fee, () => 'seconds_fee');
     this.s.nextId++;
-    const start = timed ? req.startTs! : openTs!;
     const c: SecondsContractRow = {
       id, user, clientId: req.clientId ?? null, market: req.market, direction, durationS: req.durationS, amount: stake, fee,
-      payoutRatio: row.payoutRatio, lossRatio: row.lossRatio, scheduledTs: timed ? start : null, openTs, deliveryTs: start + req.durationS * 1000,
-      openPrice: entry?.price ?? null, settlePrice: null, openRecordSeq: entry?.seq ?? null, openRecordHash: entry?.hash ?? null,
-      settleRecordSeq: null, settleRecordHash: null, outcome: null, payout: null, status: timed ? 'pending' : 'holding', createdAt: time, settledAt: null,
+      payoutRatio: row.payoutRatio, lossRatio: row.lossRatio, scheduledTs: timed ? req.startTs! : null, openTs: null, deliveryTs: acceptedTs + req.durationS * 1000,
+      openPrice: null, settlePrice: null, openRecordSeq: null, openRecordHash: null, settleRecordSeq: null, settleRecordHash: null, outcome: null, payout: null,
+      status: timed ? 'pending' : 'opening', createdAt: time, settledAt: null, acceptedTs, reservedTs: reserveNow ? time : null, endReason: null,
     };
-    this.exposure.apply(req.market, delta);
+    if (reserveNow) this.exposure.apply(req.market, delta);
+    if (timed) this.countPending(c, 1);
+    else this.opening.set(id, c);
     this.put(b, c);
     if (c.clientId !== null) {
       this.s.clientIndex.set(clientKey(user, c.clientId), id);
       this.pendingClient.set(clientKey(user, c.clientId), c);
     }
-    this.due.push(timed ? start : c.deliveryTs, id);
+    this.due.push(dueOf(c), id);
     this.arm();
     return accept({ contract: contractView(c), duplicate: false });
   }
 
-  /** Cancels a timed order that has not started; its stake and fee return to available. */
+  /** Whether the house has room for a contract: its market and direction's limit, and every market's worst case. */
+  private fits(market: string, direction: SecondsDirection, delta: { up: bigint; down: bigint }): boolean {
+    const after = this.exposure.preview(market, delta);
+    const limit = this.s.limits.get(`${market}:${direction}`);
+    if (limit !== undefined && after[direction] > limit) return false;
+    return after.required <= this.houseBalance;
+  }
+
+  /** Cancels a timed order before its reservation; its stake and fee return to available. */
   cancelScheduled(req: { user: number; id: number }): Promise<Reply<SecondsContractItem>> {
     return this.core.run((b, time) => {
       const c = this.s.open.get(req.id);
       if (c === undefined || c.user !== req.user) return { ok: false, code: 'seconds.not.found' };
-      if (c.status !== 'pending' || time >= c.scheduledTs!) return { ok: false, code: 'seconds.not.cancellable' };
-      const user = c.user as UserId;
-      const back = c.amount + c.fee;
-      const posted = this.s.ledger.tryPost(b, 'seconds.cancel', `seconds:${c.id}`, time, [
-        { account: userAccount(user, 'seconds', 'frozen'), asset: USDT, amount: -back } as Posting,
-        { account: userAccount(user, 'seconds', 'available'), asset: USDT, amount: back } as Posting,
-      ]);
-      if (posted.code !== Code.OK) return refuseKernel(posted.code);
-      if (posted.entry !== null) addRecords(b, 'seconds', posted.entry, () => 'seconds_cancel');
-      this.exposure.apply(c.market, exposureOf(c.direction, c.amount, c.payoutRatio, c.lossRatio), -1n);
-      const done: SecondsContractRow = { ...c, status: 'cancelled', settledAt: time };
-      this.put(b, done);
+      // Once reserved the house keeps room for it and it will open: a reservation cancelled for free would let one
+      // user hold everyone's room at no cost.
+      if (c.status !== 'pending' || c.reservedTs !== null || time >= c.scheduledTs! - SECONDS_RESERVE_BEFORE_MS) return { ok: false, code: 'seconds.not.cancellable' };
+      const done = this.endUnopened(b, c, 'cancelled', 'user', time);
+      if (done === null) throw new Error(`seconds ${c.id}: cancel refused`);
       return accept(contractView(done));
     });
   }
 
-  /** A user's open contracts of a status, newest first (from memory: these are all open). */
+  /**
+   * Ends a contract that never opened, everything back to available: a timed order's frozen stake and fee; a placed
+   * contract's frozen stake and the fee it paid at placing (from fee-income). Null when the ledger refuses (it can't:
+   * the desk froze and took exactly these).
+   */
+  private endUnopened(b: SecondsBatch, c: SecondsContractRow, status: 'cancelled' | 'refunded', reason: SecondsEndReason, time: number): SecondsContractRow | null {
+    const user = c.user as UserId;
+    const back = c.amount + c.fee;
+    const frozen = feeFrozen(c) ? back : c.amount;
+    const postings: Posting[] = [
+      { account: userAccount(user, 'seconds', 'frozen'), asset: USDT, amount: -frozen } as Posting,
+      { account: userAccount(user, 'seconds', 'available'), asset: USDT, amount: back } as Posting,
+    ];
+    if (frozen !== back) postings.push({ account: FEE_INCOME, asset: USDT, amount: -(back - frozen) } as Posting);
+    const posted = this.s.ledger.tryPost(b, status === 'cancelled' ? 'seconds.cancel' : 'seconds.refund', `seconds:${c.id}`, time, postings);
+    if (posted.code !== Code.OK) return null;
+    // The fee a placed contract paid comes back as its own record (seconds_fee, positive), the stake as seconds_cancel.
+    const feeBack = back - frozen;
+    if (posted.entry !== null) addRecords(b, 'seconds', posted.entry, () => 'seconds_cancel', feeBack > 0n ? () => -feeBack : undefined, () => 'seconds_fee');
+    if (reserved(c)) this.exposure.apply(c.market, exposureOf(c.direction, c.amount, c.payoutRatio, c.lossRatio), -1n);
+    if (c.status === 'pending') this.countPending(c, -1);
+    this.opening.delete(c.id);
+    const done: SecondsContractRow = { ...c, status, endReason: reason, settledAt: time };
+    this.put(b, done);
+    return done;
+  }
+
+  /** A user's open contracts of a status, newest first (from memory: these are all open); holding includes opening. */
   openOf(user: number, status: 'pending' | 'holding'): SecondsContractItem[] {
     const out: SecondsContractItem[] = [];
-    for (const c of this.s.open.values()) if (c.user === user && c.status === status) out.push(contractView(c));
+    for (const c of this.s.open.values()) if (c.user === user && (c.status === status || (status === 'holding' && c.status === 'opening'))) out.push(contractView(c));
     return out.sort((a, b) => Number(b.id) - Number(a.id));
   }
 
-  /** How many contracts are open (pending or holding). */
+  /** How many contracts are open (pending, opening or holding). */
   get openCount(): number {
     return this.s.open.size;
   }
@@ -418,7 +565,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   private put(b: SecondsBatch, c: SecondsContractRow): void {
     b.contracts.set(c.id, c);
     b.size++;
-    if (c.status === 'pending' || c.status === 'holding') this.s.open.set(c.id, c);
+    if (c.status === 'pending' || c.status === 'opening' || c.status === 'holding') this.s.open.set(c.id, c);
     else {
       this.s.open.delete(c.id);
       if (c.clientId !== null) this.s.clientIndex.delete(clientKey(c.user, c.clientId));
@@ -427,9 +574,9 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
     if (b.wants(topic)) b.emit(topic, { type: 'seconds.contract', contract: contractView(c) });
   }
 
-  // ---- timers: opening timed orders and settling, each on its own instant's entry ----
+  // ---- timers: reserving and starting timed orders, opening and settling, each on its own instant's entry ----
 
-  /** Opens and settles everything due that the record is final for; resolves when nothing more is. */
+  /** Reserves, starts, opens and settles everything due that the record is final for; resolves when nothing more is. */
   runDue(): Promise<void> {
     if (this.draining !== null) {
       this.again = true;
@@ -439,10 +586,14 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
       try {
         do {
           this.again = false;
+          const before = this.progress;
           // One command per chunk, all handed to the sequencer at once: their commits pipeline like any others.
           const chunks: Array<Promise<void>> = [];
           for (let p = this.step(); p !== null; p = this.step()) chunks.push(p);
           await Promise.all(chunks);
+          // A command may have made more due at once (a started order opening on an entry already there, a contract
+          // opened after a long stop whose delivery has passed): go round again.
+          if (this.progress !== before) this.again = true;
         } while (this.again);
       } finally {
         this.draining = null;
@@ -457,61 +608,117 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
     const record = this.record;
     if (record === null || this.closed || this.core.stopped) return null;
     const through = record.knownThrough();
-    const ids: number[] = [];
-    while (ids.length < DUE_CHUNK) {
+    const ids = new Set<number>();
+    // Opening contracts whose market has an entry after their acceptance: they open now, not at their deadline.
+    for (const [id, c] of this.opening) {
+      if (ids.size >= DUE_CHUNK) break;
+      const latest = record.latest(c.market);
+      if (latest !== undefined && latest.ts > c.acceptedTs!) {
+        ids.add(id);
+        this.opening.delete(id);
+      }
+    }
+    while (ids.size < DUE_CHUNK) {
       const t = this.due.peek();
       if (t === undefined || t > through) break;
-      ids.push(this.due.pop()!.id);
+      const id = this.due.pop()!.id;
+      ids.add(id);
+      this.opening.delete(id);
     }
-    if (ids.length === 0) return null;
-    // The entries each contract needs, read before the command (from memory, or the store after a long stop).
+    if (ids.size === 0) return null;
+    // By id within the command: contracts due at the same instant take the house's room first come, first served.
+    const order = [...ids].sort((a, b) => a - b);
+    // The entries each contract needs, read before the command (from memory, or the store after a long stop): an
+    // opening one the first after its acceptance, a holding one the last at or before its delivery.
     const load = async () => {
-      const entries = new Map<number, PriceRecordEntry | undefined>();
-      for (const id of ids) {
+      const entries = new Map<number, { status: SecondsStatus; entry: PriceRecordEntry | undefined }>();
+      for (const id of order) {
         const c = this.s.open.get(id);
         if (c === undefined) continue;
-        const at = c.status === 'pending' ? c.scheduledTs! : c.deliveryTs;
-        const cached = record.atOrBeforeCached(c.market, at);
-        entries.set(id, cached ?? (cached === null ? await record.atOrBefore(c.market, at) : await this.o.store.seconds.atOrBefore(c.market, at)));
+        if (c.status === 'opening') {
+          const cached = record.firstAfterCached(c.market, c.acceptedTs!);
+          entries.set(id, { status: c.status, entry: cached === null ? await this.o.store.seconds.firstAfter(c.market, c.acceptedTs!) : cached });
+        } else if (c.status === 'holding' && c.deliveryTs <= through) {
+          const cached = record.atOrBeforeCached(c.market, c.deliveryTs);
+          const entry = cached ?? (cached === null ? await record.atOrBefore(c.market, c.deliveryTs) : await this.o.store.seconds.atOrBefore(c.market, c.deliveryTs));
+          entries.set(id, { status: c.status, entry });
+        }
       }
       return entries;
     };
     return this.core.runPrepared(load, (entries, b, time) => {
-      for (const id of ids) {
+      for (const id of order) {
         const c = this.s.open.get(id);
         if (c === undefined) continue; // cancelled or handled since it was queued
-        if (c.status === 'pending') this.openTimed(b, c, entries.get(id), time);
-        else this.settleOne(b, c, entries.get(id), time);
+        const loaded = entries.get(id);
+        // Each state change queues the contract's next instant, so a contract whose state moved on since its
+        // entries were read is left to that.
+        if (c.status === 'pending') {
+          if (c.reservedTs === null) {
+            if (through >= c.scheduledTs! - SECONDS_RESERVE_BEFORE_MS) this.reserve(b, c, time);
+          } else if (through >= c.scheduledTs!) this.start(b, c);
+        } else if (c.status === 'opening') {
+          if (loaded?.status === 'opening') this.openOrRefund(b, c, loaded.entry, through, time);
+          else this.opening.set(c.id, c);
+        } else if (loaded?.status === 'holding') this.settleOne(b, c, loaded.entry, time);
       }
     });
   }
 
-  private openTimed(b: SecondsBatch, c: SecondsContractRow, entry: PriceRecordEntry | undefined, time: number): void {
-    const user = c.user as UserId;
-    if (entry === undefined) {
-      // No record entry at or before its start (a market recorded for the first time after it): it never opened.
-      const back = c.amount + c.fee;
-      const posted = this.s.ledger.tryPost(b, 'seconds.cancel', `seconds:${c.id}`, time, [
-        { account: userAccount(user, 'seconds', 'frozen'), asset: USDT, amount: -back } as Posting,
-        { account: userAccount(user, 'seconds', 'available'), asset: USDT, amount: back } as Posting,
-      ]);
-      if (posted.code !== Code.OK) throw new Error(`seconds ${c.id}: refund refused (${posted.code})`);
-      if (posted.entry !== null) addRecords(b, 'seconds', posted.entry, () => 'seconds_cancel');
-      this.exposure.apply(c.market, exposureOf(c.direction, c.amount, c.payoutRatio, c.lossRatio), -1n);
-      this.put(b, { ...c, status: 'cancelled', settledAt: time });
+  /** A timed order's reservation: into the house's exposure if it has room, else cancelled with everything back. */
+  private reserve(b: SecondsBatch, c: SecondsContractRow, time: number): void {
+    const delta = exposureOf(c.direction, c.amount, c.payoutRatio, c.lossRatio);
+    this.progress++;
+    if (!this.fits(c.market, c.direction, delta)) {
+      if (this.endUnopened(b, c, 'cancelled', 'exposure', time) === null) throw new Error(`seconds ${c.id}: refund refused`);
       return;
     }
-    if (c.fee > 0n) {
-      const posted = this.s.ledger.tryPost(b, 'seconds.open', `seconds:${c.id}`, time, [
-        { account: userAccount(user, 'seconds', 'frozen'), asset: USDT, amount: -c.fee } as Posting,
-        { account: FEE_INCOME, asset: USDT, amount: c.fee } as Posting,
-      ]);
-      if (posted.code !== Code.OK) throw new Error(`seconds ${c.id}: fee refused (${posted.code})`);
-      if (posted.entry !== null) addRecords(b, 'seconds', posted.entry, () => 'seconds_fee');
+    this.exposure.apply(c.market, delta);
+    const next: SecondsContractRow = { ...c, reservedTs: time };
+    this.put(b, next);
+    this.due.push(dueOf(next), c.id);
+  }
+
+  /** A reserved timed order at its start: opening, on the first entry after its start. */
+  private start(b: SecondsBatch, c: SecondsContractRow): void {
+    this.progress++;
+    this.countPending(c, -1);
+    const next: SecondsContractRow = { ...c, status: 'opening', acceptedTs: c.acceptedTs ?? c.scheduledTs };
+    this.put(b, next);
+    this.opening.set(c.id, next);
+    this.due.push(dueOf(next), c.id);
+  }
+
+  /**
+   * An opening contract: opens on `entry`, the record's first after its acceptance, when that is at most
+   * SECONDS_OPEN_WAIT_MS after it; refunded when the record is final past that bound without one; else waits.
+   */
+  private openOrRefund(b: SecondsBatch, c: SecondsContractRow, entry: PriceRecordEntry | undefined, through: number, time: number): void {
+    const deadline = c.acceptedTs! + SECONDS_OPEN_WAIT_MS;
+    if (entry !== undefined && entry.ts <= deadline) {
+      this.progress++;
+      if (feeFrozen(c) && c.fee > 0n) {
+        const user = c.user as UserId;
+        const posted = this.s.ledger.tryPost(b, 'seconds.open', `seconds:${c.id}`, time, [
+          { account: userAccount(user, 'seconds', 'frozen'), asset: USDT, amount: -c.fee } as Posting,
+          { account: FEE_INCOME, asset: USDT, amount: c.fee } as Posting,
+        ]);
+        if (posted.code !== Code.OK) throw new Error(`seconds ${c.id}: fee refused (${posted.code})`);
+        if (posted.entry !== null) addRecords(b, 'seconds', posted.entry, () => 'seconds_fee');
+      }
+      const opened: SecondsContractRow = {
+        ...c, status: 'holding', openTs: entry.ts, deliveryTs: entry.ts + c.durationS * 1000, openPrice: entry.price, openRecordSeq: entry.seq, openRecordHash: entry.hash,
+      };
+      this.put(b, opened);
+      this.due.push(opened.deliveryTs, opened.id);
+      return;
     }
-    const opened: SecondsContractRow = { ...c, status: 'holding', openTs: c.scheduledTs, openPrice: entry.price, openRecordSeq: entry.seq, openRecordHash: entry.hash };
-    this.put(b, opened);
-    this.due.push(opened.deliveryTs, opened.id);
+    if ((entry !== undefined && entry.ts > deadline) || through >= deadline) {
+      this.progress++;
+      if (this.endUnopened(b, c, 'refunded', 'no.price', time) === null) throw new Error(`seconds ${c.id}: refund refused`);
+      return;
+    }
+    this.opening.set(c.id, c);
   }
 
   private settleOne(b: SecondsBatch, c: SecondsContractRow, entry: PriceRecordEntry | undefined, time: number): void {

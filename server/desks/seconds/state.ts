@@ -35,6 +35,7 @@ export function contractView(c: SecondsContractRow): SecondsContractItem {
     payoutRatio: unitsText(c.payoutRatio),
     lossRatio: unitsText(c.lossRatio),
     scheduledTs: c.scheduledTs,
+    acceptedTs: c.acceptedTs,
     openTs: c.openTs,
     deliveryTs: c.deliveryTs,
     openPrice: c.openPrice,
@@ -47,6 +48,7 @@ export function contractView(c: SecondsContractRow): SecondsContractItem {
     payout: c.payout === null ? null : unitsText(c.payout),
     profit: c.payout === null ? null : unitsText(c.payout - c.amount - c.fee),
     status: c.status,
+    reason: c.endReason,
     createdTs: c.createdAt,
     settledTs: c.settledAt,
   };

@@ -46,7 +46,7 @@ const HistoryQuery = Type.Object(
 const RangeQuery = Type.Object({ market: Market, from: Digits, to: Digits }, { additionalProperties: false });
 const HeadQuery = Type.Object({ market: Type.Optional(Market) }, { additionalProperties: false });
 const SettlementsQuery = Type.Object({ from: Digits, to: Digits, afterId: Type.Optional(Digits) }, { additionalProperties: false });
-const ConfigQuery = Type.Object({ all: Type.Optional(Type.Literal('1')) }, { additionalProperties: false });
+const ConfigQuery = Type.Object({ market: Type.Optional(Market), all: Type.Optional(Type.Literal('1')) }, { additionalProperties: false });
 
 const parsePlace = parser(PlaceBody);
 const parseSchedule = parser(ScheduleBody);
@@ -97,7 +97,10 @@ export function secondsRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
 
   app.get(SECONDS_PATHS.config, async (request) => {
     const q = parseConfig(request.query ?? {});
-    const reply: SecondsConfigReply = { list: seconds.configList(q.all === '1') };
+    // Like the other seconds reads, `market` narrows it to one market (an unknown one: an empty list).
+    const market = q.market?.toUpperCase();
+    const list = seconds.configList(q.all === '1');
+    const reply: SecondsConfigReply = { list: market === undefined ? list : list.filter((r) => r.market === market) };
     return envelopes.success(request, reply);
   });
 
@@ -144,7 +147,7 @@ export function secondsRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
     const user = await signedIn(deps, request);
     const page = paging({ pageIndex: q.pageIndex === undefined ? undefined : Number(q.pageIndex), pageSize: q.pageSize === undefined ? undefined : Number(q.pageSize) });
     if (page.pageIndex < 1) fail('validate.page.invalid');
-    const found = await store.seconds.byUser({ user: user.id, statuses: ['settled', 'cancelled'], market: q.market?.toUpperCase(), offset: page.offset, limit: page.pageSize });
+    const found = await store.seconds.byUser({ user: user.id, statuses: ['settled', 'cancelled', 'refunded'], market: q.market?.toUpperCase(), offset: page.offset, limit: page.pageSize });
     const reply: Page<SecondsContractItem> = { list: found.rows.map(contractView), total: found.total, pageIndex: page.pageIndex, pageSize: page.pageSize };
     return envelopes.success(request, reply);
   });

@@ -20,6 +20,7 @@ import { perpConditionalIndexes } from './0014_perp_conditional_indexes.ts';
 import { seconds } from './0015_seconds.ts';
 import { spotConditional } from './0016_spot_conditional.ts';
 import { perpDebt } from './0017_perp_debt.ts';
+import { secondsOpening } from './0018_seconds_opening.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -42,6 +43,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0015_seconds': seconds(),
     '0016_spot_conditional': spotConditional(),
     '0017_perp_debt': perpDebt(),
+    '0018_seconds_opening': secondsOpening(),
   };
 }
 

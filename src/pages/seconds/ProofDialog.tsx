@@ -1,9 +1,10 @@
 // The history row's proof: downloads the market's public record around the contract and the public settlement
 // data, checks the hash chain and recomputes the settlement with the server's own module (proof.ts), and shows what
-// was checked: entries, settlements, mismatches (expected 0), and the open and settle entries with their hashes.
+// was checked: entries, settlements, mismatches (expected 0), the acceptance time, and the open entry (the record's
+// first after it) and settle entry with their hashes; for a refunded contract, that the record had none in time.
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import type { PriceRecordEntry, SecondsContractItem } from '../../contract.ts';
+import { SECONDS_OPEN_WAIT_MS, type PriceRecordEntry, type SecondsContractItem } from '../../contract.ts';
 import { fetchPriceRecordRange, fetchSettlements } from '../../api/seconds.ts';
 import { formatDateTime } from '../../format/date.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -69,7 +70,11 @@ export function ProofDialog({ contract, onClose }: { contract: SecondsContractIt
       {state.kind === 'done' ? (
         <div data-testid="seconds-proof-result" data-mismatches={state.result.mismatches.length} data-entries={state.result.entries}>
           <p className={state.result.mismatches.length === 0 ? c.ok : c.bad} data-testid="seconds-proof-verdict">
-            {state.result.mismatches.length === 0 ? _('seconds.proof.ok') : _('seconds.proof.failed')}
+            {state.result.mismatches.length > 0
+              ? _('seconds.proof.failed')
+              : contract.status === 'refunded'
+                ? _('seconds.proof.refunded', { seconds: SECONDS_OPEN_WAIT_MS / 1000 })
+                : _('seconds.proof.ok')}
           </p>
           <div className={c.proofGrid}>
             <span className={s.muted}>{_('seconds.proof.entries')}</span>
@@ -82,7 +87,11 @@ export function ProofDialog({ contract, onClose }: { contract: SecondsContractIt
             <span className={`${s.mono} ${state.result.mismatches.length === 0 ? c.ok : c.bad}`} data-testid="seconds-proof-mismatches">
               {state.result.mismatches.length}
             </span>
-            <Entry label={_('seconds.proof.open')} entry={state.result.open} testId="seconds-proof-open" />
+            <span className={s.muted}>{_('seconds.proof.accepted')}</span>
+            <span className={s.mono} data-testid="seconds-proof-accepted">
+              {formatDateTime(contract.acceptedTs)}
+            </span>
+            <Entry label={_(contract.acceptedTs === null ? 'seconds.proof.open' : 'seconds.proof.openAfter')} entry={state.result.open} testId="seconds-proof-open" />
             <Entry label={_('seconds.proof.settle')} entry={state.result.settle} testId="seconds-proof-settle" />
           </div>
           {state.result.mismatches.length > 0 ? (

@@ -1,12 +1,13 @@
-// The seconds account's tabs (spec: pending orders, countdown to delivery, history): Pending (timed orders, cancel),
-// Holding (open price, amount, live countdown, opened at) and History (open and settle price, amount, P&L, opened
-// and settled at, proof). Every countdown reads the one shared clock (useSecondsClock: server time at each whole
+// The seconds account's tabs (spec: pending orders, countdown to delivery, history): Pending (timed orders, cancel
+// until their reservation a minute before the start), Holding ("opening" until the record's first entry after
+// acceptance gives the open price, then open price, amount, live countdown, opened at) and History (open and settle
+// price, amount, P&L, opened at, and when it settled, was cancelled or refunded, said as such; proof). Every countdown reads the one shared clock (useSecondsClock: server time at each whole
 // server second), so 500 rows cost one timer; a row past delivery shows "settlement in progress" until its settled
 // copy arrives, and only the rows in view are in the DOM (VirtualTable).
 import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { dataOf, secondsLeft, useSecondsClock, useSecondsContracts } from '../../../streams/index.ts';
-import type { SecondsContractItem } from '../../contract.ts';
+import { SECONDS_OPEN_WAIT_MS, SECONDS_RESERVE_BEFORE_MS, type SecondsContractItem } from '../../contract.ts';
 import { cancelScheduledSeconds } from '../../api/seconds.ts';
 import { formatDateTime } from '../../format/date.ts';
 import { formatDecimal } from '../../format/decimal.ts';
@@ -53,6 +54,57 @@ export function Countdown({ deadline, reached = 'settling' }: { deadline: number
   );
 }
 
+/** A contract accepted and waiting for its open price (the record's first entry after acceptance): no countdown yet. */
+function Opening() {
+  const { _ } = useLingui();
+  return (
+    <span className={c.settling} data-testid="seconds-opening-wait" title={_('seconds.opening.hint', { seconds: SECONDS_OPEN_WAIT_MS / 1000 })}>
+      {_('seconds.opening')}
+    </span>
+  );
+}
+
+/** A timed order's cancel link until its reservation; after it, "reserved" (the house holds room for it and it will open). */
+function CancelCell({ item, actions }: { item: SecondsContractItem; actions: Actions }) {
+  const { _ } = useLingui();
+  const now = useSecondsClock();
+  if (item.scheduledTs !== null && now >= item.scheduledTs - SECONDS_RESERVE_BEFORE_MS)
+    return (
+      <span className={s.muted} data-testid="seconds-reserved" title={_('seconds.reserved.hint')}>
+        {_('seconds.reserved')}
+      </span>
+    );
+  return (
+    <button type="button" className={t.link} data-testid="seconds-cancel" disabled={actions.cancelling === item.id} onClick={() => actions.cancel(item.id)}>
+      {_('common.cancel')}
+    </button>
+  );
+}
+
+/** Why a contract ended without settling, in words. */
+const REASON: Record<NonNullable<SecondsContractItem['reason']>, string> = {
+  user: 'seconds.reason.user',
+  exposure: 'seconds.reason.exposure',
+  'no.price': 'seconds.reason.noPrice',
+};
+
+/** When it ended, said as what happened: a cancellation or a refund is not a settlement. */
+function EndedAt({ item }: { item: SecondsContractItem }) {
+  const { _ } = useLingui();
+  const time = formatDateTime(item.settledTs);
+  if (item.status === 'cancelled' || item.status === 'refunded')
+    return (
+      <span className={`${s.mono} ${s.muted}`} data-testid="seconds-ended" data-status={item.status}>
+        {_(item.status === 'cancelled' ? 'seconds.endedAt.cancelled' : 'seconds.endedAt.refunded', { time })}
+      </span>
+    );
+  return (
+    <span className={s.mono} data-testid="seconds-ended" data-status={item.status}>
+      {time}
+    </span>
+  );
+}
+
 function Direction({ item }: { item: SecondsContractItem }) {
   const { _ } = useLingui();
   return <span className={item.direction === 'up' ? s.up : s.down}>{_(directionLabel(item.direction))}</span>;
@@ -60,7 +112,13 @@ function Direction({ item }: { item: SecondsContractItem }) {
 
 function Outcome({ item }: { item: SecondsContractItem }) {
   const { _ } = useLingui();
-  if (item.status === 'cancelled') return <span className={s.muted}>{_('seconds.status.cancelled')}</span>;
+  if (item.status === 'cancelled' || item.status === 'refunded')
+    return (
+      <span className={s.muted} data-testid="seconds-status" data-reason={item.reason ?? undefined}>
+        {_(item.status === 'cancelled' ? 'seconds.status.cancelled' : 'seconds.status.refunded')}
+        {item.reason ? <span className={c.reason}>{_(REASON[item.reason], { seconds: SECONDS_OPEN_WAIT_MS / 1000 })}</span> : null}
+      </span>
+    );
   const label = item.outcome === 'win' ? 'seconds.outcome.win' : item.outcome === 'loss' ? 'seconds.outcome.loss' : 'seconds.outcome.tie';
   return (
     <span className={item.outcome === 'win' ? s.up : item.outcome === 'loss' ? s.down : s.muted} title={_('seconds.settled')}>
@@ -94,22 +152,13 @@ function useColumns(tab: SecondsTab, actions: Actions): Column<SecondsContractIt
         { key: 'startsIn', labelId: 'seconds.col.startsIn', align: 'right', render: (r) => (r.scheduledTs === null ? '--' : <Countdown deadline={r.scheduledTs} reached="opening" />) },
         amount, duration,
         { key: 'start', labelId: 'seconds.col.openTime', render: (r) => <span className={s.mono}>{formatDateTime(r.scheduledTs)}</span> },
-        {
-          key: 'action',
-          labelId: 'market.col.action',
-          align: 'right',
-          render: (r) => (
-            <button type="button" className={t.link} data-testid="seconds-cancel" disabled={actions.cancelling === r.id} onClick={() => actions.cancel(r.id)}>
-              {_('common.cancel')}
-            </button>
-          ),
-        },
+        { key: 'action', labelId: 'market.col.action', align: 'right', render: (r) => <CancelCell item={r} actions={actions} /> },
       ];
     if (tab === 'holding')
       return [
         // The countdown first after the direction: on a narrow screen it stays in view.
         market, direction,
-        { key: 'countdown', labelId: 'seconds.col.countdown', align: 'right', render: (r) => <Countdown deadline={r.deliveryTs} /> },
+        { key: 'countdown', labelId: 'seconds.col.countdown', align: 'right', render: (r) => (r.status === 'opening' ? <Opening /> : <Countdown deadline={r.deliveryTs} />) },
         amount, openPrice, duration, openedAt,
       ];
     return [
@@ -128,13 +177,13 @@ function useColumns(tab: SecondsTab, actions: Actions): Column<SecondsContractIt
       amount, openPrice,
       { key: 'settlePrice', labelId: 'seconds.col.settlePrice', align: 'right', render: (r) => <span className={s.mono}>{price(r.settlePrice)}</span> },
       duration, openedAt,
-      { key: 'settledAt', labelId: 'seconds.col.settledAt', render: (r) => <span className={s.mono}>{formatDateTime(r.settledTs)}</span> },
+      { key: 'endedAt', labelId: 'seconds.col.endedAt', render: (r) => <EndedAt item={r} /> },
       {
         key: 'proof',
         labelId: 'seconds.col.proof',
         align: 'right',
         render: (r) =>
-          r.status === 'settled' ? (
+          r.status === 'settled' || r.status === 'refunded' ? (
             <button type="button" className={t.link} data-testid="seconds-proof" onClick={() => actions.prove(r)}>
               {_('seconds.proof')}
             </button>

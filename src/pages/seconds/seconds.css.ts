@@ -39,6 +39,8 @@ export const hash = style({ display: 'block', fontFamily: vars.font.mono, fontSi
 export const ok = style({ color: vars.color.up, fontWeight: 600 });
 export const bad = style({ color: vars.color.down, fontWeight: 600 });
 export const settling = style({ color: vars.color.accent });
+/** Why a contract ended without settling, under its status in the history. */
+export const reason = style({ display: 'block', fontSize: vars.fontSize.xs, whiteSpace: 'normal' });
 export const headline = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.md, flexWrap: 'wrap', padding: `4px ${vars.space.sm}` });
 export const headPrice = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.lg, fontWeight: 600 });
 export const confirmGrid = style({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '6px 16px', margin: `${vars.space.sm} 0` });

@@ -1,9 +1,9 @@
 // The price record's chain and the seconds contracts' settlement rule, as the verifier recomputes them.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PriceRecordEntry, SecondsContractItem } from '../../../server/contract/seconds.ts';
+import { SECONDS_OPEN_WAIT_MS, type PriceRecordEntry, type SecondsContractItem } from '../../../server/contract/seconds.ts';
 import {
-  entryAtOrBefore, feeOf, GENESIS_HASH, payoutOf, priceRecordCanonical, priceRecordHash, settle, unitsOf, unitsText, verifyChain, verifySettlements,
+  entryAfter, entryAtOrBefore, feeOf, GENESIS_HASH, payoutOf, priceRecordCanonical, priceRecordHash, settle, unitsOf, unitsText, verifyChain, verifySettlements,
 } from '../../../server/contract/seconds-record.ts';
 
 async function chain(market: string, prices: readonly string[], t0 = 1_700_000_000_000): Promise<PriceRecordEntry[]> {
@@ -82,7 +82,8 @@ describe('settlement', () => {
     const contract = (over: Partial<SecondsContractItem>): SecondsContractItem => ({
       id: 'c1', market: 'BTCUSDT', direction: 'up', durationS: 2, amount: '1000', fee: '1', payoutRatio: '0.8', lossRatio: '1',
       scheduledTs: null, openTs: 1500, deliveryTs: 3500, openPrice: '100.5', settlePrice: '99', openRecordSeq: 2, openRecordHash: entries[1]!.hash,
-      settleRecordSeq: 4, settleRecordHash: entries[3]!.hash, outcome: 'loss', payout: '0', profit: '-1001', status: 'settled', createdTs: 1500, settledTs: 3600, ...over,
+      settleRecordSeq: 4, settleRecordHash: entries[3]!.hash, outcome: 'loss', payout: '0', profit: '-1001', status: 'settled', createdTs: 1500, settledTs: 3600,
+      acceptedTs: null, reason: null, ...over,
     });
     const records = new Map([['BTCUSDT', entries]]);
     const win = contract({ id: 'c2', direction: 'down', outcome: 'win', payout: '1800', profit: '799' });
@@ -92,5 +93,28 @@ describe('settlement', () => {
     expect(found.checked).toBe(2);
     expect(found.mismatches.map((m) => m.contractId)).toEqual(['c1', 'c1', 'c1', 'c4']);
     expect(found.mismatches[3]!.what).toMatch(/entry at delivery is 4 at 99/);
+  });
+
+  it('opens a contract of the new rule on the first entry after its acceptance, within the bound, and checks a refund', async () => {
+    // Entries at 0, 1000, 2000, 3000 and 4000.
+    const entries = [...(await chain('BTCUSDT', ['100', '100.5', '101', '99', '100.5'], 0))];
+    const records = new Map([['BTCUSDT', entries]]);
+    expect(entryAfter(entries, 1000)?.seq).toBe(3);
+    expect(entryAfter(entries, 999)?.seq).toBe(2);
+    expect(entryAfter(entries, 4000)).toBeNull();
+    const base: SecondsContractItem = {
+      id: 'n1', market: 'BTCUSDT', direction: 'up', durationS: 2, amount: '1000', fee: '1', payoutRatio: '0.8', lossRatio: '1',
+      scheduledTs: null, acceptedTs: 600, openTs: 1000, deliveryTs: 3000, openPrice: '100.5', settlePrice: '99', openRecordSeq: 2, openRecordHash: entries[1]!.hash,
+      settleRecordSeq: 4, settleRecordHash: entries[3]!.hash, outcome: 'loss', payout: '0', profit: '-1001', status: 'settled', reason: null, createdTs: 600, settledTs: 3100,
+    };
+    expect(verifySettlements([base], records)).toEqual({ checked: 1, mismatches: [] });
+    // Opening on the entry at or before acceptance (the one anyone could see when placing) is a mismatch.
+    const early = { ...base, openTs: 0, deliveryTs: 2000, openPrice: '100', openRecordSeq: 1, openRecordHash: entries[0]!.hash, settlePrice: '101', settleRecordSeq: 3, settleRecordHash: entries[2]!.hash, outcome: 'win' as const, payout: '1800', profit: '799' };
+    expect(verifySettlements([early], records).mismatches.map((m) => m.what).join('; ')).toMatch(/first entry after its acceptance at 600 is at 1000/);
+    // Refunded: right when no entry came within SECONDS_OPEN_WAIT_MS (accepted at 4000: none until the record ends).
+    const refunded = { ...base, id: 'n2', status: 'refunded' as const, reason: 'no.price' as const, acceptedTs: 4000, openTs: null, openPrice: null, openRecordSeq: null, openRecordHash: null, settlePrice: null, settleRecordSeq: null, settleRecordHash: null, outcome: null, payout: null, profit: null };
+    expect(verifySettlements([refunded], records)).toEqual({ checked: 1, mismatches: [] });
+    expect(verifySettlements([{ ...refunded, acceptedTs: 3500 }], records).mismatches[0]!.what).toMatch(/refunded, but the record's entry 5/);
+    expect(SECONDS_OPEN_WAIT_MS).toBe(5_000);
   });
 });

@@ -1,7 +1,8 @@
 // /app/seconds/* and /app/priceRecord/* over the app with a real seconds desk and a real price record (ticked by
 // hand under the harness's clock): every refusal answers its code with the message in the user's language (the
-// minimum's number in it) and changes nothing; a contract placed shows in holding, reaches `secondsContracts` on
-// /ws, settles on the record and shows in history and settlements; the record's range is bounded per call.
+// minimum's number in it, a timed order's horizon) and changes nothing; a contract placed shows in holding (opening
+// until the record's next entry), reaches `secondsContracts` on /ws, settles on the record and shows in history and
+// settlements with its acceptance time; the table filters by market; the record's range is bounded per call.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../../../server/contract/api.ts';
 import type { ServerErrorCode } from '../../../server/contract/errors.ts';
@@ -75,6 +76,10 @@ describeDialects('seconds API', (dialect) => {
       [60, '0.8'], [300, '0.82'], [600, '0.85'], [1800, '0.85'], [3600, '0.85'], [86400, '0.85'],
     ]);
     expect(list[0]).toEqual({ market: 'BTCUSDT', durationS: 60, payoutRatio: '0.8', lossRatio: '1', minAmount: '1000', maxAmount: '9999999', feeRate: '0.001', enabled: true });
+    // Like the other seconds reads, it takes a market (any case); an unknown one has no rows.
+    expect(ok(await get(SECONDS_PATHS.config, { market: 'btcusdt' }, null)).list).toEqual(list);
+    expect(ok(await get(SECONDS_PATHS.config, { market: 'ETHUSDT', all: '1' }, null)).list).toEqual([]);
+    expect((await get(SECONDS_PATHS.config, { market: 'BTC-USDT' }, null)).body.code).toBe('request.invalid');
   });
 
   it('refuses bad input with a clear message in the user language and changes nothing', async () => {
@@ -85,6 +90,10 @@ describeDialects('seconds API', (dialect) => {
     await refuses((lang) => post(SECONDS_PATHS.place, { ...base, amount: '10000000' }, lang), 'seconds.amount.above.max', { max: '9999999' });
     await refuses((lang) => post(SECONDS_PATHS.place, { ...base, amount: '60000' }, lang), 'funds.insufficient');
     await refuses((lang) => post(SECONDS_PATHS.schedule, { ...base, startTs: h.clock.now() - 1000 }, lang), 'seconds.start.in.past');
+    // A start past the horizon (24 h), a century ahead, or past the safe integers and the dates: the bound named.
+    for (const startTs of [h.clock.now() + 86_400_001, h.clock.now() + 100 * 365 * 86_400_000, 2 ** 53, 1e300]) {
+      await refuses((lang) => post(SECONDS_PATHS.schedule, { ...base, startTs }, lang), 'seconds.start.beyond.horizon', { maxStartTs: h.clock.now() + 86_400_000, horizonS: 86_400 });
+    }
     await refuses((lang) => post(SECONDS_PATHS.place, { ...base, direction: 'sideways' }, lang), 'request.invalid');
     await refuses((lang) => post(SECONDS_PATHS.place, { market: 'BTCUSDT', amount: '1000' }, lang), 'validate.required');
     await refuses((lang) => post(SECONDS_PATHS.cancelScheduled, { id: '999' }, lang), 'seconds.not.found');
@@ -105,13 +114,18 @@ describeDialects('seconds API', (dialect) => {
     ws.send(JSON.stringify({ op: 'subscribe', id: 2, topics: [SECONDS_TOPIC, 'priceRecord@BTCUSDT'] }));
     await expect.poll(() => frames.some((f) => f.op === 'ack' && (f as { id?: number }).id === 2)).toBe(true);
 
-    const c: SecondsContractItem = ok(await post(SECONDS_PATHS.place, { market: 'btcusdt', direction: 'down', durationS: 60, amount: '2000', clientId: 'api-1' }));
-    expect(c).toMatchObject({ market: 'BTCUSDT', status: 'holding', amount: '2000', fee: '2', openPrice: '50000' });
-    expect(ok(await get(SECONDS_PATHS.holding)).list.map((x: SecondsContractItem) => x.id)).toEqual([c.id]);
-    expect(ok(await get(SECONDS_PATHS.detail, { id: c.id }))).toEqual(c);
-    await expect.poll(() => frames.some((f) => f.topic === SECONDS_TOPIC && f.data?.id === c.id)).toBe(true);
+    const placed: SecondsContractItem = ok(await post(SECONDS_PATHS.place, { market: 'btcusdt', direction: 'down', durationS: 60, amount: '2000', clientId: 'api-1' }));
+    expect(placed).toMatchObject({ market: 'BTCUSDT', status: 'opening', amount: '2000', fee: '2', openPrice: null, openTs: null, acceptedTs: h.clock.now(), reason: null });
+    expect(ok(await get(SECONDS_PATHS.holding)).list.map((x: SecondsContractItem) => x.id)).toEqual([placed.id]);
+    expect(ok(await get(SECONDS_PATHS.detail, { id: placed.id }))).toEqual(placed);
+    await expect.poll(() => frames.some((f) => f.topic === SECONDS_TOPIC && f.data?.id === placed.id)).toBe(true);
+    price.set('BTCUSDT', 50_001n * E8);
+    await pass(1_000);
+    const c: SecondsContractItem = ok(await get(SECONDS_PATHS.detail, { id: placed.id }));
+    expect(c).toMatchObject({ status: 'holding', openPrice: '50001', openTs: placed.acceptedTs! + 1_000 });
+    await expect.poll(() => frames.some((f) => f.topic === SECONDS_TOPIC && f.data?.id === c.id && f.data.status === 'holding')).toBe(true);
 
-    const timed: SecondsContractItem = ok(await post(SECONDS_PATHS.schedule, { market: 'BTCUSDT', direction: 'up', durationS: 300, amount: '1000', startTs: h.clock.now() + 30_000 }));
+    const timed: SecondsContractItem = ok(await post(SECONDS_PATHS.schedule, { market: 'BTCUSDT', direction: 'up', durationS: 300, amount: '1000', startTs: h.clock.now() + 3_600_000 }));
     expect(ok(await get(SECONDS_PATHS.pending)).list.map((x: SecondsContractItem) => x.id)).toEqual([timed.id]);
     expect(ok(await post(SECONDS_PATHS.cancelScheduled, { id: timed.id }))).toMatchObject({ status: 'cancelled' });
     await refuses((lang) => post(SECONDS_PATHS.cancelScheduled, { id: timed.id }, lang), 'seconds.not.found');
@@ -120,10 +134,10 @@ describeDialects('seconds API', (dialect) => {
     await pass(61_000);
     await expect.poll(() => frames.some((f) => f.topic === 'priceRecord@BTCUSDT')).toBe(true);
     const done = ok(await get(SECONDS_PATHS.detail, { id: c.id }));
-    expect(done).toMatchObject({ status: 'settled', outcome: 'win', settlePrice: '49900', payout: '3600', profit: '1598' });
+    expect(done).toMatchObject({ status: 'settled', outcome: 'win', settlePrice: '49900', payout: '3600', profit: '1598', acceptedTs: placed.acceptedTs });
     await expect.poll(() => frames.some((f) => f.topic === SECONDS_TOPIC && f.data?.id === c.id && f.data.status === 'settled')).toBe(true);
     const history = ok(await get(SECONDS_PATHS.history));
-    expect(history.list.map((x: SecondsContractItem) => [x.id, x.status])).toEqual([[timed.id, 'cancelled'], [c.id, 'settled']]);
+    expect(history.list.map((x: SecondsContractItem) => [x.id, x.status, x.reason])).toEqual([[timed.id, 'cancelled', 'user'], [c.id, 'settled', null]]);
 
     // Public: the record's range and head, the settlements, with no session.
     const range: PriceRecordEntry[] = ok(await get(SECONDS_PATHS.priceRecordRange, { market: 'BTCUSDT', from: String(c.openTs! - 5_000), to: String(c.deliveryTs + 5_000) }, null)).list;

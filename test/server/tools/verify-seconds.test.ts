@@ -78,4 +78,16 @@ describeDialects('seconds verifier', (dialect) => {
       expect.stringMatching(new RegExp(`^  ${victim.market}: contract ${victim.id}: profit \\S+, the record gives \\S+$`)),
     ]);
   });
+
+  it('reports a refund the record does not justify (an entry came within the bound after acceptance)', async () => {
+    const settled = (await h.call('GET', `${SECONDS_PATHS.settlements}?from=${from}&to=${to}`)).body.data.list as Array<{ id: string; market: string; acceptedTs: number }>;
+    const victim = settled[7]!;
+    expect(victim.acceptedTs).toBeGreaterThan(0);
+    await sql`update seconds_contracts set status = 'refunded', end_reason = 'no.price', outcome = null, payout = null where id = ${Number(victim.id)}`.execute(h.store.db);
+    const lines: string[] = [];
+    expect(await runVerify(['seconds', '--from', String(from), '--to', String(to), '--url', url], (l) => lines.push(l))).toBe(1);
+    expect(lines.filter((l) => l.includes(`contract ${victim.id}:`))).toEqual([
+      expect.stringMatching(new RegExp(`^  ${victim.market}: contract ${victim.id}: refunded, but the record's entry \\d+ at \\d+ came within 5000 ms of its acceptance at ${victim.acceptedTs}$`)),
+    ]);
+  });
 });

@@ -62,6 +62,8 @@ function settled(entries: readonly PriceRecordEntry[], openTs: number): SecondsC
     scheduledTs: null, openTs, deliveryTs, openPrice: open.price, settlePrice: close.price, openRecordSeq: open.seq, openRecordHash: open.hash,
     settleRecordSeq: close.seq, settleRecordHash: close.hash, outcome: s.outcome, payout: secondsRecord.unitsText(s.payout),
     profit: secondsRecord.unitsText(s.payout - stake - fee), status: 'settled', createdTs: openTs, settledTs: deliveryTs + 100,
+    // Opened on the entry at or before openTs: the rule of contracts without an acceptance time.
+    acceptedTs: null, reason: null,
   };
 }
 
