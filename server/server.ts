@@ -28,7 +28,7 @@ import { startBots, type Bots } from './bots/index.ts';
 import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
 import { startPriceRecord, type NamedSource, type PriceRecord } from './jobs/price-record.ts';
 import { unitsOf } from './contract/seconds-record.ts';
-import { parseDecimal, type Price } from './kernel/index.ts';
+import { indexPrice, parseDecimal, type Price } from './kernel/index.ts';
 
 /** A recorded index price (decimal text) in minor units, null when there is none. */
 function recordPrice(text: string | undefined): bigint | null {
@@ -235,13 +235,69 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     // listen keys' user data (sstream-user.ts); closed with the app.
     spotUserStreamRoutes(app, { trading, store, clock });
     publishMarket = (m) => hub.market(m);
+    const feeds = options.feeds ?? true;
+    const spotMarkets = new Map(live.markets.map((m) => [m.symbol, m]));
+    // The index's inputs, named for the record's `sources`. The index is the external price alone (kernel
+    // indexParts): our own spot book's mid and last trade are recorded beside it for comparison (`own`: weight 0),
+    // so nobody can move the index, the marks or liquidations by trading on our book; without a fresh external
+    // price (10 s) there is no index, and no record entry or mark, until it is back.
+    const indexSources = (symbol: string): NamedSource[] => {
+      const m = spotMarkets.get(symbol);
+      if (m === undefined) return [];
+      const minor = (ticks: number) => BigInt(ticks) * m.tickSize;
+      const now = clock();
+      const forced = forcedIndex?.(symbol) ?? null;
+      if (forced !== null) return [{ name: 'forced', price: forced, weight: 1n, updatedAt: now }];
+      const record = live.index.last(symbol);
+      const book = live.trading.market.depth(symbol, 1);
+      const bid = book.bids[0]?.[0];
+      const ask = book.asks[0]?.[0];
+      const trade = live.trading.market.trades(symbol, 1)[0];
+      return [
+        { name: 'ext', price: recordPrice(record?.price), weight: 1n, updatedAt: record?.time ?? 0 },
+        { name: 'mid', price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now, own: true },
+        { name: 'last', price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0, own: true },
+      ];
+    };
+    if (feeds) {
+      // Created paused: the demo's backfill ticks it on the virtual clock through the past; its timer starts with
+      // the price record below.
+      perpMarks = startPerpMarks({
+        desk: desks.perp,
+        bus,
+        clock,
+        indexSources,
+        paused: true,
+        // Marks, funding and liquidations read the index from the public record's latest entry (an entry older
+        // than 10 s is no index, as a stale source is none to kernel indexPrice). Before the record runs (the
+        // backfill, which does not write the past into it), from the sources it records: the external index is
+        // the feed's own record, hash-chained with its past time, and each mark row carries the index it used.
+        recordedIndex: (symbol) => {
+          const record = priceRecord;
+          if (record === null) return indexPrice(indexSources(symbol), clock());
+          const e = record.latest(symbol);
+          return e === undefined || clock() - e.ts > 10_000 ? null : unitsOf(e.price);
+        },
+        onError: (error) => logError(error, 'perpetual marks'),
+      });
+      const marks = perpMarks;
+      live.setPerpFunding((symbol) => marks.funding(symbol));
+    }
     if (backfillFrom !== null) {
       try {
-        const report = await runBackfill({ desks, bus, store, clock: virtual, base: baseClock, markets: live.markets, index: live.index, seed: options.seed ?? DEFAULT_SEED, log: app.log });
+        const report = await runBackfill({
+          desks, bus, store, clock: virtual, base: baseClock, markets: live.markets, index: live.index, marks: perpMarks, seed: options.seed ?? DEFAULT_SEED, log: app.log,
+        });
         const c = report.counts;
+        const p = report.perp;
+        const pc = p?.counts;
         app.log.info(
           `demo history: ${((report.to - report.from) / 86_400_000).toFixed(2)} days replayed in ${(report.ms / 1000).toFixed(1)} s: ${report.trades} trades, ` +
-            `${c.replace + c.place + c.cancel + c.take} bot commands (${c.replace} moves, ${c.place} new quotes, ${c.take} crossing orders), ${report.refused} refused`,
+            `${c.replace + c.place + c.cancel + c.take} bot commands (${c.replace} moves, ${c.place} new quotes, ${c.take} crossing orders)` +
+            (p === null || pc === undefined
+              ? ''
+              : `; perpetuals: ${p.trades} trades, ${pc.replace * 2 + pc.place + pc.cancel + pc.take} bot commands (${pc.replace} moves, ${pc.place} new quotes, ${pc.take} crossing orders)`) +
+            `, ${report.refused} refused`,
         );
       } catch (error) {
         logError(error, 'demo history');
@@ -259,30 +315,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_PORT);
     const urlHost = ANY_HOST.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     const running = app;
-    if (options.feeds ?? true) {
-      const spotMarkets = new Map(live.markets.map((m) => [m.symbol, m]));
-      // The index's inputs, named for the record's `sources`. The index is the external price alone (kernel
-      // indexParts): our own spot book's mid and last trade are recorded beside it for comparison (`own`: weight 0),
-      // so nobody can move the index, the marks or liquidations by trading on our book; without a fresh external
-      // price (10 s) there is no index, and no record entry or mark, until it is back.
-      const indexSources = (symbol: string): NamedSource[] => {
-        const m = spotMarkets.get(symbol);
-        if (m === undefined) return [];
-        const minor = (ticks: number) => BigInt(ticks) * m.tickSize;
-        const now = clock();
-        const forced = forcedIndex?.(symbol) ?? null;
-        if (forced !== null) return [{ name: 'forced', price: forced, weight: 1n, updatedAt: now }];
-        const record = live.index.last(symbol);
-        const book = live.trading.market.depth(symbol, 1);
-        const bid = book.bids[0]?.[0];
-        const ask = book.asks[0]?.[0];
-        const trade = live.trading.market.trades(symbol, 1)[0];
-        return [
-          { name: 'ext', price: recordPrice(record?.price), weight: 1n, updatedAt: record?.time ?? 0 },
-          { name: 'mid', price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now, own: true },
-          { name: 'last', price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0, own: true },
-        ];
-      };
+    if (feeds) {
       priceRecord = await startPriceRecord({
         store, clock, bus, markets: live.markets.map((m) => m.symbol), sources: indexSources, intervalMs: options.recordIntervalMs,
         onError: (error) => logError(error, 'price record'),
@@ -291,21 +324,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       record.onAppend(() => desks.seconds.kick());
       desks.seconds.attachRecord(record);
       await record.tick().catch((error: unknown) => logError(error, 'price record'));
-      perpMarks = startPerpMarks({
-        desk: desks.perp,
-        bus,
-        clock,
-        indexSources,
-        // Marks, funding and liquidations read the index from the public record's latest entry.
-        // (An entry older than 10 s is no index, as a stale source is none to kernel indexPrice.)
-        recordedIndex: (symbol) => {
-          const e = record.latest(symbol);
-          return e === undefined || clock() - e.ts > 10_000 ? null : unitsOf(e.price);
-        },
-        onError: (error) => logError(error, 'perpetual marks'),
-      });
-      const marks = perpMarks;
-      live.setPerpFunding((symbol) => marks.funding(symbol));
+      perpMarks?.resume();
     }
     if (options.bots ?? false) {
       bots = await startBots({ desks, store, clock, markets: live.markets, indexPrice: trading.indexPrice, seed: options.seed, log: running.log, maker: { tickMs: options.botTickMs } });

@@ -3,8 +3,12 @@
 // the market data and the index read is driven from `now − past` forward; the index simulator is stepped on that
 // clock and each price goes into its hash chain with its past time, exactly as a live tick does; the market maker
 // quotes around it and crossing orders trade through desks.spot (same calls, ledger, fees, records as live), so
-// trades, candles of every interval and tickers come only from recorded trades. It loops up to the real clock (the
-// current minute only up to now), then the caller releases the clock and starts the live index and bots.
+// trades, candles of every interval and tickers come only from recorded trades. The perpetuals replay alongside
+// (perp-backfill.ts): the maker's quotes and the perpetuals taker's crossing orders through desks.perp, with the
+// mark and funding job (jobs/perp-marks.ts) ticked on the same clock at the start of every minute (and every
+// markEveryMs within it), so contract trades, candles, 24 h figures, recorded marks and funding every 8 hours are
+// the desk's own. It loops up to the real clock (the current minute only up to now), then the caller releases the
+// clock, resumes the mark job and starts the live index, price record and bots.
 //
 // Cost: nothing is awaited between syncs (every syncEvery minutes), so the desk commits large batches. Quotes move
 // on the minute from a planned view of the maker's book: its orders as the desk had them at the last sync, changed
@@ -16,13 +20,16 @@
 import type { Bus } from '../bus/index.ts';
 import type { Clock } from '../clock.ts';
 import { topics, type DeskEvent, type Desks } from '../desks/index.ts';
+import type { PerpMarks } from '../jobs/perp-marks.ts';
 import { formatPrice, formatQty, parsePrice, parseQty, type Market, type Price, type Qty, type Side } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import type { VirtualClock } from '../virtual-clock.ts';
 import { ensureBotUser, fundOnce } from './account.ts';
 import type { BotLog } from './index.ts';
 import { defaultParams, DEFAULT_INVENTORY, noCounts, sendPlan, sendTake, sideOrder, visitRng, type MakerCounts } from './market-maker.ts';
-import { baseWorth, planIsEmpty, planRequote, planTake, quoteLadder, type Ladder, type MakerParams, type OpenQuote, type TakeOrder } from './quotes.ts';
+import { baseWorth, planIsEmpty, planRequote, planTake, quoteLadder, type Ladder, type MakerParams } from './quotes.ts';
+import { differences, fill, resting, type Books, type Tracked } from './shadow.ts';
+import { PerpReplay, type PerpReplayReport } from './perp-backfill.ts';
 
 const MINUTE = 60_000;
 export const DAY_MS = 86_400_000;
@@ -30,7 +37,18 @@ export const DAY_MS = 86_400_000;
 export const DEFAULT_BACKFILL_MS = 7 * DAY_MS;
 
 export interface BackfillOptions {
-  readonly desks: Pick<Desks, 'spot'>;
+  readonly desks: Pick<Desks, 'spot' | 'perp' | 'contract'>;
+  /**
+   * The perpetuals' mark and funding job, created paused: ticked here on the clock (tickApplied) at the start of
+   * every minute, before the quotes, and every markEveryMs within it. None: the perpetuals have no marks or funding.
+   */
+  readonly marks?: Pick<PerpMarks, 'tickApplied'> | null | undefined;
+  /** Replay the perpetuals too (default true): their maker's quotes and the perpetuals taker's crossing orders. */
+  readonly perp?: boolean | undefined;
+  /** Crossing orders per perpetual and minute, drawn uniformly from [min, max] (default 1…2). */
+  readonly perpTakesPerMinute?: readonly [number, number] | undefined;
+  /** The mark job's ticks within a minute (default 60 s: one a minute, at its start). */
+  readonly markEveryMs?: number | undefined;
   readonly bus: Bus<DeskEvent>;
   readonly store: Store;
   /** The clock every part reads, driven here: already set to the start of the past. */
@@ -63,6 +81,8 @@ export interface BackfillReport {
   readonly refused: number;
   /** Orders whose planned state differed from the desk's at a sync (0 when the plan follows the engine exactly). */
   readonly drift: number;
+  /** The perpetuals' part (null when not replayed). */
+  readonly perp: PerpReplayReport | null;
   readonly ms: number;
 }
 
@@ -78,53 +98,6 @@ export function backfillParams(m: Market): MakerParams {
   return { ...defaultParams(m), takerMin: 20n * 100_000_000n, takerMax: 8_000n * 100_000_000n, takerReach: 3 };
 }
 
-interface Tracked extends OpenQuote {
-  readonly side: Side;
-}
-
-type Books = Map<string, Map<number, Tracked>>;
-
-const cloneBooks = (books: Books): Books => new Map([...books].map(([s, b]) => [s, new Map(b)]));
-
-/** Orders present in one and not the other, or at another price or size. */
-function differences(a: Books, b: Books): number {
-  let n = 0;
-  for (const [symbol, x] of a) {
-    const y = b.get(symbol) ?? new Map<number, Tracked>();
-    for (const [id, q] of x) {
-      const other = y.get(id);
-      if (other === undefined || other.price !== q.price || other.qty !== q.qty) n++;
-    }
-    for (const id of y.keys()) if (!x.has(id)) n++;
-  }
-  return n;
-}
-
-/** The maker's resting quotes as a ladder, best first. */
-function resting(book: Map<number, Tracked>): Ladder {
-  const all = [...book.values()];
-  return {
-    bids: all.filter((q) => q.side === 'buy').sort((a, b) => b.price - a.price),
-    asks: all.filter((q) => q.side === 'sell').sort((a, b) => a.price - b.price),
-  };
-}
-
-/** What an IOC takes from the maker's own book: best price first, one order per price (its quotes are on a grid). */
-function fill(book: Map<number, Tracked>, take: TakeOrder): void {
-  const maker: Side = take.side === 'buy' ? 'sell' : 'buy';
-  const crossing = [...book.values()]
-    .filter((q) => q.side === maker && (take.side === 'buy' ? q.price <= take.price : q.price >= take.price))
-    .sort((a, b) => (take.side === 'buy' ? a.price - b.price : b.price - a.price) || a.orderId - b.orderId);
-  let left = take.qty as number;
-  for (const q of crossing) {
-    if (left <= 0) break;
-    const taken = Math.min(left, q.qty);
-    left -= taken;
-    if (taken === q.qty) book.delete(q.orderId);
-    else book.set(q.orderId, { ...q, qty: (q.qty - taken) as Qty });
-  }
-}
-
 /** Lets the desk apply what was just handed to it (its sequencer runs on the next microtask) before the clock moves. */
 const applied = (): Promise<void> => Promise.resolve();
 
@@ -137,6 +110,8 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillReport> {
   const params = new Map(o.markets.map((m) => [m.symbol, (o.params ?? backfillParams)(m)]));
   const bySymbol = new Map(o.markets.map((m) => [m.symbol, m]));
   const user = await ensureBotUser(o.store, o.clock.now);
+  const markEvery = Math.max(1_000, o.markEveryMs ?? MINUTE);
+  let work: Promise<unknown>[] = [];
   let trades = 0;
   const tradeSubs = o.markets.map((m) => o.bus.subscribe(topics.trades(m.symbol), (e) => void (e.type === 'trade' && trades++)));
   const counts = noCounts();
@@ -180,13 +155,22 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillReport> {
       const index = o.index.price(m.symbol);
       if (index !== null) await fundOnce(o.desks.spot, user, m.base, baseWorth(m, index, inventory));
     }
+    const perp =
+      o.perp === false || o.desks.perp.markets().length === 0
+        ? null
+        : await PerpReplay.open(
+            {
+              desk: o.desks.perp, wallet: o.desks.contract, store: o.store, clock: o.clock.now, seed: o.seed, inventory: o.inventory,
+              params: o.params ?? backfillParams, takesPerMinute: o.perpTakesPerMinute ?? [1, 2], track: (reply) => void work.push(reply),
+            },
+            user,
+          );
 
     let rounds = 0;
     let drift = 0;
     let nextLog = from + DAY_MS;
     let minute = Math.floor(from / MINUTE) * MINUTE;
     let end = -1;
-    let work: Promise<unknown>[] = [];
     // The maker's book as planned: its orders as the desk had them at the last sync, then changed by every command
     // sent since (moves, and what its crossing orders take from its own quotes, matched as the engine matches:
     // nobody else trades during the backfill). A sync compares the two; they agree unless something was refused.
@@ -210,6 +194,8 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillReport> {
       }
       stepIndex(minute);
       o.clock.set(Math.max(minute, o.clock.now()));
+      // The perpetuals' marks (and funding at a boundary) first: the price band the minute's orders are checked in.
+      await o.marks?.tickApplied();
       const ladders = new Map<string, Ladder>();
       for (const m of o.markets) {
         const index = o.index.price(m.symbol);
@@ -242,20 +228,32 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillReport> {
       // The new quotes' ids come with their replies.
       if (syncing) await settle();
       await applied();
-      // This minute's crossing orders per market: how many and when (on a 100 ms grid), from the seed.
-      const takes: Array<{ time: number; symbol: string }> = [];
+      await perp?.quote(minute, (symbol) => o.index.price(symbol));
+      // This minute's crossing orders per market: how many and when (on a 100 ms grid), from the seed; the
+      // perpetuals' the same way from their own dice, and the mark job's ticks within the minute.
+      const takes: Array<{ time: number; symbol: string; kind: 'spot' | 'perp' | 'mark' }> = [];
       for (const m of o.markets) {
         const rng = visitRng(o.seed, `${m.symbol}#minute`, minute);
         const n = Math.max(1, minTakes + Math.floor(rng.next() * (maxTakes - minTakes + 1)));
-        for (let i = 0; i < n; i++) takes.push({ time: minute + Math.floor(rng.next() * (MINUTE / 100)) * 100, symbol: m.symbol });
+        for (let i = 0; i < n; i++) takes.push({ time: minute + Math.floor(rng.next() * (MINUTE / 100)) * 100, symbol: m.symbol, kind: 'spot' });
       }
+      for (const t of perp?.takes(minute) ?? []) takes.push({ ...t, kind: 'perp' });
+      if (o.marks) for (let t = minute + markEvery; t < minute + MINUTE; t += markEvery) takes.push({ time: t, symbol: '', kind: 'mark' });
       takes.sort((a, b) => a.time - b.time);
       for (const t of takes) {
         if (t.time >= now) break;
-        const m = bySymbol.get(t.symbol)!;
-        if (!ladders.has(t.symbol)) continue;
+        if (t.kind === 'spot' && !ladders.has(t.symbol)) continue;
         stepIndex(t.time);
         if (t.time > o.clock.now()) o.clock.set(t.time);
+        if (t.kind === 'mark') {
+          await o.marks?.tickApplied();
+          continue;
+        }
+        if (t.kind === 'perp') {
+          await perp?.take(t.symbol, t.time);
+          continue;
+        }
+        const m = bySymbol.get(t.symbol)!;
         // Aimed at the quotes resting now (a level taken away since the minute began is not there to trade with).
         const take = planTake(m, resting(shadow.get(t.symbol)!), params.get(t.symbol)!, visitRng(o.seed, `${t.symbol}#take`, t.time));
         if (take === null) continue;
@@ -272,14 +270,14 @@ export async function runBackfill(o: BackfillOptions): Promise<BackfillReport> {
       if (minute >= nextLog) {
         nextLog += DAY_MS;
         const days = (minute - from) / DAY_MS;
-        o.log.info(`demo history: ${days.toFixed(0)} of ${((o.base() - from) / DAY_MS).toFixed(1)} days replayed, ${trades} trades, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        o.log.info(`demo history: ${days.toFixed(0)} of ${((o.base() - from) / DAY_MS).toFixed(1)} days replayed, ${trades} trades${perp === null ? '' : `, ${perp.report().trades} contract trades`}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
     }
     if (end < 0) end = minute;
     await settle();
     drift += differences(shadow, await read());
     if (firstRefusal !== null) o.log.warn({ err: firstRefusal }, `demo history: ${refused} bot commands refused`);
-    return { from, to: end, rounds, trades, counts, refused, drift, ms: performance.now() - started };
+    return { from, to: end, rounds, trades, counts, refused, drift, perp: perp?.report() ?? null, ms: performance.now() - started };
   } finally {
     for (const u of tradeSubs) u();
   }

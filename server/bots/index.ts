@@ -10,11 +10,9 @@ import { DEFAULT_SEED } from '../feeds/live-index.ts';
 import { ensureBotUser, fundOnce } from './account.ts';
 import { MarketMaker, type MarketMakerOptions } from './market-maker.ts';
 import { perpAsSpot } from './perp-maker.ts';
+import { PERP_SEED_OFFSET, TAKER_EMAIL, TAKER_MARGIN, TAKER_NICKNAME } from './perp-backfill.ts';
 
-export const TAKER_EMAIL = 'perp-taker@openex.local';
-export const TAKER_NICKNAME = 'Perpetuals taker (bot)';
-/** The taker's contract wallet: 2 million USDT, at 2× far more than its position (kept near flat) ever needs. */
-export const TAKER_MARGIN = 2_000_000n * 100_000_000n;
+export { TAKER_EMAIL, TAKER_MARGIN, TAKER_NICKNAME };
 
 export interface BotLog {
   info(msg: string): void;
@@ -71,7 +69,7 @@ export async function startBots(o: BotsOptions): Promise<Bots> {
     markets: perpMarkets,
     indexPrice: o.indexPrice,
     clock: o.clock,
-    seed: (o.seed ?? DEFAULT_SEED) + 1,
+    seed: (o.seed ?? DEFAULT_SEED) + PERP_SEED_OFFSET,
     log: o.log,
     fundBase: false,
     ...o.maker,

@@ -1,10 +1,15 @@
 // The market maker on the perpetuals: the same quoting (layered post-only bids and asks around the index, moved as it
 // drifts) through the perp desk, so the contract screen and bots on /fapi find books from the first minute. The
 // perp desk speaks the same requests for what the maker needs (limit orders, cancels, open orders); a move is a
-// cancel and a new order (the perp desk has no replace). It quotes at 2× leverage, whose brackets allow its whole
-// ladder on every market, from the contract wallet's USDT (credited once, like the spot inventory). Its own
+// cancel and a new order (the perp desk has no replace). It quotes each market in isolated margin at 2× leverage,
+// whose brackets allow its whole ladder on every market, from the contract wallet's USDT (credited once, like the
+// spot inventory). Isolated, because a cross account's positions share one wallet: each of its thousands of order
+// moves and fills would move, and so re-price, the liquidation price of its position in every market (the engine
+// re-indexes them all; bots/perp-backfill.ts replays a week of such moves); isolated, each market's position stands
+// alone, at 2× far from any liquidation. Its own
 // crossing orders would meet its own quotes, which the perp desk expires (self-trade prevention), so a second bot
-// account sends them (bots/index.ts): the contracts trade from the first minute, as the spot markets do.
+// account sends them (bots/index.ts), through the same calls and so in the same settings: the contracts trade from
+// the first minute, as the spot markets do.
 import type { PerpDesk } from '../desks/perp/desk.ts';
 import type { OrderView } from '../desks/views.ts';
 import { formatDecimal, type Market } from '../kernel/index.ts';
@@ -12,6 +17,16 @@ import type { MakerSpot } from './market-maker.ts';
 
 /** Leverage the maker sets on every perpetual before it quotes. */
 export const MAKER_LEVERAGE = 2;
+
+/**
+ * A bot's settings on a perpetual before its first order there (the maker's and the perpetuals taker's, whose orders
+ * both go through perpAsSpot): isolated margin, 2×. Each is refused while the market holds what forbids it (a cross
+ * position or orders; a position too large for 2×): the settings it has then stay.
+ */
+export async function botSettings(perp: PerpDesk, user: number, symbol: string): Promise<boolean> {
+  await perp.setMarginMode({ user, symbol, mode: 'isolated' });
+  return (await perp.setLeverage({ user, symbol, leverage: MAKER_LEVERAGE })).ok;
+}
 
 type Place = MakerSpot['place'];
 type Replace = MakerSpot['replace'];
@@ -25,11 +40,7 @@ export function perpAsSpot(perp: PerpDesk, markets: readonly Market[]): MakerSpo
   const place: Place = async (req) => {
     if (req.type !== 'limit') return { ok: false, code: 'order.type.invalid' };
     const key = `${req.user}:${req.symbol}`;
-    if (!levered.has(key)) {
-      const set = await perp.setLeverage({ user: req.user, symbol: req.symbol, leverage: MAKER_LEVERAGE });
-      // Refused only while a position is too large for 2×: keep the leverage it has.
-      if (set.ok) levered.add(key);
-    }
+    if (!levered.has(key) && (await botSettings(perp, req.user, req.symbol))) levered.add(key);
     const reply = await perp.place({ user: req.user, symbol: req.symbol, side: req.side, type: 'limit', price: req.price, qty: req.qty, tif: req.tif, postOnly: req.postOnly });
     return reply.ok ? { ok: true, value: undefined as never } : reply;
   };

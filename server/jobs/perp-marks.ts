@@ -8,8 +8,9 @@
 //   P1 = index × (1 + predicted funding rate × time to funding / interval), P2 = index + MA₃₀(basis).
 //   P1's rate is the predicted rate of the running period, the number published with the mark (`fundingRate`) and
 //   by /fapi/v1/premiumIndex as `lastFundingRate` (Binance's field of that name is the predicted rate), not the rate
-//   last settled. The mark goes to the perp desk (which records it and liquidates what it puts under maintenance)
-//   and out on `perp.<SYMBOL>.mark`.
+//   last settled. The mark goes to the perp desk (which liquidates what it puts under maintenance and records it in
+//   `perp_marks` by its rule: every mark that changed, positions or not; desk.ts recordMark) and, once committed,
+//   out on `perp.<SYMBOL>.mark`.
 // Every 5 seconds the premium index (impact bid and ask of 200 USDT × the first bracket's leverage against the index)
 // joins a time-weighted average P̄; predicted rate = P̄ + clamp(0.01 % − P̄, ±0.05 %), capped at ±75 % × (IMR − MMR)
 // of the first bracket (the interest alone before the period's first sample); at each funding time (00:00, 08:00,
@@ -19,9 +20,12 @@
 // `lastRate`), then every period that ended while this job was not running is settled, oldest first, each at the
 // last mark and predicted rate recorded before its boundary (PerpDesk.settleMissedFunding, which takes a settled
 // period as done): the boundaries after the last one settled and after the last mark recorded (while the job runs,
-// positions are marked every second, so an earlier boundary was not missed with these positions). A running job with
-// no index across several boundaries settles the first when the index is back (live rate and mark) and each later
-// one at the mark and rate that settlement recorded.
+// every market is marked every second and each change recorded, so an earlier boundary was not missed). A running
+// job with no index across several boundaries settles the first when the index is back (live rate and mark) and each
+// later one at the mark and rate that settlement recorded.
+// The demo's first start (bots/backfill.ts) creates the job paused and ticks it itself on the virtual clock through
+// the replayed past (tickApplied: answered once the desk applied the round, the disk not waited for), then resumes
+// its timer for the live run: the same job, state and funding schedule from the past into the present.
 // Not restored at a start: the premium samples and the basis window. The book prices behind them are not recorded,
 // and a recorded predicted rate does not give P̄ back (every P̄ within ±0.05 % of the interest gives the same rate);
 // so after a start P̄ averages the samples taken since (for the predicted rate, P1 and the next settlement), and the
@@ -62,6 +66,8 @@ export interface PerpMarksOptions {
   readonly fundingIntervalMs?: number | undefined;
   /** false: no timer; the caller calls tick(). */
   readonly timer?: boolean | undefined;
+  /** No timer until resume(): the demo's backfill ticks the job on its virtual clock first. */
+  readonly paused?: boolean | undefined;
   readonly onError: (error: unknown) => void;
 }
 
@@ -80,8 +86,15 @@ interface MarketClock {
 }
 
 export interface PerpMarks {
-  /** One round: marks for every market, a premium sample when due, funding when due. */
+  /** One round: marks for every market, a premium sample when due, funding when due; answered once committed. */
   tick(): Promise<void>;
+  /**
+   * The same round, answered once the desk applied its marks rather than once they are committed: the backfill
+   * ticks the job every simulated minute for days and never waits on the disk. A refused mark goes to onError.
+   */
+  tickApplied(): Promise<void>;
+  /** Starts the timer of a job created paused (nothing once stopped, or with `timer: false`). */
+  resume(): void;
   /**
    * The predicted funding rate (what P1 of the mark uses and premiumIndex publishes as lastFundingRate), the last
    * settled one and the next funding time of a market; undefined until the first tick restored the market's state.
@@ -125,13 +138,19 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     }
   };
 
-  async function round(): Promise<void> {
+  /**
+   * Marks every market: its book read once the commands before are applied, its mark sent without waiting for the
+   * commit (the next market's read is sequenced after it); funding, rare, waits for its reply. The marks' replies are
+   * awaited at the end (`committed`) or checked as they come.
+   */
+  async function round(committed: boolean): Promise<void> {
     const now = o.clock();
+    const sent: Promise<void>[] = [];
     for (const c of markets.values()) {
       const symbol = c.spec.symbol;
       const index = o.recordedIndex !== undefined ? o.recordedIndex(symbol) : indexPrice(o.indexSources(symbol), now);
       if (index === null || index <= 0n) continue;
-      const book = await o.desk.book(symbol, 50);
+      const book = await o.desk.appliedBook(symbol, 50);
       if (!book.ok) continue;
       const { bids, asks, last } = book.value;
       const slot = Math.floor(now / BASIS_SAMPLE_MS);
@@ -159,21 +178,36 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
         c.nextFunding = nextBoundary(now, c.interval);
         // Boundaries passed since, with no index to mark at: each at the mark and rate just recorded (as after a stop).
         await settleMissed(c, fundingAt + c.interval, c.nextFunding - c.interval);
+        // Settled in its very millisecond (the backfill ticks on the minute): the funding's mark, recorded at its
+        // boundary, is this round's mark too (the record keeps one mark per market and millisecond).
+        if (reply.ok && fundingAt === now) continue;
       }
       // P1 with the predicted rate of the running period: the number published with the mark and by premiumIndex.
       const r = predicted(c);
       const parts = markParts({
         index, fundingRate: r, msToNextFunding: Math.max(0, c.nextFunding - now), intervalMs: c.interval, basisAverage: c.basis.mean() ?? 0n, lastPrice: last,
       });
-      const reply = await o.desk.mark({ symbol, mark: parts.price, index, fundingRate: r });
-      if (!reply.ok) throw new Error(`mark ${symbol}: ${reply.code}`);
-      o.bus?.publish(topics.perpMark(symbol), {
+      const event: DeskEvent = {
         type: 'perp.mark', symbol, mark: formatDecimal(parts.price, 8, true), index: formatDecimal(index, 8, true), fundingRate: formatDecimal(r, 8, true),
         nextFundingTime: c.nextFunding, time: now,
         price1: formatDecimal(parts.price1, 8, true), price2: formatDecimal(parts.price2, 8, true), contractPrice: formatDecimal(parts.contractPrice, 8, true),
         basisAverage: formatDecimal(c.basis.mean() ?? 0n, 8, true), basisSamples: c.basis.count,
-      });
+      };
+      sent.push(
+        o.desk.mark({ symbol, mark: parts.price, index, fundingRate: r }).then((reply) => {
+          if (!reply.ok) throw new Error(`mark ${symbol}: ${reply.code}`);
+          o.bus?.publish(topics.perpMark(symbol), event);
+        }),
+      );
     }
+    if (committed) {
+      // Every reply, then the first failure: one refused mark must not leave the others' outcome unobserved.
+      const failed = (await Promise.allSettled(sent)).find((x) => x.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+      return;
+    }
+    for (const p of sent) p.catch(o.onError);
+    await o.desk.applied();
   }
 
   // At the first tick, per market: the last settled rate from the store, then every funding period that ended while
@@ -190,7 +224,7 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
       const latest = nextBoundary(now, c.interval) - c.interval;
       // The rounds go on from the next boundary: up to this one, the catch-up decides.
       c.nextFunding = latest + c.interval;
-      // No mark recorded: no position was ever marked, so nothing can be owed.
+      // No mark recorded: the market was never marked, so no position can owe anything.
       if (lastMarkTime === null) continue;
       const afterMark = boundaryAtOrAfter(lastMarkTime, c.interval);
       const from = fundedUntil === null ? afterMark : Math.max(afterMark, nextBoundary(fundedUntil, c.interval));
@@ -199,24 +233,35 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
     caughtUp = true;
   };
   let running: Promise<void> | null = null;
-  const tick = (): Promise<void> => {
+  const run = (committed: boolean): Promise<void> => {
     running ??= catchUp()
-      .then(round)
+      .then(() => round(committed))
       .finally(() => {
         running = null;
       });
     return running;
   };
-  const timer = o.timer === false ? null : setInterval(() => void tick().catch(o.onError), o.intervalMs ?? MARK_INTERVAL_MS);
-  timer?.unref();
+  const tick = (): Promise<void> => run(true);
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let stopped = false;
+  const resume = (): void => {
+    if (timer !== null || stopped || o.timer === false) return;
+    timer = setInterval(() => void tick().catch(o.onError), o.intervalMs ?? MARK_INTERVAL_MS);
+    timer.unref();
+  };
+  if (o.paused !== true) resume();
   return {
     tick,
+    tickApplied: () => run(false),
+    resume,
     funding(symbol) {
       const c = markets.get(symbol);
       return c === undefined || !caughtUp ? undefined : { rate: predicted(c), lastRate: c.lastFundingRate, nextFundingTime: c.nextFunding };
     },
     stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
+      timer = null;
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
-import type { PerpOrder } from '../../store/perp.ts';
+import type { PerpMark, PerpOrder } from '../../store/perp.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, loadLocks, loadOwned, ownership } from '../core.ts';
 import type { DeskEvent } from '../events.ts';
@@ -28,6 +28,8 @@ export const PERP_FEES: FeeRates = Object.freeze({ makerPpm: 200, takerPpm: 500 
 /** How far from the mark a market order may trade (and a limit order be placed): Binance's 5 % price protection. */
 export const PRICE_BAND_BPS = 500n;
 export const PERP_SYSTEM_ACCOUNTS = [INSURANCE, PERP_CLEARING, PERP_RECEIVABLE];
+/** An unchanged mark is recorded again in each new one of these (recordMark): every minute of the mark line has a point. */
+export const MARK_RECORD_SLOT_MS = 60_000;
 
 export interface PerpDeskOptions {
   readonly store: Store;
@@ -149,7 +151,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       const known = this.known(req.user, id);
       return known ?? (await this.o.store.perp.findByClientId(req.user, id)) ?? undefined;
     };
-    return this.core.runPrepared(stored, (row, b, time): Reply<PerpPlaceResult> => {
+    const apply = (row: PerpOrder | undefined, b: PerpBatch, time: number): Reply<PerpPlaceResult> => {
       if (row !== undefined) return accept({ order: row, fills: [], duplicate: true });
       const cmd = this.placeCommand(req, fees, time);
       if (!cmd.ok) return cmd;
@@ -159,11 +161,14 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       const accepted = events.find((e) => e.type === 'accepted');
       const subject = accepted?.type === 'accepted' ? accepted.order : null;
       const fills = settle(this.s, b, events, subject, id ?? null);
-      this.recordMarkIfNew(b, req.symbol, time);
       const order = subject === null ? undefined : b.orders.get(subject);
       if (order === undefined) return refuse('order.not.found');
       return accept({ order, fills, duplicate: false });
-    });
+    };
+    // Without a client id there is nothing to look up: no store round trip, no break in the batch (a command with a
+    // look-up commits what is applied before it waits).
+    if (id === undefined) return this.core.run((b, time) => apply(undefined, b, time));
+    return this.core.runPrepared(stored, apply);
   }
 
   /** A conditional order: waits (holding no margin) until the mark or the last price reaches its trigger. */
@@ -183,7 +188,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       if (id === undefined || !isClientId(id)) return undefined;
       return this.known(req.user, id) ?? (await this.o.store.perp.findByClientId(req.user, id)) ?? undefined;
     };
-    return this.core.runPrepared(stored, (row, b, time): Reply<{ order: PerpOrder; duplicate: boolean }> => {
+    const apply = (row: PerpOrder | undefined, b: PerpBatch, time: number): Reply<{ order: PerpOrder; duplicate: boolean }> => {
       if (row !== undefined) return accept({ order: row, duplicate: true });
       const cmd = this.conditionalCommand(req, fees, time);
       if (!cmd.ok) return cmd;
@@ -193,7 +198,9 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       const made = events.find((e) => e.type === 'conditional');
       settle(this.s, b, events, made?.type === 'conditional' ? made.order : null, id ?? null);
       return made?.type === 'conditional' ? accept({ order: b.orders.get(made.order)!, duplicate: false }) : refuse('order.not.found');
-    });
+    };
+    if (id === undefined) return this.core.run((b, time) => apply(undefined, b, time));
+    return this.core.runPrepared(stored, apply);
   }
 
   /**
@@ -257,9 +264,12 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     });
   }
 
-  /** Closes a position at market (reduce-only, the band from the mark), or every position of the user. */
+  /**
+   * Closes a position at market (reduce-only, the band from the mark), or every position of the user; none (an empty
+   * list) when there is no position, whatever orders rest (positions() lists a market's orders' margin too).
+   */
   async closePosition(req: { user: number; symbol?: string | undefined }): Promise<Reply<PerpPlaceResult[]>> {
-    const positions = (await this.positions(req.user)).filter((p) => req.symbol === undefined || p.symbol === req.symbol);
+    const positions = (await this.positions(req.user)).filter((p) => p.lots !== 0 && (req.symbol === undefined || p.symbol === req.symbol));
     if (req.symbol !== undefined && !this.s.markets.has(req.symbol)) return refuse('market.unknown');
     const results: PerpPlaceResult[] = [];
     for (const p of positions) {
@@ -322,12 +332,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
       const events = this.s.engine.apply({ type: 'mark', time, symbol: req.symbol, mark: req.mark });
       settle(this.s, b, events, null);
-      // The public record of marks holds every mark that could settle something: those of a market with positions
-      // (and, written with the first trade after it, a mark positions were opened under: see recordMarkIfNew).
-      if (this.s.engine.openInterest(req.symbol).long > 0) {
-        b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: req.index, fundingRate: req.fundingRate });
-        this.s.recordedMark.set(req.symbol, req.mark);
-      }
+      this.recordMark(b, { symbol: req.symbol, time, mark: req.mark, indexPrice: req.index, fundingRate: req.fundingRate }, false);
       return accept({ liquidated: events.filter((e) => e.type === 'liquidation').length });
     });
   }
@@ -342,14 +347,10 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       const time = req.fundingTime ?? now;
       if (time <= (this.s.fundedUntil.get(req.symbol) ?? -Infinity)) return refuse('funding.already.settled');
       this.s.fundedUntil.set(req.symbol, time);
-      const hadPositions = this.s.engine.openInterest(req.symbol).long > 0;
       const events = this.s.engine.apply({ type: 'funding', time, symbol: req.symbol, rate: req.rate, mark: req.mark });
       settle(this.s, b, events, null);
-      // Funding applies its mark too (and liquidates at it): the record of marks holds it.
-      if (hadPositions) {
-        b.marks.push({ symbol: req.symbol, time, mark: req.mark, indexPrice: null, fundingRate: req.rate });
-        this.s.recordedMark.set(req.symbol, req.mark);
-      }
+      // Funding applies its mark too (and liquidates at it): the record of marks holds it, at the funding time.
+      this.recordMark(b, { symbol: req.symbol, time, mark: req.mark, indexPrice: null, fundingRate: req.rate }, true);
       const f = events.find((e) => e.type === 'funding');
       return accept({ payments: f?.type === 'funding' ? f.payments.length : 0 });
     });
@@ -372,8 +373,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       const rate = last.fundingRate as Rate;
       const events = this.s.engine.apply({ type: 'funding', time: req.boundary, symbol: req.symbol, rate, mark: last.mark });
       settle(this.s, b, events, null);
-      b.marks.push({ symbol: req.symbol, time: req.boundary, mark: last.mark, indexPrice: null, fundingRate: rate });
-      this.s.recordedMark.set(req.symbol, last.mark);
+      this.recordMark(b, { symbol: req.symbol, time: req.boundary, mark: last.mark, indexPrice: null, fundingRate: rate }, true);
       return accept({ settled: true, rate });
     });
   }
@@ -381,7 +381,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   /**
    * Where the marks job takes a market up after a start: the boundary of the last funding period settled (this
    * desk's, a restart included) and its rate (the store's last funding row), and the time of the last mark recorded
-   * (marks are recorded while positions are open); null where there is none.
+   * (every mark is, when it changed: recordMark); null where there is none.
    */
   fundingState(symbol: string): Promise<Reply<{ fundedUntil: number | null; lastRate: Rate | null; lastMarkTime: number | null }>> {
     const read = async () => Promise.all([this.o.store.perp.funding({ symbol, limit: 1 }), this.o.store.perp.lastMark(symbol)]);
@@ -426,15 +426,36 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     });
   }
 
-  /** The book's top levels in minor units (price per coin, base quantity) and the last trade price: the mark job's inputs. */
-  book(symbol: string, levels: number): Promise<Reply<{ bids: Array<[bigint, bigint]>; asks: Array<[bigint, bigint]>; last: bigint | null }>> {
-    return this.core.run(() => {
-      const book = this.s.engine.bookOf(symbol);
-      const m = this.s.markets.get(symbol)?.market;
-      if (book === undefined || m === undefined) return refuse('market.unknown');
-      const side = (s: Side) => book.depth(s, levels).map((l): [bigint, bigint] => [BigInt(l.price) * m.tickSize, BigInt(l.qty) * m.lotSize]);
-      return accept({ bids: side('buy'), asks: side('sell'), last: this.s.engine.lastPrice(symbol) });
-    });
+  /** The book's top levels in minor units (price per coin, base quantity) and the last trade price. */
+  book(symbol: string, levels: number): Promise<Reply<MinorBook>> {
+    return this.core.run(() => this.minorBook(symbol, levels));
+  }
+
+  /**
+   * book(), answered as soon as every command sent before it has been applied, without waiting for their commit:
+   * the mark job's input. The mark it computes is sent after this read, so it is committed only with what the read
+   * saw; nothing read here is a client's answer.
+   */
+  appliedBook(symbol: string, levels: number): Promise<Reply<MinorBook>> {
+    return this.whenApplied(() => this.minorBook(symbol, levels));
+  }
+
+  /**
+   * A user's resting orders as soon as every command sent before has been applied, not waiting for their commit:
+   * the demo's backfill (bots/perp-backfill.ts) learns the ids of the quotes it just placed this way, with nothing
+   * awaited on the disk while it drives the clock. Never a client's answer (what it shows may not be durable yet).
+   */
+  appliedOpenOrders(user: number, symbols?: ReadonlySet<string>): Promise<PerpOrder[]> {
+    const wanted = (o: PerpOrder) => o.user === user && o.triggerPrice === null && (symbols === undefined || symbols.has(o.symbol));
+    return this.whenApplied(() => [...this.s.orders.values()].filter(wanted).sort((a, b) => a.id - b.id));
+  }
+
+  /**
+   * Resolves once every command sent before it has been applied (stamped with the clock's time then), not waiting
+   * for their commit: the demo's backfill sets the clock, sends an order, and moves the clock on only after this.
+   */
+  applied(): Promise<void> {
+    return this.whenApplied(() => undefined);
   }
 
   /** The insurance fund's balance. */
@@ -514,14 +535,35 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   }
 
   /**
-   * A market's current mark, written once positions exist under it: risk figures (and a restart's) rest on it, and
-   * a mark that arrived while the market had no position was not written then.
+   * The record of marks (`perp_marks`) is the history of every market's mark, positions or not: each mark applied
+   * that differs from the last one recorded, and an unchanged one again when it is the first in a new minute
+   * (MARK_RECORD_SLOT_MS: every minute the market was marked in has a point on the mark line). The mark in force at
+   * any instant is then the last row at or before it: a liquidation, a fired trigger or a risk figure is recomputed
+   * from the row it used. A funding's mark (`always`) is written at its funding time whatever it is, beside its
+   * `perp_funding` row.
    */
-  private recordMarkIfNew(b: PerpBatch, symbol: string, time: number): void {
-    const mark = this.s.engine.markOf(symbol);
-    if (mark === null || this.s.recordedMark.get(symbol) === mark || this.s.engine.openInterest(symbol).long === 0) return;
-    b.marks.push({ symbol, time, mark, indexPrice: null, fundingRate: null });
-    this.s.recordedMark.set(symbol, mark);
+  private recordMark(b: PerpBatch, row: PerpMark, always: boolean): void {
+    const last = this.s.recordedMark.get(row.symbol);
+    const sameSlot = last !== undefined && Math.floor(row.time / MARK_RECORD_SLOT_MS) === Math.floor(last.time / MARK_RECORD_SLOT_MS);
+    if (!always && last !== undefined && last.mark === row.mark && sameSlot) return;
+    b.marks.push(row);
+    this.s.recordedMark.set(row.symbol, { mark: row.mark, time: row.time });
+  }
+
+  /** `read` of the memory once the commands before it are applied; a command of its own, changing nothing. */
+  private whenApplied<T>(read: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      // The command's own reply (after the commit) only tells of a desk that stopped before applying it.
+      this.core.run(() => resolve(read())).catch(reject);
+    });
+  }
+
+  private minorBook(symbol: string, levels: number): Reply<MinorBook> {
+    const book = this.s.engine.bookOf(symbol);
+    const m = this.s.markets.get(symbol)?.market;
+    if (book === undefined || m === undefined) return refuse('market.unknown');
+    const side = (s: Side) => book.depth(s, levels).map((l): [bigint, bigint] => [BigInt(l.price) * m.tickSize, BigInt(l.qty) * m.lotSize]);
+    return accept({ bids: side('buy'), asks: side('sell'), last: this.s.engine.lastPrice(symbol) });
   }
 
   private known(user: number, clientOrderId: string): PerpOrder | undefined {
@@ -603,6 +645,13 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   }
 }
 
+/** A book's top levels in minor units (price per coin, base quantity), best first, and the last trade price. */
+export interface MinorBook {
+  readonly bids: Array<[bigint, bigint]>;
+  readonly asks: Array<[bigint, bigint]>;
+  readonly last: bigint | null;
+}
+
 export interface InsuranceFundResult {
   readonly asset: string;
   /** The fund after the contribution (or, for a duplicate, as it stands). */
@@ -677,9 +726,13 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
     priority = Math.max(priority, row.priority ?? 0);
   }
   const marks = new Map<string, bigint>();
+  const recordedMark = new Map<string, { mark: bigint; time: number }>();
   for (const symbol of markets.keys()) {
     const last = await store.perp.lastMark(symbol);
-    if (last) marks.set(symbol, last.mark);
+    if (last) {
+      marks.set(symbol, last.mark);
+      recordedMark.set(symbol, { mark: last.mark, time: last.time });
+    }
   }
   const ids = await store.perp.maxIds();
   const lastTrade = Math.max(0, ...Object.values(ids.trade));
@@ -689,7 +742,7 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
     const last = (await store.perp.funding({ symbol, limit: 1 }))[0];
     if (last !== undefined) fundedUntil.set(symbol, last.time);
   }
-  return { ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority, recordedMark: new Map(marks), fundedUntil };
+  return { ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority, recordedMark, fundedUntil };
 }
 
 export { formatDecimal };

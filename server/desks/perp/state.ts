@@ -35,8 +35,8 @@ export interface PerpState {
   readonly pendingClient: Map<string, PerpOrder>;
   /** Last time-priority number handed out. */
   priority: number;
-  /** The last mark written to the public record, per market: a mark positions are opened under is written once. */
-  readonly recordedMark: Map<string, bigint>;
+  /** The last mark written to the public record of marks, per market, and when (the recording rule: desk.ts recordMark). */
+  readonly recordedMark: Map<string, { readonly mark: bigint; readonly time: number }>;
   /** The last funding time settled per market: a funding period is settled once, a restarted job included. */
   readonly fundedUntil: Map<string, number>;
 }

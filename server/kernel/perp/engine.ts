@@ -398,11 +398,14 @@ export class PerpEngine {
     return isLiquidatable({ marginBalance: r.wallet + r.upnl, maintenance: r.maintenance });
   }
 
-  /** Liquidation price (quote minor units per coin), null when the position can't be liquidated. */
-  liquidationPrice(h: Holding): bigint | null {
+  /**
+   * Liquidation price (quote minor units per coin), null when the position can't be liquidated. `risk`: the account's
+   * crossRisk when the caller has it already (one pass over an account's positions needs it once, not once each).
+   */
+  liquidationPrice(h: Holding, risk?: CrossTotals): bigint | null {
     if (h.size === 0) return null;
     const p = this.riskPosition(h);
-    return positionLiquidationPrice(p, h.mode === 'cross' ? crossContext(this.crossRisk(h.user), this.line(h)) : null);
+    return positionLiquidationPrice(p, h.mode === 'cross' ? crossContext(risk ?? this.crossRisk(h.user), this.line(h)) : null);
   }
 
   /** Margin ratio: isolated, of the position; cross, of the account. null when flat or without a margin balance. */
@@ -824,19 +827,21 @@ export class PerpEngine {
     for (const x of this.userHoldings(h.user)) if (x.mode === 'cross' && x.size !== 0) cross += 1;
     if (cross > 1) this.crossMulti.add(h.user);
     else this.crossMulti.delete(h.user);
-    this.indexOne(h);
     // The cross wallet is shared: whatever moved it (this market's trades, fees, funding) moved every cross
-    // position's liquidation price.
-    if (h.mode === 'cross' || cross > 0) for (const x of this.userHoldings(h.user)) if (x !== h && x.mode === 'cross') this.indexOne(x);
+    // position's liquidation price. The account's cross totals are the same for all of them: computed once.
+    const shared = h.mode === 'cross' || cross > 0;
+    const risk = shared ? this.crossRisk(h.user) : undefined;
+    this.indexOne(h, risk);
+    if (shared) for (const x of this.userHoldings(h.user)) if (x !== h && x.mode === 'cross') this.indexOne(x, risk);
   }
 
-  private indexOne(h: Holding): void {
+  private indexOne(h: Holding, risk: CrossTotals | undefined): void {
     const liq = this.markets.get(h.symbol)!.liq;
     if (h.size === 0) {
       liq.delete(h.user);
       return;
     }
-    const lp = this.liquidationPrice(h);
+    const lp = this.liquidationPrice(h, risk);
     // A price past 2^53 minor units (90 million USDT) is never reached: the index keeps it at its limit.
     liq.set(h.user, h.size > 0 ? 'long' : 'short', lp !== null && lp > MAX_INDEXED ? MAX_INDEXED : lp);
   }
@@ -1134,7 +1139,11 @@ export class PerpEngine {
       if (h !== undefined && h.size !== 0 && h.mode === 'cross') crossUsers.push(u);
     }
     crossUsers.sort((a, b) => a - b);
-    for (const u of crossUsers) for (const h of this.userHoldings(u)) if (h.size !== 0 && h.mode === 'cross') this.index(h);
+    // One pass an account: indexing one cross position re-indexes all of the account's (index).
+    for (const u of crossUsers) {
+      const h = this.userHoldings(u).find((x) => x.size !== 0 && x.mode === 'cross');
+      if (h !== undefined) this.index(h);
+    }
     const due = ms.liq.takeReached(mark) as UserId[];
     for (const u of crossUsers) if (!due.includes(u)) due.push(u);
     for (const user of due) {

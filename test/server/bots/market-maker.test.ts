@@ -140,10 +140,11 @@ describe('market maker on the perpetuals', () => {
       const s = await sides();
       return s.bids === levels && s.asks === levels;
     });
-    // Funded with USDT only, in the contract wallet; quoting at 2×.
+    // Funded with USDT only, in the contract wallet; quoting isolated at 2× (each market's position alone: its order
+    // moves don't re-price the others' liquidation prices).
     const balances = await w.desks.contract.balances(user);
     expect(balances.ok && balances.value.map((b) => b.asset)).toEqual(['USDT']);
-    expect((await w.desks.perp.settings(user)).find((s) => s.symbol === 'BTCUSDT')?.leverage).toBe(2);
+    expect((await w.desks.perp.settings(user)).find((s) => s.symbol === 'BTCUSDT')).toMatchObject({ leverage: 2, mode: 'isolated' });
     // The index moves 2 % up: the quotes follow (every bid below every ask, around the new index).
     index.set('BTCUSDT', 9_690_000 as Price);
     await until(async () => {
@@ -195,8 +196,8 @@ describe('market maker on the perpetuals', () => {
     const traded = trades.reduce((sum, t) => sum + t.qty, 0n);
     const lots = BigInt(Math.abs(await held())) * markets[0]!.lotSize;
     expect(lots * 2n).toBeLessThan(traded);
-    // Both bots at their own leverage: the maker 2× (its quotes), the taker too (the same desk adapter, per user).
-    for (const u of [user, taker]) expect((await w.desks.perp.settings(u)).find((x) => x.symbol === 'BTCUSDT')?.leverage).toBe(2);
+    // Both bots in their own settings: the maker isolated at 2× (its quotes), the taker too (the same desk adapter, per user).
+    for (const u of [user, taker]) expect((await w.desks.perp.settings(u)).find((x) => x.symbol === 'BTCUSDT')).toMatchObject({ leverage: 2, mode: 'isolated' });
     await w.desks.perp.checkInvariants();
   });
 });

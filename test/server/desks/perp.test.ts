@@ -115,6 +115,60 @@ describeDialects('perp desk', (dialect) => {
     await check();
   });
 
+  it('records every market\'s mark, positions or not: each change, an unchanged one again after a minute, the one a liquidation used', async () => {
+    // The first mark (beforeEach) came with no position anywhere: recorded all the same.
+    const t0 = w.clock.now();
+    expect(await w.store.perp.marks({ symbol: 'BTCUSDT', limit: 10 })).toEqual([{ symbol: 'BTCUSDT', time: t0, mark: usdt(50_000), indexPrice: usdt(50_000), fundingRate: null }]);
+    // Unchanged in the same minute: not written again; the first of the next minute is; a change, at once.
+    const minute = Math.ceil((t0 + 1) / 60_000) * 60_000;
+    w.clock.advance(minute - 1 - t0);
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_001), fundingRate: null }));
+    expect(await w.store.perp.marks({ symbol: 'BTCUSDT', limit: 10 })).toHaveLength(1);
+    w.clock.advance(1);
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: null }));
+    w.clock.advance(1);
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: null }));
+    value(await w.desks.perp.mark({ symbol: 'ETHUSDT', mark: usdt(2_000), index: usdt(2_000), fundingRate: null }));
+    w.clock.advance(1);
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_001), index: usdt(50_000), fundingRate: null }));
+    expect((await w.store.perp.marks({ symbol: 'BTCUSDT', limit: 10 })).map((m) => [m.time, m.mark])).toEqual([[minute + 2, usdt(50_001)], [minute, usdt(50_000)], [t0, usdt(50_000)]]);
+    expect(await w.store.perp.lastMark('ETHUSDT')).toMatchObject({ time: minute + 1, mark: usdt(2_000) });
+
+    // An isolated long whose liquidation closes against the only short's bid: no position is left after that mark.
+    value(await w.desks.perp.setMarginMode({ user: U1, symbol: 'BTCUSDT', mode: 'isolated' }));
+    value(await w.desks.perp.setLeverage({ user: U1, symbol: 'BTCUSDT', leverage: 20 }));
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.02' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.02' }));
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(48_000), index: usdt(48_000), fundingRate: null }));
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '47600', qty: '0.02' }));
+    w.clock.advance(1_000);
+    expect(value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(47_690), index: usdt(47_690), fundingRate: null })).liquidated).toBe(1);
+    expect((await w.desks.perp.openPositions({ symbol: 'BTCUSDT' }))).toEqual([]);
+    // Recomputing the liquidation: the mark in force at its time is the last recorded at or before it, and is its mark.
+    const [liquidation] = await w.store.perp.liquidations({ user: U1, limit: 1 });
+    const [inForce] = await w.store.perp.marks({ symbol: 'BTCUSDT', to: liquidation!.time, limit: 1 });
+    expect(inForce).toMatchObject({ time: liquidation!.time, mark: liquidation!.mark });
+    expect(liquidation!.mark).toBe(usdt(47_690));
+    await check();
+  });
+
+  it('closes no position where there is none, however many orders rest (not a zero-quantity order)', async () => {
+    // U1 has resting orders in BTC (margin held) and no position anywhere.
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '49000', qty: '0.01' }));
+    expect((await w.desks.perp.positions(U1)).map((p) => [p.symbol, p.lots])).toEqual([['BTCUSDT', 0]]);
+    expect(await w.desks.perp.closePosition({ user: U1, symbol: 'BTCUSDT' })).toEqual({ ok: true, value: [] });
+    expect(await w.desks.perp.closePosition({ user: U1 })).toEqual({ ok: true, value: [] });
+    // With a position in BTC and orders resting in ETH too, closing all closes the position only.
+    value(await w.desks.perp.mark({ symbol: 'ETHUSDT', mark: usdt(2_000), index: usdt(2_000), fundingRate: null }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'ETHUSDT', side: 'buy', type: 'limit', price: '1990', qty: '0.1' }));
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '49000', qty: '0.01' }));
+    value(await w.desks.perp.place({ user: U3, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '48900', qty: '0.01' }));
+    const closed = value(await w.desks.perp.closePosition({ user: U1 }));
+    expect(closed.map((r) => [r.order.symbol, r.order.side, r.order.filledQty])).toEqual([['BTCUSDT', 'sell', 1_000_000n]]);
+    expect((await w.desks.perp.openOrders(U1)).map((o) => o.symbol)).toEqual(['ETHUSDT']);
+    await check();
+  });
+
   it('stores the margins funding moved, so a restart after funding rebuilds the same positions', async () => {
     value(await w.desks.perp.setMarginMode({ user: U1, symbol: 'BTCUSDT', mode: 'isolated' }));
     value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.1' }));

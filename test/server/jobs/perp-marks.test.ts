@@ -1,6 +1,6 @@
 // The perpetuals' mark and funding job against a real perp desk: the index from its sources (a deviating one left
 // out, our own book never in it), the mark as the median of Binance's three prices (P1 with the predicted funding
-// rate, P2 over a 30-sample basis window, one sample a second), marks recorded while positions are open, funding
+// rate, P2 over a 30-sample basis window, one sample a second), every market's marks recorded, funding
 // settled at the 8-hour boundary from the time-weighted premium (a book bid above the index makes longs pay), and
 // every period a stop (or a missing index) skipped settled afterwards, oldest first, once.
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -35,12 +35,13 @@ describeDialects('perpetual marks and funding', (dialect) => {
     await w.dispose();
   });
 
-  it('marks from the index sources, records marks while positions are open, and settles funding at 16:00', async () => {
+  it('marks from the index sources, records every mark, positions or not, and settles funding at 16:00', async () => {
     await job.tick();
     // Index = (2 × 50,000 + 50,010) / 3 = 50,003.33…; no book, no trade: mark = P2 = index (no basis yet).
     const first = w.events.filter((e) => e.topic === 'perp.BTCUSDT.mark').at(-1)?.event;
     expect(first).toMatchObject({ type: 'perp.mark', mark: '50003.33333333', index: '50003.33333333' });
-    expect(await w.store.perp.lastMark('BTCUSDT')).toBeUndefined();
+    // No position anywhere: recorded all the same (the mark line and any recompute need every mark).
+    expect(await w.store.perp.lastMark('BTCUSDT')).toEqual({ symbol: 'BTCUSDT', time: w.clock.now(), mark: 5_000_333_333_333n, indexPrice: 5_000_333_333_333n, fundingRate: 10_000n });
 
     value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '1' }));
     value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
@@ -184,6 +185,50 @@ describeDialects('perpetual marks and funding', (dialect) => {
     // The predicted rate starts over (no premium sample before the start is recorded): the interest alone here.
     expect(restarted.funding('BTCUSDT')).toEqual({ rate: 10_000n, lastRate: 12_345n, nextFundingTime: Date.UTC(2026, 0, 16, 16) });
     restarted.stop();
+  });
+
+  it('keeps a funding\'s mark in the record when it settles in the very millisecond of its boundary (the backfill\'s ticks)', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
+    // A bid 1 % over the index: the period's rate is capped at 0.3 %, the next one predicted from the interest alone.
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50500', qty: '1' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '51000', qty: '1' }));
+    await job.tick();
+    const boundary = Date.UTC(2026, 0, 16, 16);
+    w.clock.advance(boundary - w.clock.now());
+    await job.tick();
+    const [funding] = await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 1 });
+    expect(funding).toMatchObject({ time: boundary, rate: 300_000n });
+    // The mark in force at the boundary is the one the payments were computed at, with its rate.
+    const [inForce] = await w.store.perp.marks({ symbol: 'BTCUSDT', to: boundary, limit: 1 });
+    expect(inForce).toMatchObject({ time: boundary, mark: funding!.mark, fundingRate: funding!.rate });
+    // Then the marks go on as usual, with the rate predicted for the next period.
+    w.clock.advance(1_000);
+    await job.tick();
+    const next = await w.store.perp.marks({ symbol: 'BTCUSDT', from: boundary + 1, limit: 5 });
+    expect(next.map((m) => m.time)).toEqual([boundary + 1_000]);
+    expect(next[0]!.fundingRate).not.toBe(300_000n);
+    await w.check();
+  });
+
+  it('ticks paused until resumed; tickApplied answers once the desk applied the marks, their commit not awaited', async () => {
+    const paused = startPerpMarks({ desk: w.desks.perp, clock: w.clock.now, paused: true, intervalMs: 20, indexSources: (s) => (s === 'BTCUSDT' ? sources.map((x) => ({ ...x, updatedAt: w.clock.now() })) : []), onError: (e) => { throw e; } });
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await w.store.perp.lastMark('BTCUSDT')).toBeUndefined();
+      await paused.tickApplied();
+      // Applied: the desk's memory has the mark (an order is now checked against its band) …
+      expect(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '40000', qty: '0.01' })).toEqual({ ok: false, code: 'order.price.out.of.band' });
+      // … and committed with what follows it.
+      expect(await w.store.perp.lastMark('BTCUSDT')).toMatchObject({ mark: 5_000_333_333_333n });
+      const marked = w.clock.now();
+      w.clock.advance(5_000);
+      sources = sources.map((x) => ({ ...x, price: x.price! + usdt(10) }));
+      paused.resume();
+      await expect.poll(async () => (await w.store.perp.lastMark('BTCUSDT'))?.time, { timeout: 5_000 }).toBeGreaterThan(marked);
+    } finally {
+      paused.stop();
+    }
   });
 
   it('averages the basis over the last 30 samples, one a second', async () => {

@@ -1,4 +1,5 @@
-// /app/contract/*: placing and cancelling orders, closing positions (one, or all with one key), current and past
+// /app/contract/*: placing and cancelling orders, closing positions (one, or all with one key; none open, whatever
+// orders rest: contract.position.not.found), current and past
 // orders (plain ones: conditional orders have their own list, conditionals.ts), one order with its trades and the
 // funding its position paid and received (order-funding.ts).
 import type { FastifyInstance } from 'fastify';
@@ -100,6 +101,8 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
     const user = await signedIn(deps, request);
     const results = await perpDesk(perp.closePosition({ user: user.id }));
     notifyChanged(app, user.id);
+    // Nothing to close (resting orders are not a position): said as for one market.
+    if (results.length === 0) fail('contract.position.not.found');
     return envelopes.success(request, closeReply(results));
   });
 
