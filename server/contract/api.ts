@@ -436,7 +436,7 @@ export const ASSET_RECORD_TYPES = [
   'buy_coin', 'sell_coin', 'cancel_buy', 'cancel_sell', 'fee', 'transfer_in', 'transfer_out',
   'admin_credit', 'admin_debit', 'admin_freeze', 'admin_unfreeze', 'admin_lock', 'admin_unlock',
   'deposit', 'withdrawal', 'withdrawal_rejected', 'financial_purchase', 'financial_income', 'cancel_financial',
-  'open_long_fee', 'open_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
+  'open_long_fee', 'open_short_fee', 'close_long_fee', 'close_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
   'margin_income_buy', 'margin_income_sell', 'contract_income', 'holding_fee', 'liquidation_fee', 'product_buy', 'product_sell',
   'seconds_stake', 'seconds_fee', 'seconds_payout', 'seconds_cancel',
 ] as const;
@@ -447,6 +447,9 @@ export interface AssetRecordsRequest extends PagedRequest {
   type?: AssetRecordType | AssetRecordType[];
   asset?: string;
   account?: AccountType;
+  /** A market (BTCUSDT): its trades, funding, liquidations, margin and leverage changes, and its orders' margin or
+   *  funds held and released. A well-formed market with nothing recorded (or none such) finds nothing. */
+  symbol?: string;
   /** Unix ms, inclusive. */
   startTime?: number;
   /** Unix ms, exclusive. */
@@ -461,8 +464,10 @@ export interface AssetRecordItem {
   amount: string;
   /** Signed change of the frozen balance. */
   frozen: string;
-  /** What caused it: order:12, trade:BTCUSDT:3, transfer:<id>, admin:<memo>. */
+  /** What caused it: order:12, trade:BTCUSDT:3, transfer:<id>, admin:<memo>, perp:trade:BTCUSDT:7, perp:funding:BTCUSDT:<time>. */
   ref: string;
+  /** The market it belongs to (a trade's, a funding payment's, an order's), or null (transfers, operator, deposits). */
+  symbol: string | null;
   time: number;
 }
 

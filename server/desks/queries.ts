@@ -33,13 +33,18 @@ export interface RecordQuery extends PageRequest {
   readonly types?: readonly string[] | undefined;
   readonly asset?: string | undefined;
   readonly wallet?: string | undefined;
+  /** A market symbol, upper case (BTCUSDT): one with no records, or none such, finds nothing, as a coin does. */
+  readonly market?: string | undefined;
   /** Unix ms, inclusive. */
   readonly from?: number | undefined;
   /** Unix ms, exclusive. */
   readonly to?: number | undefined;
 }
 
-export async function assetRecords(store: Store, q: RecordQuery): Promise<Reply<Page<RecordView>>> {
+/** A record of a page with the market it belongs to (null: a transfer, the operator's, a deposit). */
+export type ListedRecordView = RecordView & { readonly symbol: string | null };
+
+export async function assetRecords(store: Store, q: RecordQuery): Promise<Reply<Page<ListedRecordView>>> {
   const page = paging(q);
   if (!page.ok) return page;
   const user = checkUser(q.user);
@@ -47,10 +52,11 @@ export async function assetRecords(store: Store, q: RecordQuery): Promise<Reply<
   if (q.types?.some((t) => !isRecordType(t))) return refuse('record.type.invalid');
   if (q.asset !== undefined && !checkAsset(q.asset).ok) return refuse('asset.invalid');
   if (q.wallet !== undefined && !checkWallet(q.wallet).ok) return refuse('wallet.invalid');
+  if (q.market !== undefined && !/^[A-Z0-9]{1,32}$/.test(q.market)) return refuse('market.unknown');
   const { pageIndex, pageSize, offset } = page.value;
-  const filter = { user: user.value, types: q.types as readonly RecordType[] | undefined, asset: q.asset, wallet: q.wallet, from: q.from, to: q.to };
+  const filter = { user: user.value, types: q.types as readonly RecordType[] | undefined, asset: q.asset, wallet: q.wallet, market: q.market, from: q.from, to: q.to };
   const { rows, total } = await store.records.page(filter, offset, pageSize);
-  return accept({ list: rows.map(recordView), total, pageIndex, pageSize });
+  return accept({ list: rows.map((r) => ({ ...recordView(r), symbol: r.symbol })), total, pageIndex, pageSize });
 }
 
 export interface OrderQuery extends PageRequest {

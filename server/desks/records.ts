@@ -26,6 +26,8 @@ export const RECORD_TYPES = [
   'cancel_financial',
   'open_long_fee',
   'open_short_fee',
+  'close_long_fee',
+  'close_short_fee',
   'long_margin',
   'short_margin',
   'margin_refund_long',
@@ -51,10 +53,16 @@ export const isRecordType = (value: string): value is RecordType => (RECORD_TYPE
 export const PAGE_SIZES = [10, 20, 30, 50, 70, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
+/** One part of a fee a record names on its own (a perpetual fill that closes one side and opens the other pays two). */
+export interface FeePart {
+  readonly type: RecordType;
+  readonly amount: bigint;
+}
+
 /**
  * Adds one record per user balance the entry changed, typed by `typeOf`. `fee` (optional) splits a fee the user
  * paid out of what they received into its own record (`fee`, or what `feeType` says), so the main record shows the
- * gross amount.
+ * gross amount. `feeType` may instead name the fee's parts, one record each, whose amounts must add up to the fee.
  */
 export function addRecords(
   batch: DeskBatch,
@@ -62,12 +70,18 @@ export function addRecords(
   entry: JournalEntry,
   typeOf: (change: UserChange) => RecordType,
   fee?: (change: UserChange) => bigint,
-  feeType: (change: UserChange) => RecordType = () => 'fee',
+  feeType: (change: UserChange) => RecordType | readonly FeePart[] = () => 'fee',
 ): void {
   for (const c of userChanges(entry.lines)) {
     const paid = fee?.(c) ?? 0n;
     const base = { user: c.user, wallet: c.wallet, asset: c.asset, ref: entry.ref, desk, seq: entry.seq, time: entry.time };
     if (c.available + paid !== 0n || c.frozen !== 0n) batch.records.push({ ...base, type: typeOf(c), amount: c.available + paid, frozen: c.frozen });
-    if (paid !== 0n) batch.records.push({ ...base, type: feeType(c), amount: -paid, frozen: 0n });
+    if (paid === 0n) continue;
+    const named = feeType(c);
+    const parts = typeof named === 'string' ? [{ type: named, amount: paid }] : named;
+    // Parts that do not add up would leave the records disagreeing with the journal: a desk's bug, never the user's.
+    if (parts.reduce((sum, p) => sum + p.amount, 0n) !== paid) throw new Error(`fee parts of ${entry.ref} do not add up to ${paid}`);
+    for (const p of parts) if (p.amount !== 0n) batch.records.push({ ...base, type: p.type, amount: -p.amount, frozen: 0n });
   }
 }
+

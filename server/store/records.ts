@@ -24,11 +24,52 @@ export interface AssetRecord extends NewAssetRecord {
   readonly id: number;
 }
 
+/** A record as a page lists it: with the market it belongs to, or null. */
+export interface ListedRecord extends AssetRecord {
+  readonly symbol: string | null;
+}
+
+// ---- markets of records -------------------------------------------------------------------------------------
+// A record names its market in its reference (a trade's, a funding payment's, ...) or names an order whose row has
+// the market. Records carry no market column: these are read from what they already have.
+
+/** The reference kinds that name their market right after the kind: `<kind><SYMBOL>:…`. */
+const MARKET_REF_KINDS = ['trade:', 'perp:trade:', 'perp:funding:', 'perp:liquidation:', 'perp:margin:', 'perp:leverage:'] as const;
+const MARKET_REF = /^(?:trade|perp:(?:trade|funding|liquidation|margin|leverage)):([A-Z0-9]+):/;
+
+/** The reference kinds that name an order (or a seconds contract), with the table that has its market. */
+const ORDER_REFS = [
+  { prefix: 'order:', table: 'spot_orders', column: 'symbol' },
+  { prefix: 'perp:order:', table: 'perp_orders', column: 'symbol' },
+  { prefix: 'seconds:', table: 'seconds_contracts', column: 'market' },
+] as const;
+
+/** The market a reference names itself (`trade:BTCUSDT:3`, `perp:funding:BTCUSDT:<time>`, …), or null. */
+export const refSymbol = (ref: string): string | null => MARKET_REF.exec(ref)?.[1] ?? null;
+
+/** The order a reference names (`perp:order:12` → perp_orders 12), or null. */
+function refOrder(ref: string): { readonly table: (typeof ORDER_REFS)[number]; readonly id: number } | null {
+  for (const table of ORDER_REFS) {
+    if (!ref.startsWith(table.prefix)) continue;
+    const id = ref.slice(table.prefix.length);
+    // `order:` is also the start of nothing else; a perp order's reference is matched by its own longer prefix.
+    return /^\d{1,15}$/.test(id) ? { table, id: Number(id) } : null;
+  }
+  return null;
+}
+
+const SYMBOL = /^[A-Z0-9]{1,32}$/;
+
 export interface RecordFilter {
   readonly user: number;
   readonly types?: readonly string[] | undefined;
   readonly asset?: string | undefined;
   readonly wallet?: string | undefined;
+  /**
+   * A market (upper-case letters and digits): the records whose reference names it, and those of the user's
+   * orders (spot and perpetual) and seconds contracts in it.
+   */
+  readonly market?: string | undefined;
   /** Unix ms, inclusive. */
   readonly from?: number | undefined;
   /** Unix ms, exclusive. */
@@ -40,6 +81,29 @@ const filtered = <O>(q: SelectQueryBuilder<Database, 'asset_records', O>, f: Rec
   if (f.types && f.types.length > 0) out = out.where('type', 'in', [...f.types]);
   if (f.asset !== undefined) out = out.where('asset', '=', f.asset);
   if (f.wallet !== undefined) out = out.where('wallet', '=', f.wallet);
+  if (f.market !== undefined) {
+    const market = f.market;
+    // Checked here too: the symbol goes into LIKE patterns, where `_` and `%` would match more than it.
+    if (!SYMBOL.test(market)) throw new RangeError(`not a market symbol: ${market}`);
+    out = out.where((eb) =>
+      eb.or([
+        ...MARKET_REF_KINDS.map((kind) => eb('ref', 'like', `${kind}${market}:%`)),
+        // An order's records: its reference is among those of the user's orders in the market (one read of the
+        // user's orders, by the tables' user indexes, not one per record).
+        ...ORDER_REFS.map(({ prefix, table, column }) =>
+          eb(
+            'ref',
+            'in',
+            eb
+              .selectFrom(table)
+              .select(sql<string>`${prefix} || cast(${sql.ref('id')} as text)`.as('ref'))
+              .where('user_id', '=', f.user)
+              .where(sql.ref(column), '=', market),
+          ),
+        ),
+      ]),
+    );
+  }
   if (f.from !== undefined) out = out.where('time', '>=', f.from);
   if (f.to !== undefined) out = out.where('time', '<', f.to);
   return out;
@@ -87,11 +151,23 @@ export function createRecords(db: Kysely<Database>) {
       await insertRows(db, 'asset_records', values);
     },
 
-    /** Newest first (see recordPageQueries). */
-    async page(filter: RecordFilter, offset: number, limit: number): Promise<{ rows: AssetRecord[]; total: number }> {
+    /** Newest first (see recordPageQueries), each with its market (one read per order table the page refers to). */
+    async page(filter: RecordFilter, offset: number, limit: number): Promise<{ rows: ListedRecord[]; total: number }> {
       const q = recordPageQueries(db, filter, offset, limit);
       const rows = await q.rows.execute();
       const total = await q.count.executeTakeFirstOrThrow();
+      const orderMarkets = new Map<string, string>();
+      for (const table of ORDER_REFS) {
+        const ids = [...new Set(rows.map((r) => refOrder(r.ref)).filter((o) => o?.table === table).map((o) => o!.id))];
+        if (ids.length === 0) continue;
+        const found = await db
+          .selectFrom(table.table)
+          .select(['id', sql<string>`${sql.ref(table.column)}`.as('market')])
+          .where('id', 'in', ids)
+          .where('user_id', '=', filter.user)
+          .execute();
+        for (const o of found) orderMarkets.set(`${table.prefix}${Number(o.id)}`, o.market);
+      }
       return {
         rows: rows.map((r) => ({
           id: r.id,
@@ -105,6 +181,7 @@ export function createRecords(db: Kysely<Database>) {
           desk: r.desk,
           seq: Number(r.seq),
           time: r.time,
+          symbol: refSymbol(r.ref) ?? orderMarkets.get(r.ref) ?? null,
         })),
         total: Number(total.n),
       };

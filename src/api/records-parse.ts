@@ -5,6 +5,7 @@ import { isRecord, type Parser } from './parse.ts';
 const str = (v: unknown): v is string => typeof v === 'string';
 const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const SIGNED_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const SYMBOL = /^[A-Z0-9]{1,32}$/;
 const isAccount = (v: unknown): v is AccountType => str(v) && (ACCOUNT_TYPES as readonly string[]).includes(v);
 const isRecordType = (v: unknown): v is AssetRecordType => str(v) && (ASSET_RECORD_TYPES as readonly string[]).includes(v);
 
@@ -13,7 +14,9 @@ export function parseRecord(d: unknown): AssetRecordItem | null {
   if (!isAccount(d.account) || !isRecordType(d.type)) return null;
   if (!str(d.amount) || !SIGNED_DECIMAL.test(d.amount)) return null;
   const frozen = str(d.frozen) && SIGNED_DECIMAL.test(d.frozen) ? d.frozen : '0';
-  return { id: d.id, account: d.account, asset: d.asset, type: d.type, amount: d.amount, frozen, ref: d.ref, time: d.time };
+  // A market is a symbol or null; anything else (a server before markets were listed sends none) is no market.
+  const symbol = str(d.symbol) && SYMBOL.test(d.symbol) ? d.symbol : null;
+  return { id: d.id, account: d.account, asset: d.asset, type: d.type, amount: d.amount, frozen, ref: d.ref, symbol, time: d.time };
 }
 
 /** A page of records; one malformed record makes the whole reply malformed (nothing half-shown). */

@@ -1,10 +1,11 @@
 // Turns the perpetuals engine's events for one command into the desk's effects: journal entries with their asset
-// records (margin frozen and refunded, opening fees, contract income, funding, liquidation fees), the latest row of
-// each order and position, trades, funding and liquidation rows, and the events to publish after the commit.
+// records (margin frozen and refunded, opening and closing fees, contract income, funding, liquidation fees), the
+// latest row of each order and position, trades, funding and liquidation rows, and the events to publish after the
+// commit.
 import { codeName, formatDecimal, type Market, type PerpEvent, type PositionView, type Side, type UserId } from '../../kernel/index.ts';
 import type { PerpOrder, PerpPosition } from '../../store/perp.ts';
 import { topics, type PerpOrderView } from '../events.ts';
-import { addRecords, type RecordType } from '../records.ts';
+import { addRecords, type FeePart, type RecordType } from '../records.ts';
 import { clientKey, type PerpBatch, type PerpState } from './state.ts';
 
 /** Journal references of a trade's and a funding settlement's entries (their asset records carry them too). */
@@ -18,7 +19,22 @@ export const perpRefs = {
 
 const marginType = (side: Side): RecordType => (side === 'buy' ? 'long_margin' : 'short_margin');
 const refundType = (side: Side): RecordType => (side === 'buy' ? 'margin_refund_long' : 'margin_refund_short');
-const feeType = (side: Side): RecordType => (side === 'buy' ? 'open_long_fee' : 'open_short_fee');
+
+/**
+ * What one side of a fill paid its fee for, by what the fill did to the position (not by the order's side: a sell
+ * that closes a long pays a closing fee). A buy closes a short and opens a long, a sell the reverse; a fill that
+ * does both (a long of 4 lots sold 10: 4 close the long, 6 open a short) pays one fee on its whole notional, split
+ * by lots: the closing part is `fee × closed / qty` rounded down, the opening part the rest, so the parts add up to
+ * the fee exactly and the closing part is never over-stated. A part of 0 (a tiny fee) has no record.
+ */
+export function feeParts(side: { readonly side: Side; readonly fee: bigint; readonly closed: number }, lots: number): FeePart[] {
+  const close: RecordType = side.side === 'buy' ? 'close_short_fee' : 'close_long_fee';
+  const open: RecordType = side.side === 'buy' ? 'open_long_fee' : 'open_short_fee';
+  if (side.closed >= lots) return [{ type: close, amount: side.fee }];
+  if (side.closed <= 0) return [{ type: open, amount: side.fee }];
+  const closing = (side.fee * BigInt(side.closed)) / BigInt(lots);
+  return [{ type: close, amount: closing }, { type: open, amount: side.fee - closing }];
+}
 
 /** Order status after a close code: filled, or canceled / expired depending on why and whether it traded. */
 function closedStatus(row: PerpOrder, code: number): PerpOrder['status'] {
@@ -132,12 +148,13 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         });
         const entry = s.ledger.journal(batch, e.via === 'adl' ? 'perp.adl' : 'perp.trade', perpRefs.trade(e.symbol, e.trade), e.time, e.postings);
         if (entry) {
-          const sideOf = (user: number) => (user === e.taker.user ? e.taker : e.maker);
+          // A user on both sides (a self-trade, self-trade prevention off) has one balance change and pays both fees.
+          const sidesOf = (user: number) => (e.taker.user === e.maker.user ? [e.taker, e.maker] : [user === e.taker.user ? e.taker : e.maker]);
           addRecords(
             batch, desk, entry,
-            (c) => (sideOf(c.user).realized !== 0n ? 'contract_income' : marginType(sideOf(c.user).side)),
-            (c) => sideOf(c.user).fee,
-            (c) => feeType(sideOf(c.user).side),
+            (c) => (sidesOf(c.user).some((x) => x.realized !== 0n) ? 'contract_income' : marginType(sidesOf(c.user)[0]!.side)),
+            (c) => sidesOf(c.user).reduce((sum, x) => sum + x.fee, 0n),
+            (c) => sidesOf(c.user).flatMap((x) => feeParts(x, e.qty)),
           );
         }
         if (batch.wants(topics.perpTrades(e.symbol))) {

@@ -426,7 +426,7 @@ export const INCOME_RECORDS = {
   TRANSFER: ['transfer_in', 'transfer_out', 'admin_credit', 'admin_debit'],
   REALIZED_PNL: ['contract_income'],
   FUNDING_FEE: ['holding_fee'],
-  COMMISSION: ['open_long_fee', 'open_short_fee'],
+  COMMISSION: ['open_long_fee', 'open_short_fee', 'close_long_fee', 'close_short_fee'],
   INSURANCE_CLEAR: ['liquidation_fee'],
 } as const;
 export type IncomeType = keyof typeof INCOME_RECORDS;

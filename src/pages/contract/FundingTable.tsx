@@ -1,7 +1,8 @@
 // Funding history, two views: the user's own funding payments (the contract account's holding_fee asset records,
 // paged by the server, read again when the contract wallet moves) and a market's settled funding rates
-// (fundingHistory). The payments cover every market (the records API has no market filter; each row names its
-// market); the rates are for `symbol`, or the market picked here (a held one to start with).
+// (fundingHistory). The payments are `symbol`'s (the records API's market filter: the terminal's panel shows its
+// market's), or every market's when there is none (each row names its market); the rates are for `symbol`, or the
+// market picked here (a held one to start with).
 import { useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { dataOf, useContractAccount, useContractMarkets, useContractPositionSymbols } from '../../../streams/index.ts';
@@ -41,7 +42,8 @@ export function FundingTable(props: TableProps) {
       <Tabs items={VIEWS} value={view} onChange={setView} label={_('perp.tab.funding')} />
       {view === 'payments' ? (
         <SignedIn>
-          <Payments {...props} />
+          {/* Another market is another list: it starts again at its first page. */}
+          <Payments key={props.symbol ?? ''} {...props} />
         </SignedIn>
       ) : (
         <Rates {...props} />
@@ -50,12 +52,15 @@ export function FundingTable(props: TableProps) {
   );
 }
 
-function Payments({ scroll = 'fill' }: TableProps) {
+function Payments({ symbol, scroll = 'fill' }: TableProps) {
   const { _ } = useLingui();
   const [moved, setMoved] = useState('');
   const paged = usePaged(
     (paging, signal) =>
-      fetchAssetRecords({ ...paging, type: 'holding_fee', account: 'contract' }, { signal, notify: false }).then((page) => ({ ...page, list: page.list.map(fundingPayment) })),
+      fetchAssetRecords({ ...paging, type: 'holding_fee', account: 'contract', ...(symbol ? { symbol } : {}) }, { signal, notify: false }).then((page) => ({
+        ...page,
+        list: page.list.map(fundingPayment),
+      })),
     moved,
   );
   const columns = useMemo<Column<FundingPayment>[]>(

@@ -1,9 +1,11 @@
-// The asset-record columns: time, account, coin, type in the user's language, the signed change of the available
-// and the frozen balance (green in, red out), and what caused it (an order, a trade, a transfer, the operator's memo).
+// The asset-record columns: time, account, coin, the market it belongs to, type in the user's language, the signed
+// change of the available and the frozen balance (green in, red out), and what caused it (an order, a trade, a
+// funding settlement, a transfer, the operator's memo).
 import { useMemo } from 'react';
 import { useLingui } from '@lingui/react';
 import type { AssetRecordItem } from '../../contract.ts';
 import { formatDateTime } from '../../format/date.ts';
+import { EMPTY_VALUE } from '../../format/decimal.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { pairName } from '../quotation/market-rows.ts';
 import { accountLabel, changeSign, formatChange, parseRef, recordTypeLabel } from './records.ts';
@@ -18,6 +20,14 @@ function Change({ value }: { value: string }) {
   );
 }
 
+/** A perpetual's settlements and changes: the market is in its own column. */
+const REF_LABEL = {
+  funding: 'records.ref.funding',
+  liquidation: 'records.ref.liquidation',
+  margin: 'records.ref.margin',
+  leverage: 'records.ref.leverage',
+} as const;
+
 function Reference({ value }: { value: string }) {
   const { _ } = useLingui();
   const ref = parseRef(value);
@@ -28,7 +38,9 @@ function Reference({ value }: { value: string }) {
         ? _('records.ref.trade', { market: pairName(ref.symbol), id: ref.id })
         : ref.kind === 'transfer'
           ? _('records.ref.transfer', { id: ref.id.slice(0, 8) })
-          : ref.text;
+          : ref.kind === 'memo' || ref.kind === 'raw'
+            ? ref.text
+            : _(REF_LABEL[ref.kind]);
   return (
     <span className={`${s.ref} ${ref.kind === 'transfer' ? s.mono : ''}`} title={value} data-ref={ref.kind}>
       {label}
@@ -43,6 +55,15 @@ export function useRecordColumns(): Column<AssetRecordItem>[] {
     { key: 'time', labelId: 'common.col.time', render: (r) => <span className={s.nowrap}>{formatDateTime(r.time)}</span> },
     { key: 'account', labelId: 'records.col.account', render: (r) => <span className={s.nowrap}>{_(accountLabel(r.account))}</span> },
     { key: 'coin', labelId: 'assets.col.coin', render: (r) => <span className={s.nowrap}>{r.asset}</span> },
+    {
+      key: 'market',
+      labelId: 'records.col.market',
+      render: (r) => (
+        <span className={s.nowrap} data-testid="record-market" data-symbol={r.symbol ?? ''}>
+          {r.symbol ? pairName(r.symbol) : EMPTY_VALUE}
+        </span>
+      ),
+    },
     {
       key: 'type',
       labelId: 'records.col.type',

@@ -18,7 +18,7 @@ interface Context {
 
 /** Column widths: a fixed table layout never measures the rows (cheaper per frame, and no column jumps as rows with
  *  longer text scroll in). The reference takes what is left. */
-const WIDTHS: Readonly<Record<string, string>> = { time: '150px', account: '150px', coin: '72px', type: '190px', amount: '150px', frozen: '150px' };
+const WIDTHS: Readonly<Record<string, string>> = { time: '150px', account: '150px', coin: '72px', market: '110px', type: '190px', amount: '150px', frozen: '150px' };
 
 const components: TableComponents<unknown, Context> = {
   Table: ({ style, ...props }) => <table {...props} style={{ ...style, tableLayout: 'fixed' }} className={t.table} />,

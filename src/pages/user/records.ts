@@ -44,6 +44,8 @@ const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   admin_debit: 'records.type.adminDebit',
   deposit: 'records.type.deposit',
   withdrawal: 'records.type.withdrawal',
+  close_long_fee: 'records.type.closeLongFee',
+  close_short_fee: 'records.type.closeShortFee',
   holding_fee: 'records.type.holdingFee',
   liquidation_fee: 'records.type.liquidationFee',
   seconds_stake: 'records.type.secondsStake',
@@ -68,7 +70,7 @@ export const RECORD_TYPE_GROUPS: ReadonlyArray<{ labelId: string; types: readonl
   {
     labelId: 'records.group.contract',
     types: [
-      'open_long_fee', 'open_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
+      'open_long_fee', 'open_short_fee', 'close_long_fee', 'close_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
       'margin_income_buy', 'margin_income_sell', 'contract_income', 'holding_fee', 'liquidation_fee',
     ],
   },
@@ -158,19 +160,25 @@ export function recordsRequest(search: RecordsSearch, now: number, paging?: { pa
   };
 }
 
-/** What a record's reference says: an order, a trade, a transfer, the operator's memo, or the raw text. */
+/**
+ * What a record's reference says: an order, a trade (spot or perpetual), a perpetual's funding settlement,
+ * liquidation, margin or leverage change, a transfer, the operator's memo, or the raw text.
+ */
 export type RecordRef =
   | { kind: 'order'; id: string }
   | { kind: 'trade'; symbol: string; id: string }
+  | { kind: 'funding' | 'liquidation' | 'margin' | 'leverage'; symbol: string }
   | { kind: 'transfer'; id: string }
   | { kind: 'memo'; text: string }
   | { kind: 'raw'; text: string };
 
 export function parseRef(ref: string): RecordRef {
-  let m = /^order:(\d+)$/.exec(ref);
+  let m = /^(?:perp:)?order:(\d+)$/.exec(ref);
   if (m?.[1]) return { kind: 'order', id: m[1] };
-  m = /^trade:([A-Z0-9]+):(\d+)$/.exec(ref);
+  m = /^(?:perp:)?trade:([A-Z0-9]+):(\d+)$/.exec(ref);
   if (m?.[1] && m[2]) return { kind: 'trade', symbol: m[1], id: m[2] };
+  m = /^perp:(funding|liquidation|margin|leverage):([A-Z0-9]+):/.exec(ref);
+  if (m?.[1] && m[2]) return { kind: m[1] as 'funding' | 'liquidation' | 'margin' | 'leverage', symbol: m[2] };
   m = /^transfer:([\w-]+)$/.exec(ref);
   if (m?.[1]) return { kind: 'transfer', id: m[1] };
   if (ref.startsWith('admin:')) return { kind: 'memo', text: ref.slice('admin:'.length) };

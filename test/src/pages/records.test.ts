@@ -33,6 +33,11 @@ describe('record types', () => {
     expect(recordTypeLabel('margin_refund_long')).toBe('records.type.longMarginRefund');
     expect(recordTypeLabel('withdrawal_rejected')).toBe('records.type.withdrawalRejected');
     expect(recordTypeLabel('fee')).toBe('records.type.fee');
+    // A fee says what it paid for: opening or closing, a long or a short.
+    expect(recordTypeLabel('open_long_fee')).toBe('records.type.openLongFee');
+    expect(recordTypeLabel('close_long_fee')).toBe('records.type.closeLongFee');
+    expect(recordTypeLabel('close_short_fee')).toBe('records.type.closeShortFee');
+    expect(english.get('records.type.closeLongFee')).toBe('Close long fee');
   });
 
   it('puts every type in exactly one filter group', () => {
@@ -111,6 +116,15 @@ describe('references and amounts', () => {
     expect(parseRef('something:else')).toEqual({ kind: 'raw', text: 'something:else' });
   });
 
+  it("reads a perpetual's references: its orders, trades, funding, liquidations, margin and leverage changes", () => {
+    expect(parseRef('perp:order:42')).toEqual({ kind: 'order', id: '42' });
+    expect(parseRef('perp:trade:ETHUSDT:7')).toEqual({ kind: 'trade', symbol: 'ETHUSDT', id: '7' });
+    expect(parseRef('perp:funding:BTCUSDT:1767254400000')).toEqual({ kind: 'funding', symbol: 'BTCUSDT' });
+    expect(parseRef('perp:liquidation:BTCUSDT:12:1767254400000')).toEqual({ kind: 'liquidation', symbol: 'BTCUSDT' });
+    expect(parseRef('perp:margin:BTCUSDT:12:1767254400000')).toEqual({ kind: 'margin', symbol: 'BTCUSDT' });
+    expect(parseRef('perp:leverage:BTCUSDT:12:1767254400000')).toEqual({ kind: 'leverage', symbol: 'BTCUSDT' });
+  });
+
   it('signs and formats changes exactly', () => {
     expect(changeSign('0')).toBe('none');
     expect(changeSign('-0.00')).toBe('none');
@@ -124,11 +138,21 @@ describe('references and amounts', () => {
 });
 
 describe('records reply', () => {
-  const good = { id: 5, account: 'coin', asset: 'BTC', type: 'buy_coin', amount: '0.01', frozen: '-100.5', ref: 'trade:BTCUSDT:1', time: 1_700_000_000_000 };
+  const good = { id: 5, account: 'coin', asset: 'BTC', type: 'buy_coin', amount: '0.01', frozen: '-100.5', ref: 'trade:BTCUSDT:1', symbol: 'BTCUSDT', time: 1_700_000_000_000 };
 
   it('accepts a well-formed page', () => {
     expect(parseRecordPage({ list: [good], total: 31, pageIndex: 2, pageSize: 30 })).toEqual({ list: [good], total: 31, pageIndex: 2, pageSize: 30 });
     expect(parseRecord({ ...good, frozen: undefined })).toEqual({ ...good, frozen: '0' });
+  });
+
+  it('reads a record without a market (a transfer, or a server from before markets) as none', () => {
+    for (const symbol of [null, undefined, 'btc/usdt', 7]) expect(parseRecord({ ...good, symbol })).toEqual({ ...good, symbol: null });
+  });
+
+  it('reads the closing fees and the old rows of every fee type alike', () => {
+    for (const type of ['open_long_fee', 'open_short_fee', 'close_long_fee', 'close_short_fee']) {
+      expect(parseRecord({ ...good, account: 'contract', type, ref: 'perp:trade:BTCUSDT:9' })).toMatchObject({ type, symbol: 'BTCUSDT' });
+    }
   });
 
   it('refuses a page with any malformed record, rather than show part of it', () => {

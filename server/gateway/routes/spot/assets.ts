@@ -69,7 +69,7 @@ export function assetRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
     if (body.startTime !== undefined && body.endTime !== undefined && body.startTime > body.endTime) fail('request.invalid');
     const types = body.type === undefined ? undefined : Array.isArray(body.type) ? body.type : [body.type];
     const found = await desk(assetRecords(store, {
-      user: user.id, types, asset: body.asset, wallet: body.account, from: body.startTime, to: body.endTime,
+      user: user.id, types, asset: body.asset, wallet: body.account, market: body.symbol?.toUpperCase(), from: body.startTime, to: body.endTime,
       pageIndex: page.pageIndex, pageSize: page.pageSize,
     }));
     const reply: Page<AssetRecordItem> = { ...found, list: found.list.map(recordItem) };

@@ -91,6 +91,7 @@ export const AssetRecordsBody = Type.Object(
     type: Type.Optional(Type.Union([RecordType, Type.Array(RecordType, { minItems: 1, maxItems: ASSET_RECORD_TYPES.length })])),
     asset: Type.Optional(Asset),
     account: Type.Optional(Account),
+    symbol: Type.Optional(MarketSymbol),
     startTime: Type.Optional(Time),
     endTime: Type.Optional(Time),
     ...Paging,

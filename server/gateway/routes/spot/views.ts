@@ -86,7 +86,7 @@ export const transferItem = (t: TransferView): TransferItem => ({
   creditTime: t.creditedAt,
 });
 
-export const recordItem = (r: RecordView): AssetRecordItem => ({
+export const recordItem = (r: RecordView & { readonly symbol: string | null }): AssetRecordItem => ({
   id: r.id,
   account: r.wallet as AccountType,
   asset: r.asset,
@@ -94,5 +94,6 @@ export const recordItem = (r: RecordView): AssetRecordItem => ({
   amount: r.amount,
   frozen: r.frozen,
   ref: r.ref,
+  symbol: r.symbol,
   time: r.time,
 });
