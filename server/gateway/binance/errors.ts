@@ -22,6 +22,13 @@ export class BinanceError extends Error {
 export const errorBody = (e: BinanceError): { code: number; msg: string; data?: object } =>
   e.data === undefined ? { code: e.code, msg: e.message } : { code: e.code, msg: e.message, data: e.data };
 
+/**
+ * A plain HTTP request (no Upgrade) to one of the WebSocket endpoints (/stream, /fstream, /ws-api): Binance's JSON
+ * error with 426 Upgrade Required, rather than an empty 404 a bot can't tell from a wrong path.
+ */
+export const notUpgraded = (_request: unknown, reply: { code(status: number): { send(body: object): unknown } }) =>
+  reply.code(426).send({ code: -1000, msg: 'This is a WebSocket endpoint: connect with an HTTP Upgrade request.' });
+
 export const fail = (code: number, msg: string, status = 400): never => {
   throw new BinanceError(code, msg, status);
 };

@@ -34,6 +34,16 @@ export interface BinanceRouteDeps {
 
 export const PREFIX = '/api/v3';
 
+/**
+ * Every top-level prefix of Binance's hosts that this server answers under: api.binance.com (/api, /sapi),
+ * fapi/dapi.binance.com, stream and fstream.binance.com, ws-api.binance.com. A path under one of them that no route
+ * serves is an unknown endpoint in Binance's shape, whatever its version segment (/fapi/v9/x, /api/v1/x): a bot gets
+ * JSON it can read, never the web app's page with a 200. routes/web.ts keeps them out of the page fallback too.
+ */
+export const BINANCE_PREFIXES = ['/api', '/sapi', '/fapi', '/dapi', '/stream', '/fstream', '/ws-api'] as const;
+
+const unknownEndpoint = (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ code: -1000, msg: 'Unknown endpoint.' });
+
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /** The signed text's two parts, exactly as the client sent them; the body only when it is a form (not on GET). */
@@ -83,7 +93,7 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
           const e = known ?? errors.unknown();
           return reply.code(e.status).send(errorBody(e));
         });
-        scope.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: -1000, msg: 'Unknown endpoint.' }));
+        scope.setNotFoundHandler(unknownEndpoint);
 
         // Every route meters its weight and reads its parameters the same way; the kinds differ in who may call.
         type Method = Parameters<Route>[0];
@@ -133,6 +143,9 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
   await scope('/fapi/v2', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v2'));
   await scope('/fapi/v3', ({ signed }) => futuresAccountRoutes(signed, usdm, 'v3'));
   await scope('/dapi/v1', ({ route }) => futuresRoutes(route, clock, { kind: 'coinm' }));
+  // The rest of each prefix (another version, a bare /fapi, a WebSocket base's unknown path): Binance's 404. A
+  // more specific scope's handler (/api/v3 above) still answers its own paths.
+  for (const prefix of BINANCE_PREFIXES) await app.register(async (rest) => rest.setNotFoundHandler(unknownEndpoint), { prefix });
 }
 
 export { createApiKeys, loadMasterKey, type ApiKeys, type ApiKeyInfo, type ApiKeyOptions } from './keys.ts';

@@ -9,6 +9,7 @@ import { errors } from './errors.ts';
 import { TRAILING_DELTA } from './orders.ts';
 import { ORDERS_LIMIT, REQUEST_WEIGHT_LIMIT } from './limits.ts';
 import type { Params } from './params.ts';
+import { parseTimeZone, zonedKlines, type CandleReader } from './sstream-zone.ts';
 
 const DEPTH_LIMITS = [5, 10, 20, 50, 100, 500, 1000, 5000];
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -179,17 +180,29 @@ export function publicRoutes(route: Route, trading: Trading, clock: Clock): void
       return { a: t.id, p: f.price, q: f.qty, f: t.id, l: t.id, T: t.time, m: t.isBuyerMaker, M: true };
     });
   });
-  route('GET', '/klines', async (p) => {
+  // uiKlines: Binance's bars "optimized for presentation"; here the same bars as klines (see the README).
+  const klines = async (p: Params) => {
     const m = known(p.requiredSymbol());
     const interval = p.required('interval');
     if (!isInterval(interval)) throw errors.interval();
     const startTime = p.int('startTime', 0, Number.MAX_SAFE_INTEGER);
     const endTime = p.int('endTime', 0, Number.MAX_SAFE_INTEGER);
     const limit = p.int('limit', 1, 1000, 500)!;
-    p.done(['timeZone']);
+    const zone = p.text('timeZone');
+    p.done();
+    let offsetMs = 0;
+    if (zone !== undefined) {
+      const parsed = parseTimeZone(zone);
+      if (parsed === 'illegal') throw errors.illegalText('timeZone');
+      if (parsed === 'range') throw errors.value('timeZone');
+      offsetMs = parsed;
+    }
     if (startTime !== undefined && endTime !== undefined && startTime > endTime) throw errors.combination();
-    return (await trading.market.candles(m.symbol, interval, { startTime, endTime, limit })).map((c) => formatKline(m, c));
-  });
+    const read: CandleReader = (i, q) => trading.market.candles(m.symbol, i, q);
+    return (await zonedKlines(read, interval, offsetMs, { startTime, endTime, limit })).map((c) => formatKline(m, c));
+  };
+  route('GET', '/klines', klines);
+  route('GET', '/uiKlines', klines);
   route('GET', '/ticker/24hr', (p) => {
     const type = p.choice('type', ['FULL', 'MINI'], () => errors.value('type'), 'FULL');
     const now = clock();

@@ -25,13 +25,22 @@ const tif = (o: OrderView): string => (o.type === 'market' ? 'GTC' : o.tif);
 export const working = (o: OrderView): boolean => o.type === 'limit' && o.working && (o.status === 'new' || o.status === 'partially_filled');
 /** When it started working: its placement, or the moment a conditional order fired; -1 while it waits. */
 const workingTime = (o: OrderView): number => (o.working ? (o.workingTime ?? o.createdAt) : -1);
+/**
+ * Binance's trailing time of a trailing order that tracks the price (REST `trailingTime`, executionReport `D`); null
+ * before it does (an activation price not reached yet) and for any other order. The views keep no activation time:
+ * a trailing order tracks from its placement unless it has an activation price, so this is its creation time, and
+ * for one with an activation price also its creation time (not the moment the price reached it).
+ */
+export const trailingTime = (o: OrderView): number | null =>
+  o.trigger === null || o.trigger.trailingDelta === null || o.trigger.trailPrice === null ? null : o.createdAt;
+
 /** stopPrice, and for a trailing order trailingDelta (and trailingTime once it tracks), as Binance adds them. */
 function triggerFields(o: OrderView) {
   const t = o.trigger;
   if (t === null) return {};
   return {
     stopPrice: d8(t.stopPrice),
-    ...(t.trailingDelta === null ? {} : { trailingDelta: t.trailingDelta, trailingTime: t.trailPrice === null ? -1 : o.createdAt }),
+    ...(t.trailingDelta === null ? {} : { trailingDelta: t.trailingDelta, trailingTime: trailingTime(o) ?? -1 }),
   };
 }
 

@@ -4,7 +4,7 @@
 // (ws-api.ts) sends the same events, wrapped in {subscriptionId, event}.
 //
 // - executionReport {e, E, s, c, S, o, f, q, p, P, F, g, C, x, X, r, i, l, z, L, n, N, T, t, I, w, m, M, O, Z, Y, Q,
-//   [W], V, [d]} from `user.<id>.order` (an order's state after each command) and `user.<id>.fill` (each of its trades,
+//   [D], [W], V, [d]} from `user.<id>.order` (an order's state after each command) and `user.<id>.fill` (each of its trades,
 //   told before the order's state): an order placed since the feed started is NEW first; each fill a TRADE (l, L, Y
 //   the fill's, z and Z cumulative, n and N its commission, t the trade id, m whether it made); a command that closed
 //   it ends with CANCELED, EXPIRED (an IOC, FOK or market remainder) or TRADE_PREVENTION (self-trade prevention, X
@@ -15,8 +15,9 @@
 //   (-1 without), C the order's own client id on CANCELED (this exchange records no separate id for the cancel
 //   request, so c shows the order's too) and "" otherwise, w whether it rests on the book after the event, O its
 //   creation, W its working time (only once it works), Q the quote quantity of a quote-sized market order, V
-//   EXPIRE_TAKER (the one mode), I the event's number in this stream. Not sent: v (prevented match id; this exchange
-//   keeps no prevented-match records), D (trailing time), j/J (strategy; not stored). REJECTED is never sent: a refused
+//   EXPIRE_TAKER (the one mode), I the event's number in this stream, D the trailing time once a trailing order tracks
+//   the price (REST's trailingTime: shapes.ts). Not sent: v (prevented match id; this exchange keeps no
+//   prevented-match records), j/J (strategy; not stored with the order). REJECTED is never sent: a refused
 //   order records nothing, and Binance sends it only for cancel-replace.
 // - outboundAccountPosition {e, E, u, B [{a, f, l}]} after each commit that changed coin-wallet balances
 //   (`user.<id>.balance`, wallet coin): the assets it changed with their free and locked amounts, u its time.
@@ -35,7 +36,7 @@ import { toAmount, money } from '../../store/money.ts';
 import type { Trading } from '../trading.ts';
 import { LISTEN_KEY_FORMAT, listenKeysOf, type ListenKey, type ListenKeys } from './fstream-keys.ts';
 import { d8, minor, type Source } from './fstream-market.ts';
-import { orderStatus } from './shapes.ts';
+import { orderStatus, trailingTime } from './shapes.ts';
 import type { SpotStream } from './sstream-market.ts';
 import { SPOT_MAX_MESSAGES_PER_SECOND, SPOT_STREAM_PREFIX, Sstream } from './sstream.ts';
 import { serveStreams, StreamHub, type Conn, type Refusal, type StreamLimits } from './ws-streams.ts';
@@ -241,6 +242,9 @@ export class SpotUserFeed {
     const rests = limit && v.tif === 'GTC';
     const qty = minor(v.qty) ?? minor(v.filledQty) ?? 0n;
     const trailing = v.trigger?.trailingDelta ?? null;
+    // D only once a trailing order tracks the price, as Binance ("only visible if the trailing stop order has been
+    // activated"), the same time REST answers as trailingTime.
+    const trailed = trailingTime(v);
     const report = (x: string, X: string, at: number, more: Record<string, unknown>) => {
       const onBook = rests && v.working && (X === 'NEW' || X === 'PARTIALLY_FILLED');
       this.send({
@@ -249,7 +253,7 @@ export class SpotUserFeed {
         P: d8(minor(v.trigger?.stopPrice) ?? 0n), ...(trailing !== null ? { d: trailing } : {}),
         F: ZERO, g: v.orderListId ?? -1, C: '', x, X, r: 'NONE', i: v.orderId,
         l: ZERO, z: d8(z), L: ZERO, n: '0', N: null, T: at, t: -1, I: ++this.events, w: onBook, m: false, M: false,
-        O: v.createdAt, Z: d8(quote), Y: ZERO, Q: d8(minor(v.quoteQty) ?? 0n),
+        O: v.createdAt, Z: d8(quote), Y: ZERO, Q: d8(minor(v.quoteQty) ?? 0n), ...(trailed !== null ? { D: trailed } : {}),
         ...(v.working && v.workingTime !== null ? { W: v.workingTime } : {}), V: 'EXPIRE_TAKER',
         ...more,
       });

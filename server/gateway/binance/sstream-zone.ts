@@ -123,3 +123,88 @@ export class ZonedBar {
     return this.current;
   }
 }
+
+// ---- REST klines in a time zone (GET /api/v3/klines and uiKlines with `timeZone`) ------------------------------
+// Binance: "hours and minutes (e.g. -1:00, 05:45), only hours (e.g. 0, 8, 4); accepted range is strictly
+// [-12:00 to +14:00] inclusive. If timeZone is provided, kline intervals are interpreted in that timezone instead of
+// UTC. startTime and endTime are always interpreted in UTC." Every interval is drawn in the zone: a bar whose length
+// divides the offset is the UTC bar itself (1h at +08:00, 1m at anything); any other (1d at +08:00, 1h at +05:45) is
+// summed from the longest recorded interval that tiles it (4h at +08:00, 15m at +05:45), as the streams do.
+
+const TIME_ZONE = /^([+-]?)(\d{1,2})(?::(\d{2}))?$/;
+const MIN_OFFSET_MIN = -12 * 60;
+const MAX_OFFSET_MIN = 14 * 60;
+
+/** `timeZone`'s offset in ms; 'illegal' when it is not [+-]H[H][:MM], 'range' when outside [-12:00, +14:00]. */
+export function parseTimeZone(text: string): number | 'illegal' | 'range' {
+  const m = TIME_ZONE.exec(text);
+  if (m === null) return 'illegal';
+  const minutes = m[3] === undefined ? 0 : Number(m[3]);
+  if (minutes > 59) return 'range';
+  const total = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + minutes);
+  if (total < MIN_OFFSET_MIN || total > MAX_OFFSET_MIN) return 'range';
+  return total * 60_000;
+}
+
+/** What the REST handler reads bars through: MarketData.candles (stored bars overlaid with the unwritten ones). */
+export type CandleReader = (interval: Interval, query: { startTime?: number | undefined; endTime?: number | undefined; limit: number }) => Promise<Candle[]>;
+
+/** Base bars read per page while summing zoned bars. */
+const PAGE = 1000;
+
+/**
+ * The zoned bars of `interval` at `offsetMs` that open within [startTime, endTime] (UTC, either optional): with
+ * startTime the first `limit` from there, else the last `limit` up to endTime (now), oldest first, as Binance. Bars
+ * exist only where base bars do (only with trades, as the UTC ones).
+ */
+export async function zonedKlines(
+  read: CandleReader,
+  interval: Interval,
+  offsetMs: number,
+  query: { startTime?: number | undefined; endTime?: number | undefined; limit: number },
+): Promise<Candle[]> {
+  const { startTime, endTime, limit } = query;
+  if (sameAsUtc(interval, offsetMs)) return read(interval, query);
+  const base = baseInterval(offsetMs);
+  const zoned = (bar: Candle) => zonedOpenTime(interval, offsetMs, bar.openTime);
+  const groups = new Map<number, Candle[]>();
+  const inRange = (open: number) => (startTime === undefined || open >= startTime) && (endTime === undefined || open <= endTime);
+  if (startTime !== undefined) {
+    // Forward from startTime: a zoned bar opening at or after it starts at or after it, so its base bars do too.
+    let cursor = startTime;
+    for (;;) {
+      const page = await read(base, { startTime: cursor, limit: PAGE });
+      for (const bar of page) {
+        const open = zoned(bar);
+        if (!inRange(open)) continue;
+        const group = groups.get(open);
+        if (group === undefined) groups.set(open, [bar]);
+        else group.push(bar);
+      }
+      const last = page[page.length - 1];
+      // Done when the store has no more, past endTime, or once limit + 1 bars have begun (the first limit are whole).
+      if (last === undefined || page.length < PAGE || (endTime !== undefined && zoned(last) > endTime) || groups.size > limit) break;
+      cursor = last.openTime + 1;
+    }
+    return [...groups.entries()].sort(([a], [b]) => a - b).slice(0, limit).map(([open, parts]) => sumBars(interval, offsetMs, open, parts));
+  }
+  // Backward from the end of the zoned bar holding endTime (or from now): the newest limit bars.
+  let upper = endTime === undefined ? undefined : zonedCloseTime(interval, offsetMs, zonedOpenTime(interval, offsetMs, endTime));
+  for (;;) {
+    const page = await read(base, { endTime: upper, limit: PAGE });
+    for (const bar of page) {
+      const open = zoned(bar);
+      if (!inRange(open)) continue;
+      const group = groups.get(open);
+      if (group === undefined) groups.set(open, [bar]);
+      else group.push(bar);
+    }
+    const first = page[0];
+    if (first === undefined || page.length < PAGE || groups.size > limit) break;
+    upper = first.openTime - 1;
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .slice(-limit)
+    .map(([open, parts]) => sumBars(interval, offsetMs, open, parts.sort((a, b) => a.openTime - b.openTime)));
+}

@@ -195,6 +195,7 @@ export function wsApiMethods(deps: MethodDeps): ReadonlyMap<string, WsApiMethod>
     ['trades.recent', pub('GET /trades', fixed(25))],
     ['trades.aggregate', pub('GET /aggTrades', fixed(4))],
     ['klines', pub('GET /klines', fixed(2))],
+    ['uiKlines', pub('GET /uiKlines', fixed(2))],
     ['avgPrice', pub('GET /avgPrice', fixed(2))],
     ['ticker.24hr', pub('GET /ticker/24hr', bySymbol(2, 80))],
     ['ticker.price', pub('GET /ticker/price', bySymbol(2, 4))],

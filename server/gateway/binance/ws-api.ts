@@ -35,7 +35,7 @@ import { MAX_BUFFERED } from '../routes/ws.ts';
 import { gatewayCounters } from '../status.ts';
 import type { Trading } from '../trading.ts';
 import type { AuthDeps } from './auth.ts';
-import { BinanceError, errorBody, errors, failure } from './errors.ts';
+import { BinanceError, errorBody, errors, failure, notUpgraded } from './errors.ts';
 import { LISTEN_KEY_VALIDATE_MS, listenKeyValid, type ListenKeys } from './fstream-keys.ts';
 import { ORDERS_LIMIT, REQUEST_WEIGHT_LIMIT, WEIGHT_PER_MINUTE, weightExceeded, type Windows } from './limits.ts';
 import { SpotUserFeed } from './sstream-user.ts';
@@ -369,6 +369,6 @@ export function wsApiRoutes(app: FastifyInstance, deps: WsApiDeps): WsApi {
     });
   };
 
-  app.get(WS_API_PATH, { websocket: true, preValidation }, handler);
+  app.route({ method: 'GET', url: WS_API_PATH, preValidation, handler: notUpgraded, wsHandler: handler });
   return api;
 }

@@ -23,6 +23,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_BUFFERED, releaseUpgrade } from '../routes/ws.ts';
 import { gatewayCounters } from '../status.ts';
+import { notUpgraded } from './errors.ts';
 import { CLOSE_NORMAL, KeepAlive } from './keepalive.ts';
 import type { Source } from './fstream-market.ts';
 
@@ -439,8 +440,9 @@ export function serveStreams<S>(app: FastifyInstance, o: ServeOptions<S>): void 
   };
 
   for (const base of o.bases) {
-    app.get(`${base}/ws`, { websocket: true, preValidation: preValidation(false) }, handler);
-    app.get(`${base}/ws/*`, { websocket: true, preValidation: preValidation(false) }, handler);
-    app.get(`${base}/stream`, { websocket: true, preValidation: preValidation(true) }, handler);
+    // wsHandler for the upgrade, handler for a plain GET (notUpgraded: Binance's JSON, not an empty 404).
+    app.route({ method: 'GET', url: `${base}/ws`, preValidation: preValidation(false), handler: notUpgraded, wsHandler: handler });
+    app.route({ method: 'GET', url: `${base}/ws/*`, preValidation: preValidation(false), handler: notUpgraded, wsHandler: handler });
+    app.route({ method: 'GET', url: `${base}/stream`, preValidation: preValidation(true), handler: notUpgraded, wsHandler: handler });
   }
 }

@@ -1,11 +1,13 @@
 // The built web app (dist/): files as they are, and index.html for every other page path, so the client's
-// router (and its not-found page) handles deep links. /app, /api and /ws never fall through to the page.
+// router (and its not-found page) handles deep links. The API prefixes never fall through to the page: /app and /ws
+// (the web app's own), and Binance's (/api, /sapi, /fapi, /dapi, /stream, /fstream, /ws-api: binance/index.ts
+// answers their unknown paths with Binance's JSON error; without the trading side they get the app's 404).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const API_PATH = /^\/(app|api|ws)(\/|\?|$)/;
+const API_PATH = /^\/(app|ws|api|sapi|fapi|dapi|stream|fstream|ws-api)(\/|\?|$)/;
 
 export function isApiPath(url: string): boolean {
   return API_PATH.test(url);
