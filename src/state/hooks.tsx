@@ -7,6 +7,7 @@ import { loginStateAtom, tokenAtom, userAtom, type LoginState } from './session.
 import { noticesAtom, type Notice } from './notices.ts';
 import { sessionExpiredAtom } from './alerts.ts';
 import { contactOpenAtom } from './contact.ts';
+import { dialogsAtom, type DialogEntry } from './dialogs.ts';
 import { favouritesAtom, favouritesOwnerAtom } from './favourites.ts';
 
 export function StateProvider({ children }: { children: ReactNode }) {
@@ -20,6 +21,7 @@ export const useUser = (): UserInfo | null => useAtomValue(userAtom);
 export const useNotices = (): readonly Notice[] => useAtomValue(noticesAtom);
 export const useSessionExpired = (): boolean => useAtomValue(sessionExpiredAtom);
 export const useContactOpen = (): boolean => useAtomValue(contactOpenAtom);
+export const useDialogs = (): readonly DialogEntry[] => useAtomValue(dialogsAtom);
 export const useFavourites = (): readonly string[] => useAtomValue(favouritesAtom);
 /** True while the list shown is the signed-in account's (kept on the server), false for this browser's. */
 export const useFavouritesOnAccount = (): boolean => useAtomValue(favouritesOwnerAtom) !== null;

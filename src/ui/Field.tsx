@@ -1,5 +1,5 @@
 // Labelled form controls with the inline error under the field (test hook: data-testid="field-error").
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import * as s from './field.css.ts';
 
 interface Frame {
@@ -29,6 +29,8 @@ function FieldFrame({ id, label, error, hint, children }: Frame & { id: string; 
 interface TextFieldProps extends Frame, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** Something beside the input, e.g. the send-code button. */
   addon?: ReactNode;
+  /** The input element (a dialog's first focus). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({ label, error, hint, addon, ...input }: TextFieldProps) {

@@ -23,6 +23,8 @@ export const dialog = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.lg,
+  // The dialog itself takes the focus only when it has no control to give it to; its frame says where the focus is.
+  outline: 'none',
 });
 export const title = style({ fontSize: vars.fontSize.lg, fontWeight: 700 });
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });

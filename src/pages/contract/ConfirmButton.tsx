@@ -1,14 +1,14 @@
-// A button that asks first: the dialog says what will happen, the action runs on "yes", and the dialog stays open
-// (its buttons enabled again) when the action fails, the client having shown the server's message. Cancel all
-// orders and close all positions use it. Portalled to the body, so a dock panel's box never clips it.
-import { useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+// A button that asks first (ui/ConfirmDialog.tsx): cancel all orders and close all positions use it. The dialog is
+// opened through state/dialogs.ts, not kept in this button: the panel the button is in is remounted when the
+// terminal re-lays itself out, and the question must stay on screen through that.
+import type { ReactNode } from 'react';
+import { openDialog } from '../../state/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Modal } from '../../ui/Modal.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 
 interface Props {
   label: string;
-  /** The dialog's question. */
+  /** The dialog's question (a component that follows live figures may be given, it renders in the dialog). */
   children: ReactNode;
   yes: string;
   no: string;
@@ -18,46 +18,25 @@ interface Props {
 }
 
 export function ConfirmButton({ label, children, yes, no, testId, disabled = false, run }: Props) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = () => {
-    setBusy(true);
-    run().then(
-      () => {
-        setBusy(false);
-        setOpen(false);
-      },
-      () => setBusy(false),
-    );
-  };
   return (
-    <>
-      <Button variant="secondary" size="sm" data-testid={testId} disabled={disabled} onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      {open
-        ? createPortal(
-            <Modal
-              title={label}
-              testId={`${testId}-confirm`}
-              role="alertdialog"
-              onClose={busy ? undefined : () => setOpen(false)}
-              actions={
-                <>
-                  <Button variant="secondary" data-testid={`${testId}-no`} disabled={busy} onClick={() => setOpen(false)}>
-                    {no}
-                  </Button>
-                  <Button variant="down" data-testid={`${testId}-yes`} disabled={busy} onClick={confirm}>
-                    {yes}
-                  </Button>
-                </>
-              }
-            >
-              <p>{children}</p>
-            </Modal>,
-            document.body,
-          )
-        : null}
-    </>
+    <Button
+      variant="secondary"
+      size="sm"
+      data-testid={testId}
+      disabled={disabled}
+      onClick={(event) =>
+        openDialog(
+          `confirm:${testId}`,
+          (close) => (
+            <ConfirmDialog title={label} yes={yes} no={no} testId={testId} run={run} onClose={close}>
+              {children}
+            </ConfirmDialog>
+          ),
+          event.currentTarget,
+        )
+      }
+    >
+      {label}
+    </Button>
   );
 }

@@ -39,6 +39,7 @@ import { PositionsTable } from './PositionsTable.tsx';
 import { SecondsScreen } from '../seconds/SecondsScreen.tsx';
 import type { SecondsTab } from '../seconds/SecondsTables.tsx';
 import * as s from '../spot/spot.css.ts';
+import * as c from './terminal.css.ts';
 
 type Mode = 'perpetual' | 'seconds';
 const MODES: readonly TabItem<Mode>[] = [
@@ -183,7 +184,6 @@ export function ContractTransactionPage() {
           onPick={(price) => setPicked({ price, at: Date.now(), symbol })}
         />
       )}
-      {transfer.element}
     </Page>
   );
 }
@@ -208,9 +208,11 @@ function PerpetualScreen({
           <OrderBook symbol={symbol} venue="perp" onPick={onPick} />
           <RecentTrades symbol={symbol} venue="perp" />
           <ContractMarkets symbol={symbol} />
-          {TABLE_KINDS.map((k) => (
-            <AccountTable key={k} kind={k} symbol={symbol} />
-          ))}
+          <div className={c.accountStack}>
+            {TABLE_KINDS.map((k) => (
+              <AccountTable key={k} kind={k} symbol={symbol} />
+            ))}
+          </div>
         </div>
       ) : (
         <Dock screen={CONTRACT_DOCK} layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />

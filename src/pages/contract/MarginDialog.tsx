@@ -1,6 +1,6 @@
 // An isolated position's margin: add (up to the contract account's available balance) or remove (the server says
 // how much may go), with the live margin and liquidation price above. The server's refusal stays in the dialog.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { dataOf, useContractAccount } from '../../../streams/index.ts';
 import { adjustContractMargin } from '../../api/contract.ts';
@@ -24,6 +24,7 @@ export function MarginDialog({ symbol, onClose }: PositionDialogProps) {
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const { busy, refusal, clear, submit } = useSubmit(onClose);
+  const amountRef = useRef<HTMLInputElement>(null);
   if (!position) return null;
 
   const available = account?.available ?? null;
@@ -40,6 +41,7 @@ export function MarginDialog({ symbol, onClose }: PositionDialogProps) {
       refusal={refusal}
       submitLabel={_(move === 'add' ? 'contract.margin.add' : 'contract.margin.remove')}
       onClose={onClose}
+      initialFocus={amountRef}
       onSubmit={() => {
         setSubmitted(true);
         if (rule) return;
@@ -75,6 +77,7 @@ export function MarginDialog({ symbol, onClose }: PositionDialogProps) {
       />
       <TextField
         label={_('contract.margin.amount', { asset: quote })}
+        ref={amountRef}
         name="amount"
         inputMode="decimal"
         autoComplete="off"

@@ -1,8 +1,8 @@
 // The frame of the position dialogs (take-profit and stop-loss, margin, close at a limit price): the facts, the
-// form, cancel and submit, and the server's refusal in the dialog itself. Portalled to the body so a dock panel's
-// box never clips it; it closes itself when its position goes away (closed, liquidated).
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+// form, cancel and submit, and the server's refusal in the dialog itself. Opened through state/dialogs.ts (see
+// PositionsTable), so a re-layout of the terminal leaves it open with what was typed; it closes itself when its
+// position goes away (closed, liquidated).
+import { useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
 import { useLingui } from '@lingui/react';
 import { useContractPosition } from '../../../streams/index.ts';
 import { isApiError } from '../../api/index.ts';
@@ -48,17 +48,20 @@ interface FrameProps {
   submitLabel: string;
   onSubmit(): void;
   onClose(): void;
+  /** The control the focus starts on (default: the first). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
-export function DialogFrame({ title, testId, busy, refusal, submitLabel, onSubmit, onClose, children }: FrameProps) {
+export function DialogFrame({ title, testId, busy, refusal, submitLabel, onSubmit, onClose, initialFocus, children }: FrameProps) {
   const { _ } = useLingui();
   const formId = useId();
-  return createPortal(
+  return (
     <Modal
       title={title}
       testId={testId}
       onClose={busy ? undefined : onClose}
+      initialFocus={initialFocus}
       actions={
         <>
           <Button variant="secondary" disabled={busy} data-testid="dialog-cancel" onClick={onClose}>
@@ -86,8 +89,7 @@ export function DialogFrame({ title, testId, busy, refusal, submitLabel, onSubmi
           </p>
         ) : null}
       </form>
-    </Modal>,
-    document.body,
+    </Modal>
   );
 }
 

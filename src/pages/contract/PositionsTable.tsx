@@ -2,16 +2,17 @@
 // subscribes to its own live position, so a mark tick repaints just the rows whose numbers changed, and only the
 // rows in view are there at all (react-virtuoso, as ui/VirtualTable.tsx): with hundreds of positions, every cross
 // position's liquidation price moves at every mark, and a row out of view costs nothing. A position has its dialogs
-// (TP/SL, margin, close at a limit), a market close, and the header closes every position after a confirm. `symbol`
-// narrows the table to one market (the terminal's panel); `scroll` says whether it fills a panel body or scrolls
-// with the page.
-import { memo, useCallback, useMemo, useState, type ComponentPropsWithoutRef } from 'react';
+// (TP/SL, margin, close at a limit), a market close, and the header closes every position after a confirm. The
+// dialogs are opened through state/dialogs.ts, not kept here: the terminal remounts this panel when it re-lays
+// itself out, and a dialog must stay open through that with what was typed in it. `symbol` narrows the table to one
+// market (the terminal's panel); `scroll` says whether it fills a panel body or scrolls with the page.
+import { memo, useCallback, useMemo, type ComponentPropsWithoutRef } from 'react';
 import { useLingui } from '@lingui/react';
 import { TableVirtuoso, type TableComponents } from 'react-virtuoso';
 import { dataOf, useContractPosition, useContractPositionSymbols } from '../../../streams/index.ts';
 import { closeAllContractPositions, closeContractPosition } from '../../api/contract.ts';
 import type { ContractPositionItem } from '../../contract.ts';
-import { pushNotice } from '../../state/index.ts';
+import { openDialog, pushNotice } from '../../state/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import * as t from '../../ui/table.css.ts';
 import * as v from '../../ui/virtual-table.css.ts';
@@ -61,6 +62,26 @@ const components: TableComponents<string, Context> = {
   TableRow: ({ item, context, children: _cells, ...props }) => <PositionRow {...props} symbol={item} columns={context.columns} />,
 };
 const noCells = () => null;
+
+/** A position's dialog, given the function that closes it. */
+function positionDialog(kind: PositionDialogKind, symbol: string, close: () => void) {
+  switch (kind) {
+    case 'tpsl':
+      return <TpSlDialog symbol={symbol} onClose={close} />;
+    case 'margin':
+      return <MarginDialog symbol={symbol} onClose={close} />;
+    case 'limit':
+      return <ClosePositionDialog symbol={symbol} onClose={close} />;
+  }
+}
+
+/** The close-all question, with the count of positions as it is while the dialog is open. */
+function CloseAllQuestion() {
+  const { _ } = useLingui();
+  const count = dataOf(useContractPositionSymbols())?.length ?? 0;
+  return <>{_('contract.pos.closeAllConfirm', { count })}</>;
+}
+
 /** The panel's scroller: its size is its panel's, so what changes in the rows is laid out inside it alone. */
 const FILL = { position: 'absolute', inset: 0, contain: 'strict' } as const;
 
@@ -76,12 +97,14 @@ function Positions({ symbol, scroll = 'fill' }: TableProps) {
   const { _ } = useLingui();
   const loaded = dataOf(useContractPositionSymbols());
   const symbols = useMemo(() => (loaded ?? []).filter((s) => symbol === undefined || s === symbol), [loaded, symbol]);
-  const [dialog, setDialog] = useState<{ kind: PositionDialogKind; symbol: string } | null>(null);
   const { busy, run } = useInFlight<string>();
-  const open = useCallback((kind: PositionDialogKind, at: string) => setDialog({ kind, symbol: at }), []);
+  // One position dialog at a time, whichever row it is for.
+  const open = useCallback(
+    (kind: PositionDialogKind, at: string, opener: HTMLElement) => void openDialog('position', (close) => positionDialog(kind, at, close), opener),
+    [],
+  );
   const closeAtMarket = useCallback((at: string) => run(at, () => closeContractPosition({ symbol: at }), _('contract.pos.closed')), [run, _]);
   const columns = usePositionColumns({ open, closeAtMarket, closing: busy });
-  const closeDialog = useCallback(() => setDialog(null), []);
   const count = loaded?.length ?? 0;
   const context = useMemo(() => ({ columns }), [columns]);
 
@@ -94,7 +117,7 @@ function Positions({ symbol, scroll = 'fill' }: TableProps) {
       disabled={count === 0}
       run={() => closeAllContractPositions().then((reply) => pushNotice('success', _('contract.pos.closeAllDone', { count: reply.orders.length })))}
     >
-      {_('contract.pos.closeAllConfirm', { count })}
+      <CloseAllQuestion />
     </ConfirmButton>
   );
 
@@ -135,9 +158,6 @@ function Positions({ symbol, scroll = 'fill' }: TableProps) {
           />
         )}
       </div>
-      {dialog?.kind === 'tpsl' ? <TpSlDialog symbol={dialog.symbol} onClose={closeDialog} /> : null}
-      {dialog?.kind === 'margin' ? <MarginDialog symbol={dialog.symbol} onClose={closeDialog} /> : null}
-      {dialog?.kind === 'limit' ? <ClosePositionDialog symbol={dialog.symbol} onClose={closeDialog} /> : null}
     </div>
   );
 }

@@ -19,7 +19,8 @@ export interface PositionColumn extends Column<ContractPositionItem> {
 }
 
 export interface PositionActions {
-  open(kind: PositionDialogKind, symbol: string): void;
+  /** Opens a position's dialog; `opener` is the control clicked, where the focus goes back after. */
+  open(kind: PositionDialogKind, symbol: string, opener: HTMLElement): void;
   closeAtMarket(symbol: string): void;
   /** Positions whose market close is in flight. */
   closing: ReadonlySet<string>;
@@ -99,7 +100,7 @@ export function usePositionColumns(actions: PositionActions): PositionColumn[] {
               {formatDecimal(p.margin)}
             </span>
             {p.marginType === 'isolated' ? (
-              <button type="button" className={s.link} title={_('contract.margin.adjust')} aria-label={_('contract.margin.adjust')} data-testid="position-adjust-margin" onClick={() => open('margin', p.symbol)}>
+              <button type="button" className={s.link} title={_('contract.margin.adjust')} aria-label={_('contract.margin.adjust')} data-testid="position-adjust-margin" onClick={(e) => open('margin', p.symbol, e.currentTarget)}>
                 ±
               </button>
             ) : null}
@@ -141,7 +142,7 @@ export function usePositionColumns(actions: PositionActions): PositionColumn[] {
                 {p.stopLoss === null ? EMPTY_VALUE : formatDecimal(p.stopLoss)}
               </span>
             </span>
-            <button type="button" className={s.link} data-testid="position-edit-tpsl" onClick={() => open('tpsl', p.symbol)}>
+            <button type="button" className={s.link} data-testid="position-edit-tpsl" onClick={(e) => open('tpsl', p.symbol, e.currentTarget)}>
               {_('contract.pos.edit')}
             </button>
           </span>
@@ -157,7 +158,7 @@ export function usePositionColumns(actions: PositionActions): PositionColumn[] {
             <button type="button" className={s.link} disabled={closing.has(p.symbol)} data-testid="position-close-market" onClick={() => closeAtMarket(p.symbol)}>
               {_('trade.type.market')}
             </button>
-            <button type="button" className={s.link} data-testid="position-close-limit" onClick={() => open('limit', p.symbol)}>
+            <button type="button" className={s.link} data-testid="position-close-limit" onClick={(e) => open('limit', p.symbol, e.currentTarget)}>
               {_('trade.type.limit')}
             </button>
           </span>

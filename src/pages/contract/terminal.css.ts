@@ -47,3 +47,7 @@ export const marketRow = style([
   },
 ]);
 export const marketRowOn = style([marketRow, { background: vars.color.raised }]);
+
+// Narrow screens: the account's tables one under another in the grid's account cell (each placed in that cell on
+// its own would cover the others, the last one on top).
+export const accountStack = style({ gridArea: 'account', display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 });

@@ -1,6 +1,6 @@
 // The account strip under the terminal: open orders, order history, trade history, balances (signed in only), and
-// the Transfer button. The dialog it opens belongs to the page, not to this panel: the panel is remounted when the
-// window crosses the narrow breakpoint (docked ↔ stacked), and an open dialog must outlive that.
+// the Transfer button. The dialog it opens belongs to the layout (state/dialogs.ts), not to this panel: the panel is
+// remounted when the window crosses the narrow breakpoint (docked ↔ stacked), and an open dialog must outlive that.
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { useSignedIn } from '../../state/index.ts';

@@ -60,7 +60,7 @@ export function CurrencyTransactionPage() {
   const isNarrow = useNarrow();
   const dock = useDockLayout(SPOT_DOCK);
   const formPicked = picked && picked.symbol === symbol ? picked : null;
-  // The transfer dialog is the page's, so it stays open when the panels are re-laid out (docked ↔ stacked).
+  // The transfer dialog is the layout's (state/dialogs.ts), so it stays open when the panels are re-laid out (docked ↔ stacked).
   const transfer = useTransferDialog();
   const openDialog = transfer.open;
   // The coin account first, the market's quote coin preselected.
@@ -114,7 +114,6 @@ export function CurrencyTransactionPage() {
       ) : (
         <Dock screen={SPOT_DOCK} layout={dock.layout} update={dock.update} pageSymbol={symbol} symbols={symbols} renderPanel={renderPanel} />
       )}
-      {transfer.element}
     </Page>
   );
 }

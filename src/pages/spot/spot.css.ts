@@ -48,7 +48,11 @@ export const chartViews = style({ display: 'flex', gap: '2px', flexShrink: 0, wh
 export const marketRow = style([grid3, { padding: '3px 6px', cursor: 'pointer', background: 'none', border: 0, color: vars.color.text, font: 'inherit', textAlign: 'left', width: '100%', selectors: { '&:hover': { background: vars.color.hover } } }]);
 export const marketRowOn = style([marketRow, { background: vars.color.raised }]);
 export const summary = style({ display: 'flex', gap: vars.space.lg, alignItems: 'baseline', flexWrap: 'wrap' });
-export const field = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, background: vars.color.raised, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, padding: `0 ${vars.space.sm}`, height: '32px' });
+// The input inside has no outline of its own: the field's border shows where the focus is.
+export const field = style({
+  display: 'flex', alignItems: 'center', gap: vars.space.xs, background: vars.color.raised, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, padding: `0 ${vars.space.sm}`, height: '32px',
+  selectors: { '&:focus-within': { borderColor: vars.color.accent } },
+});
 export const input = style({ flex: 1, minWidth: 0, background: 'none', border: 0, color: vars.color.text, fontFamily: vars.font.mono, textAlign: 'right', outline: 'none' });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.sm });
 export const sideTabs = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2px' });

@@ -1,6 +1,6 @@
 // Whether the window is narrow (the theme's breakpoint): the terminals stack their panels in one column there
-// instead of docking them. Switching remounts every panel (and closes what a panel had open, a dialog or a menu),
-// so a change counts only once it has held for SETTLE_MS: a window dragged back and forth across the breakpoint
+// instead of docking them. Switching remounts every panel (and closes what a panel had open, a menu; the dialogs
+// live above the panels, in state/dialogs.ts, and stay), so a change counts only once it has held for SETTLE_MS: a window dragged back and forth across the breakpoint
 // switches once, and a momentary width (Chromium reports innerWidth 1 while it captures a full-page screenshot)
 // switches nothing.
 import { useSyncExternalStore } from 'react';

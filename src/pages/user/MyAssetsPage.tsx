@@ -154,7 +154,6 @@ function Assets() {
           </>
         )}
       </Panel>
-      {transfer.element}
     </>
   );
 }

@@ -2,7 +2,7 @@
 // the coin, the amount with "All", the from-account's available balance (live, from the balances stream), the
 // spec's refusals under their fields before anything is sent, and the server's own message when it refuses.
 // After a transfer the balances stream moves both accounts; the dialog closes with a notice.
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { isApiError } from '../../../api/index.ts';
 import { transferAsset } from '../../../api/assets.ts';
@@ -32,7 +32,6 @@ interface Props {
 }
 
 const newClientId = (): string => `web-${crypto.randomUUID()}`;
-const FOCUSABLE = 'button:not(:disabled), select:not(:disabled), input:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
 
 function initialInput(preset: TransferPreset): TransferInput {
   const from = preset.from ?? 'coin';
@@ -48,8 +47,8 @@ export function TransferDialog({ preset, onClose, onDone }: Props) {
   const [refusal, setRefusal] = useState<string | null>(null);
   // One id per attempt: a retry after a timeout answers the first transfer; any edit starts a new attempt.
   const clientId = useRef(newClientId());
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusAmount = () => formRef.current?.querySelector<HTMLInputElement>('input[name="amount"]')?.focus();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const focusAmount = () => amountRef.current?.focus();
   const formId = useId();
 
   const holdings = useStreamHoldings();
@@ -90,34 +89,14 @@ export function TransferDialog({ preset, onClose, onDone }: Props) {
     }
   };
 
-  // Keep Tab inside the dialog while it is open (it is modal).
-  const trapFocus = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Tab') return;
-    const root = event.currentTarget.closest('[role="dialog"]');
-    const items = root ? [...root.querySelectorAll<HTMLElement>(FOCUSABLE)] : [];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  useEffect(() => {
-    focusAmount();
-  }, []);
-
   return (
     <Modal
       title={_('transfer.title')}
       onClose={busy ? undefined : onClose}
       testId="transfer-dialog"
+      initialFocus={amountRef}
       actions={
-        <div className={s.tabsBar} onKeyDown={trapFocus}>
+        <div className={s.tabsBar}>
           <Button variant="secondary" onClick={onClose} disabled={busy} data-testid="transfer-cancel">
             {_('common.cancel')}
           </Button>
@@ -129,10 +108,8 @@ export function TransferDialog({ preset, onClose, onDone }: Props) {
     >
       <form
         id={formId}
-        ref={formRef}
         className={s.form}
         noValidate
-        onKeyDown={trapFocus}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -191,6 +168,7 @@ export function TransferDialog({ preset, onClose, onDone }: Props) {
         </SelectField>
         <TextField
           label={_('transfer.amount')}
+          ref={amountRef}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
