@@ -84,6 +84,6 @@ export async function perpMarks(store: Store, args: ParsedArgs): Promise<Command
         `${symbol}: ${data.length} recorded mark(s), newest first`,
         ...rows.map((r) => `  ${iso(r.time)}  mark ${dec(r.mark).padEnd(16)}index ${(r.indexPrice === null ? '-' : dec(r.indexPrice)).padEnd(16)}funding ${r.fundingRate === null ? '-' : `${percent(r.fundingRate)}%`}`),
       ].join('\n')
-    : `${symbol}: no marks recorded yet (a mark is recorded while the market has open positions)`;
+    : `${symbol}: no marks recorded yet (every mark the mark job computes is recorded: a changed one at once, an unchanged one once a minute)`;
   return { data, text };
 }

@@ -166,18 +166,18 @@ describeDialects('admin CLI: perpetuals on the store', (dialect) => {
     );
     expect((await admin('perp', 'funding', '--symbol', 'ETHUSDT')).output).toBe('ETHUSDT: no funding settled yet');
 
-    // Marks, newest first (the one before any position is written with the first trade under it; funding's mark is
-    // kept at its millisecond).
+    // Marks, newest first (every market's mark is recorded, positions or not, with its index; funding's mark is kept
+    // at its millisecond).
     const marks = await json<Array<{ time: number; mark: string; index: string | null; fundingRate: string | null }>>('perp', 'marks', '--symbol', 'BTCUSDT');
     expect(marks.slice(-3)).toEqual([
       { symbol: 'BTCUSDT', time: Date.UTC(2026, 0, 15, 12, 0, 2), mark: '49000', index: '49100', fundingRate: '0.0001' },
       { symbol: 'BTCUSDT', time: Date.UTC(2026, 0, 15, 12, 0, 1), mark: '49500', index: '49500', fundingRate: '0.00005' },
-      { symbol: 'BTCUSDT', time: Date.UTC(2026, 0, 15, 12, 0, 0), mark: '50000', index: null, fundingRate: null },
+      { symbol: 'BTCUSDT', time: Date.UTC(2026, 0, 15, 12, 0, 0), mark: '50000', index: '50000', fundingRate: null },
     ]);
     const latest = await admin('perp', 'marks', '--symbol', 'BTCUSDT', '--limit', '1');
     expect(latest.output.split('\n')).toHaveLength(2);
     expect(latest.output).toMatch(/^BTCUSDT: 1 recorded mark\(s\), newest first\n {2}2026-01-15 12:00:0\d\.000  mark 49000/);
-    expect((await admin('perp', 'marks', '--symbol', 'SOLUSDT')).output).toBe('SOLUSDT: no marks recorded yet (a mark is recorded while the market has open positions)');
+    expect((await admin('perp', 'marks', '--symbol', 'SOLUSDT')).output).toBe('SOLUSDT: no marks recorded yet (every mark the mark job computes is recorded: a changed one at once, an unchanged one once a minute)');
 
     // Usage errors.
     expect(await admin('perp', 'marks')).toMatchObject({ exitCode: 2, output: expect.stringMatching(/^error: --symbol is required/) });
