@@ -40,13 +40,16 @@ describe.skipIf(skip !== null)('perpetual records in the browser', { timeout: 90
     expect(placed.fills.length, `${side} ${qty} ${symbol} filled`).toBeGreaterThan(0);
     return placed;
   };
-  /** Waits until the bot quotes both sides of a perpetual (its first quotes come a moment after the start). */
+  /** Waits until the bot quotes both sides of a perpetual and it has a mark (they come a moment after the start). */
   const quoted = async (symbol: string) => {
     for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
       const r = await perp().depth(symbol, 5);
-      if (r.ok && r.value.bids.length > 0 && r.value.asks.length > 0) return;
+      // A market order is bounded by the mark: wait for the mark job's first one too (on a loaded machine the quotes
+      // can come first).
+      const state = await perp().fundingState(symbol);
+      if (r.ok && r.value.bids.length > 0 && r.value.asks.length > 0 && state.ok && state.value.lastMarkTime !== null) return;
     }
-    throw new Error(`no quotes in ${symbol}`);
+    throw new Error(`no quotes or no mark in ${symbol}`);
   };
 
   beforeAll(async () => {
