@@ -56,6 +56,11 @@ export interface OrderView {
   workingTime: number | null;
   /** The OCO list this order is a leg of. */
   orderListId: number | null;
+  /** Binance's strategyId and strategyType it was placed with; null when not given. */
+  strategyId: number | null;
+  strategyType: number | null;
+  /** The self-trade prevention that expired it (Binance's preventedMatchId), numbered per market; null otherwise. */
+  preventedMatchId: number | null;
 }
 
 export interface OrderTriggerView {
@@ -99,6 +104,9 @@ export function orderView(o: SpotOrder): OrderView {
     working: o.condition === null || o.triggeredAt !== null,
     workingTime: o.condition === null ? o.createdAt : o.triggeredAt,
     orderListId: o.listId,
+    strategyId: o.strategyId,
+    strategyType: o.strategyType,
+    preventedMatchId: o.preventedMatchId,
   };
 }
 

@@ -127,6 +127,11 @@ export interface SpotOrdersTable {
   held: Money | null;
   triggered_at: number | null;
   list_id: number | null;
+  /** Binance's strategyId and strategyType the order was placed with (migration 0019); null when not given. */
+  strategy_id: number | null;
+  strategy_type: number | null;
+  /** The self-trade prevention that expired it, numbered per market (migration 0019); null otherwise. */
+  prevented_match_id: number | null;
 }
 
 export interface SpotOrderListsTable {

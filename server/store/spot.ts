@@ -51,6 +51,11 @@ export interface SpotOrder {
   readonly triggeredAt: number | null;
   /** The OCO list it belongs to. */
   readonly listId: number | null;
+  /** Binance's strategyId and strategyType it was placed with; null when not given. */
+  readonly strategyId: number | null;
+  readonly strategyType: number | null;
+  /** The self-trade prevention that expired it (Binance's preventedMatchId), numbered per market; null otherwise. */
+  readonly preventedMatchId: number | null;
 }
 
 /** An OCO order list: its two legs are spot orders with its id. */
@@ -132,12 +137,13 @@ const orNull = (t: string | null) => (t === null ? null : toAmount(t));
 const ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'tif', 'post_only', 'stp', 'fee_asset', 'maker_ppm', 'taker_ppm',
   'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at', 'condition', 'trailing_bips', 'triggered_at', 'list_id',
+  'strategy_id', 'strategy_type', 'prevented_match_id',
 ] as const;
 const ORDER_MONEY = ['price', 'bound', 'qty', 'quote_qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'stop_price', 'trail_price', 'held'] as const;
 /** Columns an order's later states change; the rest are fixed when it is accepted. */
 export const SPOT_ORDER_MUTABLE = [
   'price', 'bound', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'status', 'close_code', 'priority', 'updated_at', 'closed_at',
-  'trail_price', 'held', 'triggered_at',
+  'trail_price', 'held', 'triggered_at', 'prevented_match_id',
 ] as const;
 const MUTABLE = SPOT_ORDER_MUTABLE;
 export const SPOT_LIST_COLUMNS = ['id', 'user_id', 'symbol', 'client_list_id', 'status', 'created_at', 'updated_at'] as const;
@@ -183,6 +189,9 @@ export function createSpot(db: Kysely<Database>) {
     held: orNull(r.held),
     triggeredAt: nullableInt(r.triggered_at),
     listId: nullableInt(r.list_id),
+    strategyId: nullableInt(r.strategy_id),
+    strategyType: nullableInt(r.strategy_type),
+    preventedMatchId: nullableInt(r.prevented_match_id),
   });
   const lists = () => db.selectFrom('spot_order_lists').select([...SPOT_LIST_COLUMNS]);
   type ListRow = Awaited<ReturnType<ReturnType<typeof lists>['executeTakeFirstOrThrow']>>;
@@ -272,6 +281,9 @@ export function createSpot(db: Kysely<Database>) {
         held: nullable(o.held),
         triggered_at: o.triggeredAt,
         list_id: o.listId,
+        strategy_id: o.strategyId,
+        strategy_type: o.strategyType,
+        prevented_match_id: o.preventedMatchId,
       }));
       await insertRows(db, 'spot_orders', rows, UPSERT_ORDER);
       const lists = (w.lists ?? []).map((l) => ({
@@ -323,6 +335,16 @@ export function createSpot(db: Kysely<Database>) {
     async lastOrderId(): Promise<number> {
       const row = await db.selectFrom('spot_orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
       return Number(row?.id ?? 0);
+    },
+    /** Each market's largest prevented match id (the desk numbers the next ones after it). */
+    async lastPreventedMatchIds(): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('spot_orders')
+        .select((eb) => ['symbol', eb.fn.max('prevented_match_id').as('id')])
+        .where('prevented_match_id', 'is not', null)
+        .groupBy('symbol')
+        .execute();
+      return new Map(rows.map((r) => [r.symbol, Number(r.id ?? 0)]));
     },
     async lastListId(): Promise<number> {
       const row = await db.selectFrom('spot_order_lists').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();

@@ -27,6 +27,7 @@ const ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'tif', 'post_only', 'stp', 'price', 'bound', 'qty', 'quote_qty',
   'open_qty', 'filled_qty', 'filled_quote', 'fee', 'fee_asset', 'maker_ppm', 'taker_ppm', 'status', 'close_code', 'priority',
   'created_at', 'updated_at', 'closed_at', 'condition', 'stop_price', 'trailing_bips', 'trail_price', 'held', 'triggered_at', 'list_id',
+  'strategy_id', 'strategy_type', 'prevented_match_id',
 ] as const;
 const TRADE_COLUMNS = [
   'symbol', 'trade_no', 'price', 'qty', 'quote', 'taker_order', 'maker_order', 'taker_user', 'maker_user', 'taker_side', 'taker_fee',
@@ -345,6 +346,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
         nullable(o.qty), nullable(o.quoteQty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee), o.feeAsset,
         o.makerPpm, o.takerPpm, o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt, o.condition, nullable(o.stopPrice),
         o.trailingBips, nullable(o.trailPrice), nullable(o.held), o.triggeredAt, o.listId,
+        o.strategyId, o.strategyType, o.preventedMatchId,
       );
     }
     for (const l of s.lists ?? []) lists.push(l.id, l.user, l.symbol, l.clientListId, l.status, l.createdAt, l.updatedAt);

@@ -46,7 +46,8 @@ function duplicateOf(s: SpotState, req: PlaceRequest, stored: SpotOrder | undefi
 }
 
 function liveOrder(m: SpotMarket, req: PlaceRequest, cmd: SpotCommand & { type: 'limit' | 'market' | 'conditional' }, time: number): LiveOrder {
-  if (cmd.type === 'conditional') return conditionalOrder(m.symbol, cmd, req.clientOrderId ?? null, null, time);
+  const strategy = { strategyId: req.strategyId ?? null, strategyType: req.strategyType ?? null };
+  if (cmd.type === 'conditional') return conditionalOrder(m.symbol, cmd, req.clientOrderId ?? null, null, time, strategy);
   const limit = cmd.type === 'limit';
   return {
     id: cmd.order, user: cmd.user, symbol: m.symbol, clientOrderId: req.clientOrderId ?? null, side: cmd.side, kind: cmd.type,
@@ -54,7 +55,7 @@ function liveOrder(m: SpotMarket, req: PlaceRequest, cmd: SpotCommand & { type: 
     createdAt: time, price: limit ? cmd.price : null, bound: limit ? null : cmd.bound,
     qty: limit ? cmd.qty : cmd.by === 'base' ? cmd.qty : null, quote: !limit && cmd.by === 'quote' ? cmd.quote : null,
     open: 0, resting: false, filled: 0, filledQuote: 0n, fee: 0n, status: 'new', closeCode: null, priority: null, updatedAt: time, closedAt: null,
-    condition: null, stopPrice: null, trailingBips: null, trailPrice: null, held: 0n, triggeredAt: null, listId: null,
+    condition: null, stopPrice: null, trailingBips: null, trailPrice: null, held: 0n, triggeredAt: null, listId: null, ...strategy, preventedMatchId: null,
   };
 }
 
@@ -65,12 +66,14 @@ export function conditionalOrder(
   clientOrderId: string | null,
   listId: number | null,
   time: number,
+  strategy: { readonly strategyId: number | null; readonly strategyType: number | null } = { strategyId: null, strategyType: null },
 ): LiveOrder {
   return {
     id: cmd.order, user: cmd.user, symbol, clientOrderId, side: cmd.side, kind: cmd.kind, tif: cmd.tif, postOnly: false, stp: cmd.stp,
     makerPpm: cmd.fees.makerPpm, takerPpm: cmd.fees.takerPpm, createdAt: time, price: cmd.price, bound: null, qty: cmd.qty, quote: null,
     open: 0, resting: false, filled: 0, filledQuote: 0n, fee: 0n, status: 'new', closeCode: null, priority: null, updatedAt: time, closedAt: null,
     condition: cmd.condition, stopPrice: cmd.stop, trailingBips: cmd.trailingBips, trailPrice: null, held: 0n, triggeredAt: null, listId,
+    strategyId: strategy.strategyId, strategyType: strategy.strategyType, preventedMatchId: null,
   };
 }
 

@@ -89,19 +89,22 @@ export function applyOco(s: SpotState, b: SpotBatch, req: OcoRequest, fees: FeeR
   if (!below.ok) return below;
   const listId = s.nextListId;
   const owner = user.value as UserId;
-  const live = (leg: OcoLeg, client: string | undefined): LiveOrder => {
+  const live = (leg: OcoLeg, asked: OcoLegRequest): LiveOrder => {
+    const client = asked.clientOrderId;
+    const strategy = { strategyId: asked.strategyId ?? null, strategyType: asked.strategyType ?? null };
     if (leg.type === 'conditional') {
       const cmd: Omit<SpotConditionalCommand, 'type'> = { ...leg, time, user: owner, side: req.side, qty: qty.value, stp, fees };
-      return conditionalOrder(m.symbol, cmd, client ?? null, listId, time);
+      return conditionalOrder(m.symbol, cmd, client ?? null, listId, time, strategy);
     }
     return {
       id: leg.order, user: owner, symbol: m.symbol, clientOrderId: client ?? null, side: req.side, kind: 'limit', tif: 'GTC', postOnly: true, stp,
       makerPpm: fees.makerPpm, takerPpm: fees.takerPpm, createdAt: time, price: leg.price, bound: null, qty: qty.value, quote: null, open: 0,
       resting: false, filled: 0, filledQuote: 0n, fee: 0n, status: 'new', closeCode: null, priority: null, updatedAt: time, closedAt: null,
       condition: null, stopPrice: null, trailingBips: null, trailPrice: null, held: 0n, triggeredAt: null, listId,
+      ...strategy, preventedMatchId: null,
     };
   };
-  const legs = [live(above.value, req.above.clientOrderId), live(below.value, req.below.clientOrderId)];
+  const legs = [live(above.value, req.above), live(below.value, req.below)];
   for (const o of legs) s.orders.set(o.id, o);
   const events = m.engine.apply({ type: 'oco', time, user: owner, side: req.side, qty: qty.value, above: above.value, below: below.value, stp, fees });
   const first = events[0];

@@ -44,6 +44,11 @@ export interface LiveOrder {
   held: bigint;
   triggeredAt: number | null;
   readonly listId: number | null;
+  /** Binance's strategyId and strategyType it was placed with, told back in its replies; null when not given. */
+  readonly strategyId: number | null;
+  readonly strategyType: number | null;
+  /** Set when self-trade prevention expires it: the prevented match's number in its market. */
+  preventedMatchId: number | null;
 }
 
 /** Is it a conditional order still waiting for its trigger? */
@@ -91,6 +96,9 @@ export function toRow(m: Market, o: LiveOrder): SpotOrder {
     held: o.condition === null ? null : o.held,
     triggeredAt: o.triggeredAt,
     listId: o.listId,
+    strategyId: o.strategyId,
+    strategyType: o.strategyType,
+    preventedMatchId: o.preventedMatchId,
   };
 }
 
@@ -136,6 +144,9 @@ export function fromRow(m: Market, r: SpotOrder): LiveOrder {
     held: r.held ?? 0n,
     triggeredAt: r.triggeredAt,
     listId: r.listId,
+    strategyId: r.strategyId,
+    strategyType: r.strategyType,
+    preventedMatchId: r.preventedMatchId,
   };
 }
 

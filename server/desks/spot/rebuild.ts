@@ -72,6 +72,7 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     lists,
     listClients,
     nextListId: (await store.spot.lastListId()) + 1,
+    preventedMatches: await store.spot.lastPreventedMatchIds(),
     priority: await store.spot.lastPriority(),
   };
 }

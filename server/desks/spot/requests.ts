@@ -29,6 +29,9 @@ interface PlaceBase {
   readonly clientOrderId?: string | undefined;
   /** Self-trade prevention (default EXPIRE_TAKER: a user's orders never trade with each other). */
   readonly stp?: StpMode | undefined;
+  /** Binance's strategyId and strategyType: the caller's tags, kept with the order and told back, never acted on. */
+  readonly strategyId?: number | undefined;
+  readonly strategyType?: number | undefined;
 }
 
 export interface LimitRequest extends PlaceBase {
@@ -67,9 +70,11 @@ export interface ConditionalRequest extends PlaceBase {
 export type PlaceRequest = LimitRequest | MarketRequest | ConditionalRequest;
 
 /** An OCO leg: a limit-maker order, or a conditional order. */
+/** A leg's own strategy tags (Binance's aboveStrategyId, belowStrategyType...). */
+type LegStrategy = Pick<PlaceBase, 'strategyId' | 'strategyType'>;
 export type OcoLegRequest =
-  | { readonly type: 'limit_maker'; readonly price: string; readonly clientOrderId?: string | undefined }
-  | ({ readonly type: 'conditional' } & Pick<ConditionalRequest, 'condition' | 'kind' | 'stopPrice' | 'trailingDelta' | 'price' | 'tif' | 'clientOrderId'>);
+  | ({ readonly type: 'limit_maker'; readonly price: string; readonly clientOrderId?: string | undefined } & LegStrategy)
+  | ({ readonly type: 'conditional' } & Pick<ConditionalRequest, 'condition' | 'kind' | 'stopPrice' | 'trailingDelta' | 'price' | 'tif' | 'clientOrderId'> & LegStrategy);
 
 /** One-cancels-the-other: `above` priced over the last trade price, `below` under it (see kernel OcoCommand). */
 export interface OcoRequest {

@@ -168,6 +168,13 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
         o.status = closedStatus(e.code);
         o.closeCode = e.code;
         o.closedAt = e.time;
+        // Each order self-trade prevention expires is a prevented match of its own (Binance's preventedMatchId),
+        // numbered in its market; stored with the order, so the numbering resumes after a restart.
+        if (e.code === Code.EXPIRED_STP_TAKER || e.code === Code.EXPIRED_STP_MAKER) {
+          const id = (s.preventedMatches.get(o.symbol) ?? 0) + 1;
+          s.preventedMatches.set(o.symbol, id);
+          o.preventedMatchId = id;
+        }
         const entry = s.ledger.journal(batch, 'order.release', `order:${o.id}`, e.time, e.postings);
         if (entry) addRecords(batch, desk, entry, () => (e.code === Code.FILLED ? tradeType(o.side) : cancelType(o.side)));
         history(o, 'closed', e.time, e.code);

@@ -38,6 +38,8 @@ export interface SpotState {
   /** `user:clientListId` → list, for lists still open or in an uncommitted batch. */
   readonly listClients: Map<string, OpenList>;
   nextListId: number;
+  /** Per market, the last prevented match id handed out (self-trade prevention expiring an order). */
+  readonly preventedMatches: Map<string, number>;
   /** Last time-priority number handed out; a resting order keeps its number until it loses priority. */
   priority: number;
 }

@@ -33,6 +33,28 @@ export const TRAILING_DELTA = { min: 10, max: 2000 } as const;
 const TIFS = ['GTC', 'IOC', 'FOK'] as const;
 const RESP_TYPES = ['ACK', 'RESULT', 'FULL'] as const;
 const ms = (p: Params, name: string) => p.int(name, 0, Number.MAX_SAFE_INTEGER);
+/** Binance's strategyType: an INT, values below 1000000 reserved. */
+const STRATEGY_TYPE = { min: 1_000_000, max: 2 ** 31 - 1 } as const;
+
+/**
+ * Binance's strategyId (a LONG; here within the exactly representable integers) and strategyType of an order, or of
+ * an OCO leg with `prefix` (aboveStrategyId...); each optional, each kept with the order and told back. Out of range
+ * is Binance's -1100 with the legal range.
+ */
+function strategy(p: Params, prefix = ''): { strategyId?: number; strategyType?: number } {
+  const name = (n: string) => (prefix === '' ? n : `${prefix}${n[0]!.toUpperCase()}${n.slice(1)}`);
+  const read = (n: string, min: number, max: number): number | undefined => {
+    try {
+      return p.int(n, min, max);
+    } catch (e) {
+      if (e instanceof BinanceError && e.code === -1130) throw new BinanceError(-1100, `Illegal characters found in parameter '${n}'; legal range is '${min}' to '${max}'.`);
+      throw e;
+    }
+  };
+  const id = read(name('strategyId'), -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  const type = read(name('strategyType'), STRATEGY_TYPE.min, STRATEGY_TYPE.max);
+  return { ...(id !== undefined ? { strategyId: id } : {}), ...(type !== undefined ? { strategyType: type } : {}) };
+}
 
 export function orderRoutes(route: SignedRoute, trading: Trading, store: Store): void {
   const spot = trading.desks.spot;
@@ -53,7 +75,7 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     const resp = p.choice('newOrderRespType', RESP_TYPES, errors.respType, 'FULL');
     const clientOrderId = p.clientId('newClientOrderId') ?? newClientId();
     p.choice('selfTradePreventionMode', ['EXPIRE_TAKER'], () => errors.value('selfTradePreventionMode'), 'EXPIRE_TAKER');
-    const base = { user, symbol, side, clientOrderId } as const;
+    const base = { user, symbol, side, clientOrderId, ...strategy(p) } as const;
     if (CONDITIONAL_TYPES.includes(type)) return { req: { ...base, ...conditional(p, '', type as ConditionalType), qty: p.requiredDecimal('quantity') }, resp };
     notSent(p, 'stopPrice', 'trailingDelta');
     if (type === 'MARKET') {
@@ -134,7 +156,7 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
 
   route('POST', '/order', true, async (p, caller) => {
     const { req, resp } = placement(p, caller.user);
-    p.done(['newOrderRespType', 'strategyId', 'strategyType']);
+    p.done(['newOrderRespType']);
     const placed = value(await spot.place(req), placeRefusal);
     if (placed.duplicate) throw errors.rejected('Duplicate order sent.');
     return newOrderShape(placed.order, placed.fills, resp);
@@ -143,7 +165,7 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
   route('POST', '/order/test', true, async (p, caller) => {
     const { req } = placement(p, caller.user);
     const rates = p.choice('computeCommissionRates', ['true', 'false'], () => errors.value('computeCommissionRates'), 'false') === 'true';
-    p.done(['newOrderRespType', 'strategyId', 'strategyType']);
+    p.done(['newOrderRespType']);
     value(await spot.check(req), placeRefusal);
     if (!rates) return {};
     const rate = (ppm: number) => formatDecimal(BigInt(ppm) * 100n, 8);
@@ -168,7 +190,7 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     const restriction = cancelRestriction(p);
     p.choice('orderRateLimitExceededMode', ['DO_NOTHING', 'CANCEL_ONLY'], () => errors.value('orderRateLimitExceededMode'), 'DO_NOTHING');
     const { req, resp } = placement(p, caller.user);
-    p.done(['newOrderRespType', 'strategyId', 'strategyType']);
+    p.done(['newOrderRespType']);
     const reason = (e: unknown) => {
       const known = failure(e) ?? errors.unknown();
       return { code: known.code, msg: known.message };
@@ -214,9 +236,9 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     if (p.has(`${prefix}IcebergQty`)) throw errors.notRequired(`${prefix}IcebergQty`);
     if (type === 'LIMIT_MAKER') {
       notSent(p, `${prefix}StopPrice`, `${prefix}TrailingDelta`, `${prefix}TimeInForce`);
-      return { type: 'limit_maker', price: p.requiredDecimal(`${prefix}Price`), clientOrderId };
+      return { type: 'limit_maker', price: p.requiredDecimal(`${prefix}Price`), clientOrderId, ...strategy(p, prefix) };
     }
-    return { ...conditional(p, prefix, type), clientOrderId };
+    return { ...conditional(p, prefix, type), clientOrderId, ...strategy(p, prefix) };
   }
 
   /** A list and its legs as the store has them now. */
@@ -247,7 +269,7 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     const below = leg(p, 'below');
     const resp = p.choice('newOrderRespType', RESP_TYPES, errors.respType, 'FULL');
     p.choice('selfTradePreventionMode', ['EXPIRE_TAKER'], () => errors.value('selfTradePreventionMode'), 'EXPIRE_TAKER');
-    p.done(['aboveStrategyId', 'aboveStrategyType', 'belowStrategyId', 'belowStrategyType', 'abovePegPriceType', 'belowPegPriceType']);
+    p.done(['abovePegPriceType', 'belowPegPriceType']);
     const fill = (l: OcoLegRequest): OcoLegRequest => (l.clientOrderId === undefined ? { ...l, clientOrderId: newClientId() } : l);
     return placeList({ user: caller.user, symbol, side, qty, above: fill(above), below: fill(below), clientListId }, resp);
   });
@@ -258,17 +280,19 @@ export function orderRoutes(route: SignedRoute, trading: Trading, store: Store):
     const side = p.choice('side', ['BUY', 'SELL'], errors.side) === 'BUY' ? 'buy' : 'sell';
     const qty = p.requiredDecimal('quantity');
     const clientListId = p.clientId('listClientOrderId') ?? newClientId();
-    const limit: OcoLegRequest = { type: 'limit_maker', price: p.requiredDecimal('price'), clientOrderId: p.clientId('limitClientOrderId') ?? newClientId() };
+    const limit: OcoLegRequest = {
+      type: 'limit_maker', price: p.requiredDecimal('price'), clientOrderId: p.clientId('limitClientOrderId') ?? newClientId(), ...strategy(p, 'limit'),
+    };
     const stopLimitPrice = p.decimal('stopLimitPrice');
     const tif = stopLimitPrice === undefined ? undefined : p.choice('stopLimitTimeInForce', TIFS, errors.tif);
     const stop: OcoLegRequest = {
       type: 'conditional', condition: 'stop_loss', kind: stopLimitPrice === undefined ? 'market' : 'limit', stopPrice: p.requiredDecimal('stopPrice'),
       trailingDelta: p.int('trailingDelta', TRAILING_DELTA.min, TRAILING_DELTA.max), price: stopLimitPrice, tif,
-      clientOrderId: p.clientId('stopClientOrderId') ?? newClientId(),
+      clientOrderId: p.clientId('stopClientOrderId') ?? newClientId(), ...strategy(p, 'stop'),
     };
     const resp = p.choice('newOrderRespType', RESP_TYPES, errors.respType, 'FULL');
     p.choice('selfTradePreventionMode', ['EXPIRE_TAKER'], () => errors.value('selfTradePreventionMode'), 'EXPIRE_TAKER');
-    p.done(['limitStrategyId', 'limitStrategyType', 'stopStrategyId', 'stopStrategyType']);
+    p.done();
     if (p.has('limitIcebergQty') || p.has('stopIcebergQty')) throw errors.notRequired('icebergQty');
     // A sell's limit is above the last price and its stop below; a buy the reverse.
     const req: OcoRequest = side === 'sell'

@@ -69,11 +69,17 @@ export type RespType = 'ACK' | 'RESULT' | 'FULL';
 
 export const fillShape = (f: FillSummary) => ({ price: d8(f.price), qty: d8(f.qty), commission: d8(f.fee), commissionAsset: f.feeAsset, tradeId: f.tradeId });
 
+/** strategyId and strategyType, only when the order was placed with them (as Binance). */
+const strategyFields = (o: OrderView) => ({
+  ...(o.strategyId !== null ? { strategyId: o.strategyId } : {}),
+  ...(o.strategyType !== null ? { strategyType: o.strategyType } : {}),
+});
+
 /** POST /api/v3/order */
 export function newOrderShape(o: OrderView, fills: readonly FillSummary[], resp: RespType) {
   const ack = { symbol: o.symbol, orderId: o.orderId, orderListId: o.orderListId ?? -1, clientOrderId: o.clientOrderId ?? '', transactTime: o.updatedAt };
   if (resp === 'ACK') return ack;
-  const result = { ...ack, ...core(o), transactTime: o.updatedAt, workingTime: workingTime(o), selfTradePreventionMode: 'EXPIRE_TAKER' };
+  const result = { ...ack, ...core(o), ...strategyFields(o), transactTime: o.updatedAt, workingTime: workingTime(o), selfTradePreventionMode: 'EXPIRE_TAKER' };
   return resp === 'RESULT' ? result : { ...result, fills: fills.map(fillShape) };
 }
 
@@ -83,6 +89,7 @@ export function orderShape(o: OrderView) {
     stopPrice: '0.00000000',
     ...core(o),
     icebergQty: '0.00000000',
+    ...strategyFields(o),
     time: o.createdAt,
     updateTime: o.updatedAt,
     isWorking: working(o),
@@ -94,7 +101,7 @@ export function orderShape(o: OrderView) {
 /** DELETE /api/v3/order, openOrders */
 export function cancelShape(o: OrderView, origClientOrderId: string | null) {
   const { symbol, orderId, orderListId, clientOrderId, ...rest } = core(o);
-  return { symbol, origClientOrderId: origClientOrderId ?? clientOrderId, orderId, orderListId, clientOrderId, transactTime: o.updatedAt, ...rest, selfTradePreventionMode: 'EXPIRE_TAKER' };
+  return { symbol, origClientOrderId: origClientOrderId ?? clientOrderId, orderId, orderListId, clientOrderId, transactTime: o.updatedAt, ...rest, ...strategyFields(o), selfTradePreventionMode: 'EXPIRE_TAKER' };
 }
 
 /** GET /api/v3/myTrades item, from the user's side of a trade. */

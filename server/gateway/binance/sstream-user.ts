@@ -4,9 +4,10 @@
 // (ws-api.ts) sends the same events, wrapped in {subscriptionId, event}.
 //
 // - executionReport {e, E, s, c, S, o, f, q, p, P, F, g, C, x, X, r, i, l, z, L, n, N, T, t, I, w, m, M, O, Z, Y, Q,
-//   [D], [W], V, [d]} from `user.<id>.order` (an order's state after each command) and `user.<id>.fill` (each of its trades,
-//   told before the order's state): an order placed since the feed started is NEW first; each fill a TRADE (l, L, Y
-//   the fill's, z and Z cumulative, n and N its commission, t the trade id, m whether it made); a command that closed
+//   [D], [W], V, [d], [j], [J], [v, A, B]} from `user.<id>.order` (an order's state after each command) and
+//   `user.<id>.fill` (each of its trades, told before the order's state): an order placed since the feed started is
+//   NEW first; each fill a TRADE (l, L, Y the fill's, z and Z cumulative, n and N its commission, t the trade id, m
+//   whether it made); a command that closed
 //   it ends with CANCELED, EXPIRED (an IOC, FOK or market remainder) or TRADE_PREVENTION (self-trade prevention, X
 //   EXPIRED_IN_MATCH); a resting order whose price or quantity changed without trading is REPLACED (Binance's "the
 //   order has been amended"); a conditional order that fires is NEW again, now with w true and W its working time.
@@ -16,8 +17,10 @@
 //   request, so c shows the order's too) and "" otherwise, w whether it rests on the book after the event, O its
 //   creation, W its working time (only once it works), Q the quote quantity of a quote-sized market order, V
 //   EXPIRE_TAKER (the one mode), I the event's number in this stream, D the trailing time once a trailing order tracks
-//   the price (REST's trailingTime: shapes.ts). Not sent: v (prevented match id; this exchange keeps no
-//   prevented-match records), j/J (strategy; not stored with the order). REJECTED is never sent: a refused
+//   the price (REST's trailingTime: shapes.ts), j and J the strategyId and strategyType the order was placed with
+//   (only then, as Binance); on TRADE_PREVENTION v the prevented match id (stored with the order, increasing per
+//   market) and A = B the quantity kept from matching (the remainder it expired). Not sent: u, U, Cs, pl, pL, pY (the
+//   book does not tell which resting order stopped a taker, nor at what price). REJECTED is never sent: a refused
 //   order records nothing, and Binance sends it only for cancel-replace.
 // - outboundAccountPosition {e, E, u, B [{a, f, l}]} after each commit that changed coin-wallet balances
 //   (`user.<id>.balance`, wallet coin): the assets it changed with their free and locked amounts, u its time.
@@ -255,6 +258,7 @@ export class SpotUserFeed {
         l: ZERO, z: d8(z), L: ZERO, n: '0', N: null, T: at, t: -1, I: ++this.events, w: onBook, m: false, M: false,
         O: v.createdAt, Z: d8(quote), Y: ZERO, Q: d8(minor(v.quoteQty) ?? 0n), ...(trailed !== null ? { D: trailed } : {}),
         ...(v.working && v.workingTime !== null ? { W: v.workingTime } : {}), V: 'EXPIRE_TAKER',
+        ...(v.strategyId !== null ? { j: v.strategyId } : {}), ...(v.strategyType !== null ? { J: v.strategyType } : {}),
         ...more,
       });
     };
@@ -279,7 +283,15 @@ export class SpotUserFeed {
     if (v.status === 'canceled') report('CANCELED', 'CANCELED', at, { C: v.clientOrderId ?? '' });
     else if (v.status === 'expired') {
       const X = orderStatus(v);
-      report(X === 'EXPIRED_IN_MATCH' ? 'TRADE_PREVENTION' : 'EXPIRED', X, at, {});
+      if (X !== 'EXPIRED_IN_MATCH') report('EXPIRED', X, at, {});
+      else {
+        // v the prevented match's id; A and B the quantity it kept from matching: the whole remainder, in one go
+        // (one prevention expires an order), unknown for a quote-sized market order.
+        const prevented = v.qty === null ? null : d8((minor(v.qty) ?? 0n) - (minor(v.filledQty) ?? 0n));
+        report('TRADE_PREVENTION', X, at, {
+          ...(v.preventedMatchId !== null ? { v: v.preventedMatchId } : {}), ...(prevented !== null ? { A: prevented, B: prevented } : {}),
+        });
+      }
     } else if ((v.status as string) === 'rejected') report('REJECTED', 'REJECTED', at, {});
   }
 

@@ -21,6 +21,7 @@ import { seconds } from './0015_seconds.ts';
 import { spotConditional } from './0016_spot_conditional.ts';
 import { perpDebt } from './0017_perp_debt.ts';
 import { secondsOpening } from './0018_seconds_opening.ts';
+import { spotStrategy } from './0019_spot_strategy.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -44,6 +45,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0016_spot_conditional': spotConditional(),
     '0017_perp_debt': perpDebt(),
     '0018_seconds_opening': secondsOpening(),
+    '0019_spot_strategy': spotStrategy(),
   };
 }
 

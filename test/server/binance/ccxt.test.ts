@@ -67,12 +67,15 @@ describeDialects('ccxt binance client', (dialect) => {
     expect(market).toMatchObject({ status: 'closed', filled: 0.1, cost: 5010, side: 'buy', type: 'market' });
     expect(market.trades).toHaveLength(1);
 
-    const limit = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.05, 49000);
-    expect(limit).toMatchObject({ status: 'open', price: 49000, amount: 0.05, remaining: 0.05 });
+    // Binance's strategyType passes through ccxt's params and comes back in the order's info. (strategyId would too, but
+    // ccxt 4.5.84's parseOrder takes a strategyId as the order's id, a Portfolio Margin convention, against Binance too.)
+    const limit = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.05, 49000, { strategyType: 1000007 });
+    expect(limit).toMatchObject({ status: 'open', price: 49000, amount: 0.05, remaining: 0.05, info: { strategyType: 1000007 } });
+    expect(limit.info).not.toHaveProperty('strategyId');
     const id = String(limit.id);
     const open = await ex.fetchOpenOrders('BTC/USDT');
     expect(open.map((o) => o.id)).toEqual([id]);
-    expect(await ex.fetchOrder(id, 'BTC/USDT')).toMatchObject({ id, status: 'open', clientOrderId: limit.clientOrderId });
+    expect(await ex.fetchOrder(id, 'BTC/USDT')).toMatchObject({ id, status: 'open', clientOrderId: limit.clientOrderId, info: { strategyType: 1000007 } });
 
     const balance = await ex.fetchBalance();
     expect(balance['BTC']).toMatchObject({ free: 0.0999, used: 0, total: 0.0999 });

@@ -156,6 +156,27 @@ describeDialects('spot desk', (dialect) => {
     await w.check();
   });
 
+  it('numbers prevented matches per market, from where they were after a restart, and keeps an order\'s strategy tags', async () => {
+    await w.credit(U1, 'USDT', '100000');
+    await w.credit(U1, 'ETH', '10');
+    value(await limit(U1, 'sell', '60000', '0.1'));
+    const prevented = async (symbol: string, price: string) =>
+      value(await w.desks.spot.place({ type: 'limit', user: U1, symbol, side: 'buy', price, qty: '0.1' })).order;
+    const a = await prevented('BTCUSDT', '60000');
+    expect(a).toMatchObject({ status: 'expired', closeCode: 'order.expired.stp.taker', preventedMatchId: 1 });
+    expect((await prevented('BTCUSDT', '60000')).preventedMatchId).toBe(2);
+    value(await w.desks.spot.place({ type: 'limit', user: U1, symbol: 'ETHUSDT', side: 'sell', price: '3000', qty: '1' }));
+    expect((await prevented('ETHUSDT', '3000')).preventedMatchId).toBe(1); // its own numbering
+    await w.restart();
+    expect((await prevented('BTCUSDT', '60000')).preventedMatchId).toBe(3);
+    expect((await prevented('ETHUSDT', '3000')).preventedMatchId).toBe(2);
+    const tagged = value(await w.desks.spot.place({ type: 'limit', user: U2, symbol: 'BTCUSDT', side: 'buy', price: '50000', qty: '0.1', strategyId: 9, strategyType: 1000000 })).order;
+    expect(tagged).toMatchObject({ strategyId: 9, strategyType: 1000000, preventedMatchId: null });
+    await w.restart();
+    expect(value(await w.desks.spot.openOrders(U2)).find((o) => o.orderId === tagged.orderId)).toMatchObject({ strategyId: 9, strategyType: 1000000 });
+    await w.check();
+  });
+
   it('cancels all of a user\'s orders, in one market or everywhere', async () => {
     await w.credit(U2, 'USDT', '1000');
     await limit(U2, 'buy', '50000', '0.1');

@@ -192,6 +192,9 @@ it('writes a large batch through multi-row statements exactly as the repositorie
     condition: id % 3 === 0 ? (id % 2 === 0 ? 'stop_loss' : 'take_profit') : null, stopPrice: id % 3 === 0 ? 5_900_000_000_000n + BigInt(id) : null,
     trailingBips: id % 6 === 0 ? 100 + id : null, trailPrice: id % 6 === 0 ? 6_100_000_000_000n : null, held: id % 3 === 0 ? 600_000_000n + BigInt(id) : null,
     triggeredAt: id % 9 === 0 ? 25 + id : null, listId: id % 6 === 0 ? id : null,
+    // Every fourth with Binance's strategy tags (migration 0019), one of them past 2^32.
+    strategyId: id % 4 === 1 ? 5_000_000_000 + id : null, strategyType: id % 8 === 1 ? 1_000_000 + id : null,
+    preventedMatchId: id % 4 === 0 ? id : null,
   });
   const ids = Array.from({ length: 70 }, (_, i) => 1000 + i);
   const batch: DeskWrites = {

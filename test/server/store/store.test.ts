@@ -149,6 +149,7 @@ describeDialects('store', (dialect) => {
       filledQty: status === 'filled' ? 100_000n : 0n, filledQuote: 0n, fee: 0n, feeAsset: 'BTC', makerPpm: 1000, takerPpm: 1000,
       status, closeCode: null, priority, createdAt: NOW, updatedAt: NOW, closedAt: status === 'filled' ? NOW : null,
       condition: null, stopPrice: null, trailingBips: null, trailPrice: null, held: null, triggeredAt: null, listId: null,
+      strategyId: null, strategyType: null, preventedMatchId: null,
     });
     await store.spot.write({
       orders: [
