@@ -93,6 +93,12 @@ export async function verifyChain(entries: readonly PriceRecordEntry[], before: 
 
 /** The last entry at or before `ts` (entries of one market in seq order); null when none is. */
 export function entryAtOrBefore(entries: readonly PriceRecordEntry[], ts: number): PriceRecordEntry | null {
+  const after = firstAfter(entries, ts);
+  return after === 0 ? null : entries[after - 1]!;
+}
+
+/** The index of the first entry with a time after `ts` (entries.length when none is): a binary search. */
+function firstAfter(entries: readonly PriceRecordEntry[], ts: number): number {
   let lo = 0;
   let hi = entries.length;
   while (lo < hi) {
@@ -100,19 +106,12 @@ export function entryAtOrBefore(entries: readonly PriceRecordEntry[], ts: number
     if (entries[mid]!.ts <= ts) lo = mid + 1;
     else hi = mid;
   }
-  return lo === 0 ? null : entries[lo - 1]!;
+  return lo;
 }
 
 /** The first entry with a time after `ts` (entries of one market in seq order); null when none is. */
 export function entryAfter(entries: readonly PriceRecordEntry[], ts: number): PriceRecordEntry | null {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (entries[mid]!.ts <= ts) lo = mid + 1;
-    else hi = mid;
-  }
-  return entries[lo] ?? null;
+  return entries[firstAfter(entries, ts)] ?? null;
 }
 
 /**

@@ -169,18 +169,22 @@ export async function zonedKlines(
   const zoned = (bar: Candle) => zonedOpenTime(interval, offsetMs, bar.openTime);
   const groups = new Map<number, Candle[]>();
   const inRange = (open: number) => (startTime === undefined || open >= startTime) && (endTime === undefined || open <= endTime);
+  /** Files each base bar of a page under the zoned bar it belongs to (those in range). */
+  const gather = (page: readonly Candle[]) => {
+    for (const bar of page) {
+      const open = zoned(bar);
+      if (!inRange(open)) continue;
+      const group = groups.get(open);
+      if (group === undefined) groups.set(open, [bar]);
+      else group.push(bar);
+    }
+  };
   if (startTime !== undefined) {
     // Forward from startTime: a zoned bar opening at or after it starts at or after it, so its base bars do too.
     let cursor = startTime;
     for (;;) {
       const page = await read(base, { startTime: cursor, limit: PAGE });
-      for (const bar of page) {
-        const open = zoned(bar);
-        if (!inRange(open)) continue;
-        const group = groups.get(open);
-        if (group === undefined) groups.set(open, [bar]);
-        else group.push(bar);
-      }
+      gather(page);
       const last = page[page.length - 1];
       // Done when the store has no more, past endTime, or once limit + 1 bars have begun (the first limit are whole).
       if (last === undefined || page.length < PAGE || (endTime !== undefined && zoned(last) > endTime) || groups.size > limit) break;
@@ -192,13 +196,7 @@ export async function zonedKlines(
   let upper = endTime === undefined ? undefined : zonedCloseTime(interval, offsetMs, zonedOpenTime(interval, offsetMs, endTime));
   for (;;) {
     const page = await read(base, { endTime: upper, limit: PAGE });
-    for (const bar of page) {
-      const open = zoned(bar);
-      if (!inRange(open)) continue;
-      const group = groups.get(open);
-      if (group === undefined) groups.set(open, [bar]);
-      else group.push(bar);
-    }
+    gather(page);
     const first = page[0];
     if (first === undefined || page.length < PAGE || groups.size > limit) break;
     upper = first.openTime - 1;
