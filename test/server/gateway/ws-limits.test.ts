@@ -100,8 +100,9 @@ describe('a reader that stops reading', () => {
       }
       expect(droppedAt).toBeGreaterThan(0);
       expect(gatewayCounters(server.app).wsSlowDropped).toBe(before + 1);
-      // Destroyed, not left closing: CLOSED within a few event-loop turns, not after ws's 30 s closing timeout.
-      expect(closedAt - droppedAt).toBeLessThan(100);
+      // Destroyed, not left closing: CLOSED long before ws's 30 s closing timeout (a few event-loop turns; 120 ms was
+      // seen on a loaded two-core CI run, so the bound only tells destroy from close, not how fast the machine is).
+      expect(closedAt - droppedAt).toBeLessThan(5_000);
       // The backlog never grew far past the limit (one turn's worth of frames at most).
       expect(peak).toBeLessThan(MAX_BUFFERED + 400_000);
       console.info(`slow reader cut off after ${n} events, ${(peak / 1024 / 1024).toFixed(2)} MB behind at most; closed ${(closedAt - droppedAt).toFixed(1)} ms after the drop`);
