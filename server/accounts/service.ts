@@ -28,6 +28,12 @@ import type { PasswordHasher } from './passwords.ts';
 import { RATE_RULES } from './policy.ts';
 import { toUserInfo } from './profile.ts';
 import { createSessionService } from './sessions.ts';
+import { createSecretGuard } from './security/guard.ts';
+import { createSecurityEvents } from './security/events.ts';
+import { createLoginSecondFactor } from './twofactor/login-step.ts';
+
+/** How a session was started: recorded in the login history (issue 21). */
+export type LoginMethod = 'password' | 'passkey';
 
 export interface AccountDeps {
   store: Store;
@@ -43,6 +49,8 @@ export interface RequestContext {
   locale: Locale;
   address: string;
   ticket?: string | undefined;
+  /** The client's User-Agent header, for the devices list and the login history. */
+  userAgent?: string | undefined;
 }
 
 function required(...values: Array<string | boolean | undefined>): void {
@@ -59,6 +67,16 @@ export function createAccounts(deps: AccountDeps) {
   const codes = createCodeService(deps);
   const limiter = createLimiter(store.rateLimits);
   const guard = createLoginGuard(store.rateLimits);
+  /** Slows guessing of a signed-in account's secrets (codes, passwords, fund password, TOTP): security/guard.ts. */
+  const secrets = createSecretGuard(store.rateLimits);
+  const securityEvents = createSecurityEvents({ store, clock, notifier: deps.notifier, messages: deps.messages });
+  const secondFactor = createLoginSecondFactor({ store, clock, guard: secrets });
+
+  /** Starts a session for a user who proved who they are (password and second factor, or a passkey). */
+  async function completeLogin(user: UserRow, ctx: RequestContext, _method: LoginMethod) {
+    await store.userLocales.set(user.id, ctx.locale, clock());
+    return sessions.issue(user.id);
+  }
 
   /** Tells the owner of an account someone keeps failing to sign in to, in the language they last signed in with. */
   async function alertOwner(user: UserRow, attempts: number, fallback: Locale): Promise<void> {
@@ -72,6 +90,9 @@ export function createAccounts(deps: AccountDeps) {
 
   return Object.freeze({
     sessions,
+    secrets,
+    securityEvents,
+    completeLogin,
 
     async sendCode(input: SendCodeRequest, ctx: RequestContext): Promise<SendCodeReply> {
       required(input.account);
@@ -164,11 +185,11 @@ export function createAccounts(deps: AccountDeps) {
       }
       // Checked after the password, so a stranger can't learn that an account is frozen.
       if (user.frozen) fail('account.frozen');
+      await secondFactor.check(user, { totpCode: input.totpCode });
       const hash = codeHash;
       if (hash !== null) await store.transaction((tx) => codes.consume(tx, target, hash));
       await guard.succeeded(account, address, clock());
-      await store.userLocales.set(user.id, ctx.locale, clock());
-      return sessions.issue(user.id);
+      return completeLogin(user, ctx, 'password');
     },
 
     logout: (ctx: RequestContext) => sessions.revoke(ctx.ticket),

@@ -33,6 +33,10 @@ import { changesState, type AdminArgs, type ChannelCommand } from './protocol.ts
 import { HOUSE_MEMO, isSecondsCommand, planSeconds } from './seconds.ts';
 import type { SecondsDesk } from '../desks/seconds/desk.ts';
 import { orderView } from '../desks/views.ts';
+import { isIdentityCommand, planIdentity } from './identity.ts';
+import { isInviteCommand, planInvite } from './invite.ts';
+import { isSecurityCommand, planSecurity } from './security.ts';
+import { isTwoFactorCommand, planTwoFactor } from './twofactor.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
 export class AdminError extends Error {
@@ -225,6 +229,8 @@ export async function storeOpenOrders(store: Store, user: number, symbol: string
 }
 
 type Run = (ctx: AdminContext) => Promise<{ data: unknown; text: string }>;
+/** What carries out one command, given the store, the clock and the desks. */
+export type AdminRun = Run;
 
 /**
  * Checks a request without acting: the usage errors (missing or malformed arguments, no reason) the executor would
@@ -258,6 +264,10 @@ function plan(req: AdminRequest): Run {
       };
     };
   }
+  if (isIdentityCommand(req.command)) return planIdentity(req, usage, failed);
+  if (isInviteCommand(req.command)) return planInvite(req, usage, failed);
+  if (isSecurityCommand(req.command)) return planSecurity(req, usage, failed);
+  if (isTwoFactorCommand(req.command)) return planTwoFactor(req, usage, failed);
   if (isSecondsCommand(req.command)) {
     const run = planSeconds(req.command, args, req.id, usage, failed);
     return async ({ store, desks }) => desks.withSeconds((desk) => run(desk, store));

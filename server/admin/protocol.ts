@@ -45,11 +45,26 @@ export const CHANNEL_COMMANDS = [
   'seconds house debit',
   'seconds settings',
   'seconds settings set',
+  // issue 21: real-name verification (admin/identity.ts), invitations (admin/invite.ts), security (admin/security.ts, admin/twofactor.ts)
+  'kyc list',
+  'kyc view',
+  'kyc approve',
+  'kyc reject',
+  'invite rates',
+  'invite rates set',
+  'invite commissions',
+  'invite commissions run',
+  'invite verify',
+  'user security',
+  'user totp reset',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
 /** Commands that only read: no reason, no audit row, and answered from the store when no server runs. */
-export const READ_COMMANDS: readonly ChannelCommand[] = ['market list', 'order list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house', 'seconds settings'];
+export const READ_COMMANDS: readonly ChannelCommand[] = [
+  'market list', 'order list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house', 'seconds settings',
+  'kyc list', 'kyc view', 'invite rates', 'invite commissions', 'invite verify', 'user security',
+];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
 export const changesState = (command: ChannelCommand): boolean => !READ_COMMANDS.includes(command);
@@ -81,6 +96,16 @@ export const AdminArgsSchema = Type.Object(
     // seconds settings set: the timed orders' horizon (seconds) and how many one user may hold (--amount: their stakes).
     horizon: Type.Optional(Text(16)),
     orders: Type.Optional(Text(16)),
+    // issue 21: a submission's id (kyc view|approve|reject), a state to list (kyc list --status), how many (--limit),
+    // a folder the CLI writes a submission's photos to (kyc view --out); the commission rates (invite rates set
+    // --level1 --level2, fractions such as 0.2) and a UTC day (invite commissions|verify --day YYYY-MM-DD).
+    id: Type.Optional(Text(32)),
+    status: Type.Optional(Text(16)),
+    limit: Type.Optional(Text(8)),
+    out: Type.Optional(Text(1024)),
+    level1: Type.Optional(Text(16)),
+    level2: Type.Optional(Text(16)),
+    day: Type.Optional(Text(16)),
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,10 @@ import * as perp from './perp-commands.ts';
 import { runChannelCommand, type ChannelCommandOptions } from './channel-commands.ts';
 import { isChannelCommand } from '../admin/protocol.ts';
 import { adminSettingsFromEnv } from '../admin/index.ts';
+import { IDENTITY_USAGE } from '../admin/identity.ts';
+import { INVITE_USAGE } from '../admin/invite.ts';
+import { SECURITY_USAGE } from '../admin/security.ts';
+import { TWO_FACTOR_USAGE } from '../admin/twofactor.ts';
 
 export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
 
@@ -64,6 +68,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
                                                                  not started, X USDT of stakes in all (for orders scheduled afterwards)
   seconds house                                                  the house account: balance, the open contracts' worst case, what is free
   seconds house credit|debit --amount X --reason R [--memo TEXT] credit the house from outside, or take back what open contracts do not need
+${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE].filter((u) => u !== '').join('\n')}
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
   Balance, market, order, user freeze, session, perp insurance fund and perp positions commands go to the

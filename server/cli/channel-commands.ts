@@ -72,6 +72,8 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   // horizon and orders: `seconds settings set` (server/admin/seconds.ts), in AdminArgsSchema beside the rest.
   else if (command.startsWith('seconds settings')) picked = { ...pick('amount'), ...Object.fromEntries(['horizon', 'orders'].flatMap((n) => (o.get(n) === undefined ? [] : [[n, o.get(n)!]]))) };
   else if (command.startsWith('seconds ')) picked = pick('symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'amount', 'memo');
+  else if (command.startsWith('kyc ')) picked = pick('email', 'phone', 'id', 'status', 'limit', 'out');
+  else if (command.startsWith('invite ')) picked = pick('email', 'phone', 'level1', 'level2', 'day', 'limit');
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];

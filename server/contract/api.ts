@@ -104,6 +104,8 @@ export interface LoginRequest {
   password: string;
   /** The verification code (purpose login) sent to the account, when the server answered login.code.required. */
   code?: string;
+  /** The authenticator's code, when the account has TOTP on (issue 21). */
+  totpCode?: string;
 }
 /**
  * data of a login.code.required reply: where the code goes (the account's own channel); the client asks for it
@@ -439,6 +441,8 @@ export const ASSET_RECORD_TYPES = [
   'open_long_fee', 'open_short_fee', 'close_long_fee', 'close_short_fee', 'long_margin', 'short_margin', 'margin_refund_long', 'margin_refund_short',
   'margin_income_buy', 'margin_income_sell', 'contract_income', 'holding_fee', 'liquidation_fee', 'product_buy', 'product_sell',
   'seconds_stake', 'seconds_fee', 'seconds_payout', 'seconds_cancel',
+  /** A share of an invitee's trading fees paid to the inviter (level 1 or 2), once a day (server/accounts/invite). */
+  'invite_commission',
 ] as const;
 export type AssetRecordType = (typeof ASSET_RECORD_TYPES)[number];
 

@@ -1,6 +1,10 @@
 // One error catalogue for every reply of the app API. `code` in the envelope is `success` or one of these keys;
 // the message for each key lives in locales/<locale>/server.po (msgid = the key), in all nine languages.
-import type { SecondsErrorCode } from './seconds.ts';
+import { IDENTITY_ERROR_CODES, type IdentityErrorCode } from './identity.ts';
+import { INVITE_ERROR_CODES, type InviteErrorCode } from './invite.ts';
+import { SECONDS_ERROR_CODES, type SecondsErrorCode } from './seconds.ts';
+import { SECURITY_ERROR_CODES, type SecurityErrorCode } from './security.ts';
+import { TWO_FACTOR_ERROR_CODES, type TwoFactorErrorCode } from './twofactor.ts';
 
 export const SUCCESS = 'success' as const;
 
@@ -121,7 +125,16 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Every code a reply may carry: the catalogue's, and the seconds routes' (contract/seconds.ts SECONDS_ERROR_CODES, kept apart so the web's rule table need not list them). */
-export type ServerErrorCode = ErrorCode | SecondsErrorCode;
+export type ServerErrorCode = ErrorCode | AreaErrorCode;
+/** The codes kept in their areas' contract files (seconds, identity, security, two-factor, invitations): each answers 200, or 429 when it ends in `.throttled`. */
+export type AreaErrorCode = SecondsErrorCode | IdentityErrorCode | SecurityErrorCode | TwoFactorErrorCode | InviteErrorCode;
+export const AREA_ERROR_CODES: readonly AreaErrorCode[] = [
+  ...SECONDS_ERROR_CODES,
+  ...IDENTITY_ERROR_CODES,
+  ...SECURITY_ERROR_CODES,
+  ...TWO_FACTOR_ERROR_CODES,
+  ...INVITE_ERROR_CODES,
+];
 export type ReplyCode = typeof SUCCESS | ServerErrorCode;
 
 export function isErrorCode(value: string): value is ErrorCode {

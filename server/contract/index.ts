@@ -7,3 +7,7 @@ export * from './ws.ts';
 export * as perpMath from './perp-math/index.ts';
 export * from './seconds.ts';
 export * as secondsRecord from './seconds-record.ts';
+export * from './identity.ts';
+export * from './security.ts';
+export * from './twofactor.ts';
+export * from './invite.ts';

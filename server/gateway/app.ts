@@ -26,6 +26,11 @@ import { favouriteRoutes } from './routes/favourites.ts';
 import { feeRoutes } from './routes/fees.ts';
 import { layoutRoutes } from './routes/layouts.ts';
 import type { Trading } from './trading.ts';
+import type { AreaRouteDeps } from './routes/area-deps.ts';
+import { identityRoutes } from './routes/identity.ts';
+import { inviteRoutes } from './routes/invite.ts';
+import { securityRoutes } from './routes/security.ts';
+import { twoFactorRoutes } from './routes/twofactor.ts';
 
 export interface AppOptions {
   store: Store;
@@ -93,6 +98,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   feeRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   favouriteRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   layoutRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
+  const area: AreaRouteDeps = {
+    store: options.store, clock: options.clock, accounts, envelopes, messages: options.messages, notifier: options.notifier,
+    hasher: options.hasher, dataDir: options.dataDir, trading: options.trading,
+  };
+  identityRoutes(app, area);
+  securityRoutes(app, area);
+  twoFactorRoutes(app, area);
+  inviteRoutes(app, area);
   if (options.trading) {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     contractRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });

@@ -22,7 +22,7 @@ export function requestLocale(request: FastifyRequest): Locale {
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { locale: requestLocale(request), address: request.ip, ticket: header(request, TICKET_HEADER)?.trim() };
+  return { locale: requestLocale(request), address: request.ip, ticket: header(request, TICKET_HEADER)?.trim(), userAgent: header(request, 'user-agent')?.slice(0, 512) };
 }
 
 export function createEnvelopes(messages: Messages) {

@@ -19,7 +19,7 @@ export const RegisterBody = Type.Object({
   agree: Type.Boolean(),
 });
 
-export const LoginBody = Type.Object({ account: Account, password: Password, code: Type.Optional(Code) });
+export const LoginBody = Type.Object({ account: Account, password: Password, code: Type.Optional(Code), totpCode: Type.Optional(Type.String({ maxLength: 16 })) });
 
 export const ResetPasswordBody = Type.Object({ channel: Channel, account: Account, code: Code, password: Password });
 

@@ -5,7 +5,7 @@
 // malformed requests 400, unknown paths 404, rate limiting 429, server faults 500.
 import type { FastifyInstance } from 'fastify';
 import type { ErrorCode, ServerErrorCode } from '../contract/errors.ts';
-import { SECONDS_ERROR_CODES } from '../contract/seconds.ts';
+import { AREA_ERROR_CODES } from '../contract/errors.ts';
 export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'system.error': 500,
   'request.invalid': 400,
@@ -116,7 +116,8 @@ export function gatewayCounters(app: FastifyInstance): GatewayCounters {
   return c;
 }
 
-/** A code's status: the catalogue's, and 200 for the seconds routes' refusals (answers, like the others). */
+/** A code's status: the catalogue's; for the areas' refusals (seconds, identity, security, ...) 200 (answers, like the others), or 429 for a throttle. */
 export function httpStatus(code: ServerErrorCode): number {
-  return (SECONDS_ERROR_CODES as readonly string[]).includes(code) ? 200 : HTTP_STATUS[code as ErrorCode];
+  if ((AREA_ERROR_CODES as readonly string[]).includes(code)) return code.endsWith('.throttled') ? 429 : 200;
+  return HTTP_STATUS[code as ErrorCode];
 }

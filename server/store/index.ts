@@ -30,6 +30,10 @@ import { SqliteWriter } from './sqlite-writer.ts';
 import { createTransfers, type Transfers } from './transfers.ts';
 import { createUserLocales, type UserLocales } from './user-locales.ts';
 import { createUsers, type Users } from './users.ts';
+import { createIdentityRepo, type IdentityRepo } from './identity.ts';
+import { createSecurityRepo, type SecurityRepo } from './security.ts';
+import { createTwoFactorRepo, type TwoFactorRepo } from './twofactor.ts';
+import { createInvitesRepo, type InvitesRepo } from './invites.ts';
 
 export const SQLITE_FILE_NAME = 'exchange.db';
 
@@ -69,6 +73,14 @@ export interface Repositories {
   adminLedger: AdminLedger;
   /** The language each user last signed in with (messages the user did not just ask for). */
   userLocales: UserLocales;
+  /** Real-name verification: submissions and their documents (issue 21). */
+  identity: IdentityRepo;
+  /** The security centre: bindings, fund password, anti-phishing code, devices, login history, withdrawal lock. */
+  security: SecurityRepo;
+  /** TOTP secrets (with the last accepted time step) and passkeys. */
+  twoFactor: TwoFactorRepo;
+  /** Invitations: commission rates, daily runs and payments. */
+  invites: InvitesRepo;
 }
 
 export interface Store extends Repositories {
@@ -120,6 +132,10 @@ function repositories(db: Kysely<Database>): Repositories {
     audit: createAudit(db),
     adminLedger: createAdminLedger(db),
     userLocales: createUserLocales(db),
+    identity: createIdentityRepo(db),
+    security: createSecurityRepo(db),
+    twoFactor: createTwoFactorRepo(db),
+    invites: createInvitesRepo(db),
   };
 }
 

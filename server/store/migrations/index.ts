@@ -22,6 +22,10 @@ import { spotConditional } from './0016_spot_conditional.ts';
 import { perpDebt } from './0017_perp_debt.ts';
 import { secondsOpening } from './0018_seconds_opening.ts';
 import { spotStrategy } from './0019_spot_strategy.ts';
+import { identity } from './0020_identity.ts';
+import { security } from './0021_security.ts';
+import { twoFactor } from './0022_twofactor.ts';
+import { invite } from './0023_invite.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -46,6 +50,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0017_perp_debt': perpDebt(),
     '0018_seconds_opening': secondsOpening(),
     '0019_spot_strategy': spotStrategy(),
+    '0020_identity': identity(dialect),
+    '0021_security': security(dialect),
+    '0022_twofactor': twoFactor(dialect),
+    '0023_invite': invite(dialect),
   };
 }
 

@@ -52,6 +52,7 @@ const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   seconds_fee: 'records.type.secondsFee',
   seconds_payout: 'records.type.secondsPayout',
   seconds_cancel: 'records.type.secondsCancel',
+  invite_commission: 'records.type.inviteCommission',
 };
 
 const SPEC_LABEL = new Map<string, string>(RECORD_TYPES.map((t) => [t.key, t.labelId]));

@@ -1,11 +1,11 @@
 // The nine server catalogues: complete, really translated, placeholders intact; fallback to English.
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, SUCCESS } from '../../../server/contract/errors.ts';
-import { SECONDS_ERROR_CODES } from '../../../server/contract/seconds.ts';
+import { AREA_ERROR_CODES } from '../../../server/contract/errors.ts';
 import { LOCALES, type Locale } from '../../../server/contract/locales.ts';
 import { createMessages, loadCatalogs } from '../../../server/i18n/messages.ts';
 
-const KEYS = [SUCCESS, ...ERROR_CODES, ...SECONDS_ERROR_CODES, 'mail.code.subject', 'mail.code.body', 'sms.code.body'];
+const KEYS = [SUCCESS, ...ERROR_CODES, ...AREA_ERROR_CODES, 'mail.code.subject', 'mail.code.body', 'sms.code.body'];
 const catalogs = loadCatalogs();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

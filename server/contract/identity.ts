@@ -1,0 +1,5 @@
+// Identity: the /app API's shared contract (paths, request and reply types, refusal codes). Issue 21.
+
+/** Refusals of these routes; each has a message in locales/<locale>/server.po (a code ending in .throttled answers 429). */
+export const IDENTITY_ERROR_CODES = [] as const;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
