@@ -7,6 +7,7 @@ import { createAccounts } from '../accounts/service.ts';
 import type { PasswordHasher } from '../accounts/passwords.ts';
 import type { Messages } from '../i18n/messages.ts';
 import type { Notifier } from '../notify/notifier.ts';
+import { withAntiPhishing } from '../notify/anti-phishing.ts';
 import type { Store } from '../store/index.ts';
 import { createEnvelopes } from './envelope.ts';
 import { installErrorHandlers } from './errors.ts';
@@ -74,10 +75,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await webRoutes(app, options.staticDir);
 
   const envelopes = createEnvelopes(options.messages);
+  // Every message the app sends goes through this one notifier: it adds the recipient's anti-phishing code.
+  const notifier = withAntiPhishing(options.notifier, options.store);
   const accounts = createAccounts({
     store: options.store,
     clock: options.clock,
-    notifier: options.notifier,
+    notifier,
     messages: options.messages,
     hasher: options.hasher,
     sessionTtlMs: options.sessionTtlMs,
@@ -99,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   favouriteRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   layoutRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   const area: AreaRouteDeps = {
-    store: options.store, clock: options.clock, accounts, envelopes, messages: options.messages, notifier: options.notifier,
+    store: options.store, clock: options.clock, accounts, envelopes, messages: options.messages, notifier,
     hasher: options.hasher, dataDir: options.dataDir, trading: options.trading,
   };
   identityRoutes(app, area);
