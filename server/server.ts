@@ -13,6 +13,7 @@ import { REQUEST_TIMEOUT_MS } from './contract/api.ts';
 import { buildApp } from './gateway/app.ts';
 import { createMessages } from './i18n/messages.ts';
 import { createNotifier, type MailTransport } from './notify/notifier.ts';
+import { withAntiPhishing } from './notify/anti-phishing.ts';
 import { smtpTransport } from './notify/smtp.ts';
 import { DEFAULT_STATIC_DIR } from './paths.ts';
 import { createStore, type Store } from './store/index.ts';
@@ -206,6 +207,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     mail,
     onError: (error) => app?.log.error({ err: error }, 'message delivery failed'),
   });
+  const messages = createMessages(undefined, (locale, key) =>
+    app?.log.warn(`no "${key}" message in locales/${locale}/server.po; answering in English`),
+  );
   const sessionTtlMs = (options.sessionTtlHours ?? DEFAULT_SESSION_TTL_HOURS) * 3_600_000;
   let bots: Bots | null = null;
   let perpMarks: PerpMarks | null = null;
@@ -215,9 +219,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     app = await buildApp({
       store,
       notifier,
-      messages: createMessages(undefined, (locale, key) =>
-        app?.log.warn(`no "${key}" message in locales/${locale}/server.po; answering in English`),
-      ),
+      messages,
       hasher: argon2Hasher(),
       clock,
       sessionTtlMs,
@@ -340,7 +342,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       if (!reply.ok) running.log.warn(`seconds house fund refused: ${reply.code}`);
     }
     if (options.admin !== false) {
-      adminChannel = await startAdminChannel({ store, clock, desks, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
+      adminChannel = await startAdminChannel({ store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
     }
     const admin = adminChannel;
     let closing: Promise<void> | null = null;

@@ -19,6 +19,8 @@
 // cancels what is open then. The perp commands (perp.ts) only fund the insurance fund and read: none chooses a
 // user's outcome (no forced liquidation, no position edits).
 import type { Clock } from '../clock.ts';
+import type { Messages } from '../i18n/messages.ts';
+import type { Notifier } from '../notify/notifier.ts';
 import { normalizeAccount } from '../contract/validate.ts';
 import { adminRef, DeskUnavailableError, type FundsDesk, type MarketStatus, type OrderView, type PerpDesk, type Reply, type SpotDesk } from '../desks/index.ts';
 import type { OpenPositionRisk } from '../desks/perp/desk.ts';
@@ -84,6 +86,10 @@ export interface AdminContext {
   readonly store: Store;
   readonly clock: Clock;
   readonly desks: AdminDesks;
+  /** Tells users what an operator did to them (a verification approved or rejected, a TOTP reset): the server's
+   *  notifier over the channel; with no server, one that writes the outbox only. */
+  readonly notifier: Notifier;
+  readonly messages: Messages;
 }
 
 const REASON = /^[^\u0000-\u001f\u007f]{1,500}$/;

@@ -4,6 +4,8 @@
 // desks' leases keep it from touching balances the server owns.
 import type { Clock } from '../clock.ts';
 import type { Desks } from '../desks/index.ts';
+import type { Messages } from '../i18n/messages.ts';
+import type { Notifier } from '../notify/notifier.ts';
 import type { Store } from '../store/index.ts';
 import { openAdminChannel, type AdminChannel, type ChannelLog } from './channel.ts';
 import { createAdminExecutor, serverDesks } from './commands.ts';
@@ -26,6 +28,8 @@ export interface StartAdminOptions {
   readonly store: Store;
   readonly clock: Clock;
   readonly desks: Desks;
+  readonly notifier: Notifier;
+  readonly messages: Messages;
   readonly dataDir: string;
   readonly databaseUrl?: string | undefined;
   readonly settings?: AdminSettings | undefined;
@@ -35,7 +39,7 @@ export interface StartAdminOptions {
 export async function startAdminChannel(o: StartAdminOptions): Promise<AdminChannel | null> {
   const at = adminLocation(o.dataDir, {});
   const socketPath = o.settings?.socketPath ?? at.socketPath;
-  const executor = createAdminExecutor({ store: o.store, clock: o.clock, desks: serverDesks(o.desks, o.store) });
+  const executor = createAdminExecutor({ store: o.store, clock: o.clock, desks: serverDesks(o.desks, o.store), notifier: o.notifier, messages: o.messages });
   const settled = await executor.reconcile();
   if (settled > 0) o.log.warn(`admin audit: settled ${settled} command(s) a stop left pending (npm run admin -- audit list)`);
   try {

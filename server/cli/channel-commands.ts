@@ -24,6 +24,14 @@ import { openWalletDesk } from '../desks/wallet.ts';
 import type { Wallet } from '../kernel/index.ts';
 import { createStore, type Store } from '../store/index.ts';
 import { UsageError, type ParsedArgs } from './args.ts';
+import { createMessages } from '../i18n/messages.ts';
+import { withAntiPhishing } from '../notify/anti-phishing.ts';
+import { createNotifier } from '../notify/notifier.ts';
+
+/** With no server running, what a command tells a user is written to the outbox (`outbox list`), in their language. */
+export function outboxNotifier(store: Store) {
+  return { notifier: withAntiPhishing(createNotifier({ outbox: store.outbox, clock: store.clock }), store), messages: createMessages() };
+}
 
 export interface ChannelCommandOptions {
   dataDir: string;
@@ -206,7 +214,7 @@ export async function runChannelCommand(command: ChannelCommand, args: ParsedArg
     if (outcome === null) {
       const store = await createStore({ databaseUrl: o.databaseUrl, dataDir: o.dataDir, clock: o.clock });
       try {
-        outcome = await createAdminExecutor({ store, clock: store.clock, desks: storeDesks(store, socketPath) }).execute(request);
+        outcome = await createAdminExecutor({ store, clock: store.clock, desks: storeDesks(store, socketPath), ...outboxNotifier(store) }).execute(request);
       } finally {
         await store.close();
       }

@@ -4,6 +4,7 @@
 // desk after two users trade, and the same figures from the store once the server is gone; `perp marks` from the
 // store. And what a start does with a contribution a crash left pending. On SQLite and
 // PostgreSQL.
+import { outboxNotifier } from '../../../server/cli/channel-commands.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -190,7 +191,7 @@ describeDialects('perp operator commands: what a start does with a contribution 
     try {
       const id = await w.store.transaction((tx) => createUser(tx, { email: 'u1@example.com', phone: null, passwordHash: 'x', referrerId: null, now: w.clock.now() }));
       expect(id).toBe(U1);
-      const executor = createAdminExecutor({ store: w.store, clock: w.clock.now, desks: serverDesks(w.desks, w.store) });
+      const executor = createAdminExecutor({ store: w.store, clock: w.clock.now, desks: serverDesks(w.desks, w.store), ...outboxNotifier(w.store) });
       const pending = (requestId: string, args: Record<string, string>) =>
         w.store.audit.begin({ requestId, operator: 'op', command: 'perp insurance fund', args: JSON.stringify(args), reason: 'drill', via: 'server', createdAt: w.clock.now() });
       await pending('fund-applied-1', { amount: '40', memo: 'drill' });

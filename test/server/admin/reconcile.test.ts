@@ -1,6 +1,7 @@
 // What a start does with audit rows a crash left pending (deterministically, without a crash): a balance command
 // whose entry is in the journal is settled done, one whose entry isn't is settled interrupted (it never happened),
 // any other command interrupted; repeating an interrupted request with its id runs it, once.
+import { outboxNotifier } from '../../../server/cli/channel-commands.ts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createUser } from '../../../server/accounts/identity.ts';
 import { createAdminExecutor, serverDesks, type AdminExecutor } from '../../../server/admin/commands.ts';
@@ -14,7 +15,7 @@ describeDialects('admin audit: settling what a stop left pending', (dialect) => 
     w = await openWorld(dialect);
     const id = await w.store.transaction((tx) => createUser(tx, { email: 'u1@example.com', phone: null, passwordHash: 'x', referrerId: null, now: w.clock.now() }));
     expect(id).toBe(U1);
-    executor = createAdminExecutor({ store: w.store, clock: w.clock.now, desks: serverDesks(w.desks, w.store) });
+    executor = createAdminExecutor({ store: w.store, clock: w.clock.now, desks: serverDesks(w.desks, w.store), ...outboxNotifier(w.store) });
   });
   afterEach(async () => w.dispose());
 
