@@ -41,6 +41,7 @@ import { backfillStart, runBackfill } from './bots/backfill.ts';
 import type { IndexRecord } from './feeds/chain.ts';
 import { virtualClock } from './virtual-clock.ts';
 import { openFeeRates, setUpFeeLevels, type FeeRatesInForce } from './jobs/fee-levels.ts';
+import { startCommissions, type CommissionJob } from './jobs/commissions.ts';
 import { deprioritiseV8Workers } from './threads.ts';
 import { startAdminChannel, type AdminChannel, type AdminSettings } from './admin/index.ts';
 import { DEFAULT_SEED } from './feeds/live-index.ts';
@@ -215,6 +216,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   let perpMarks: PerpMarks | null = null;
   let priceRecord: PriceRecord | null = null;
   let adminChannel: AdminChannel | null = null;
+  // Invitation commissions, paid daily through the spot desk (jobs/commissions.ts); stopped before the desks close.
+  let commissions: CommissionJob | null = null;
   try {
     app = await buildApp({
       store,
@@ -341,6 +344,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       const reply = await desks.seconds.fundHouse({ action: 'credit', amount: demo.houseFund, memo: 'demo-house-fund', requestId: 'demo-house-fund-1' });
       if (!reply.ok) running.log.warn(`seconds house fund refused: ${reply.code}`);
     }
+    commissions = startCommissions({ store, clock, pay: (req) => desks.spot.payCommission(req), onError: (error) => logError(error, 'invite commissions') });
     if (options.admin !== false) {
       adminChannel = await startAdminChannel({ store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
     }
@@ -358,6 +362,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       close: () =>
         (closing ??= (async () => {
           await admin?.close(); // first: commands in progress finish while the desks run
+          await commissions?.stop();
           perpMarks?.stop();
           await priceRecord?.stop();
           await running.close();
@@ -374,6 +379,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     };
   } catch (error) {
     await adminChannel?.close().catch(() => undefined);
+    await commissions?.stop().catch(() => undefined);
     perpMarks?.stop();
     await priceRecord?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);

@@ -10,7 +10,7 @@ import type {
   UserInfo,
 } from '../contract/api.ts';
 import type { ErrorCode } from '../contract/errors.ts';
-import { resolveLocale, type Locale } from '../contract/locales.ts';
+import { DEFAULT_LOCALE, resolveLocale, type Locale } from '../contract/locales.ts';
 import { channelOf, checkAccount, checkPassword, normalizeAccount } from '../contract/validate.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, fail } from '../errors.ts';
@@ -26,10 +26,11 @@ import { createLimiter } from './limiter.ts';
 import { addressSubject, createLoginGuard } from './login-guard.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { RATE_RULES } from './policy.ts';
-import { toUserInfo } from './profile.ts';
+import { extraFactors, toUserInfo } from './profile.ts';
 import { createSessionService } from './sessions.ts';
 import { createSecretGuard } from './security/guard.ts';
 import { createSecurityEvents } from './security/events.ts';
+import { createSecurityCentre } from './security/service.ts';
 import { createLoginSecondFactor } from './twofactor/login-step.ts';
 
 /** How a session was started: recorded in the login history (issue 21). */
@@ -72,10 +73,27 @@ export function createAccounts(deps: AccountDeps) {
   const securityEvents = createSecurityEvents({ store, clock, notifier: deps.notifier, messages: deps.messages });
   const secondFactor = createLoginSecondFactor({ store, clock, guard: secrets });
 
-  /** Starts a session for a user who proved who they are (password and second factor, or a passkey). */
-  async function completeLogin(user: UserRow, ctx: RequestContext, _method: LoginMethod) {
+  /** The security centre (security/service.ts): overview, bindings, passwords, anti-phishing, devices, history. */
+  const security = createSecurityCentre({ store, clock, hasher, sessions, codes, limiter, secrets, events: securityEvents });
+
+  /** A sign-in on a known account, for its login history (the devices list and the owner's own record). */
+  async function recordLogin(user: UserRow, ctx: RequestContext, method: LoginMethod, result: 'success' | 'failed'): Promise<void> {
+    await store.security.recordLogin({ user_id: user.id, at: clock(), address: ctx.address, user_agent: ctx.userAgent ?? '', method, result });
+  }
+
+  /**
+   * Starts a session for a user who proved who they are (password and second factor, or a passkey): the session's
+   * device is recorded for the devices list, the sign-in in the login history, and a sign-in from a browser the
+   * account has not used before is told to the owner (not the account's very first one).
+   */
+  async function completeLogin(user: UserRow, ctx: RequestContext, method: LoginMethod): Promise<LoginReply> {
     await store.userLocales.set(user.id, ctx.locale, clock());
-    return sessions.issue(user.id);
+    const userAgent = ctx.userAgent ?? '';
+    const known = await store.security.knownDevice(user.id, userAgent);
+    const { token, expiresAt } = await sessions.issue(user.id, { userAgent, address: ctx.address, method });
+    await recordLogin(user, ctx, method, 'success');
+    if (known.any && !known.same) await securityEvents.changed(user, 'login.newDevice', ctx);
+    return { token, expiresAt };
   }
 
   /** Tells the owner of an account someone keeps failing to sign in to, in the language they last signed in with. */
@@ -92,7 +110,10 @@ export function createAccounts(deps: AccountDeps) {
     sessions,
     secrets,
     securityEvents,
+    security,
     completeLogin,
+    /** The fund password check of withdrawals and the robot's secret key (security/service.ts; guarded, 'fund'). */
+    verifyFundPassword: security.verifyFundPassword,
 
     async sendCode(input: SendCodeRequest, ctx: RequestContext): Promise<SendCodeReply> {
       required(input.account);
@@ -180,12 +201,19 @@ export function createAccounts(deps: AccountDeps) {
       const ok = await hasher.verify(user?.password_hash ?? null, input.password);
       if (!user || !ok) {
         const failure = await guard.failed(account, address, clock());
+        if (user) await recordLogin(user, ctx, 'password', 'failed');
         if (failure.alertOwner && user) await alertOwner(user, failure.accountFailures, ctx.locale);
         fail('login.failed');
       }
       // Checked after the password, so a stranger can't learn that an account is frozen.
       if (user.frozen) fail('account.frozen');
-      await secondFactor.check(user, { totpCode: input.totpCode });
+      try {
+        await secondFactor.check(user, { totpCode: input.totpCode });
+      } catch (error) {
+        // A wrong second factor is a failed sign-in in the history; being asked for one is not.
+        if (error instanceof AppError && !error.code.endsWith('.required')) await recordLogin(user, ctx, 'password', 'failed');
+        throw error;
+      }
       const hash = codeHash;
       if (hash !== null) await store.transaction((tx) => codes.consume(tx, target, hash));
       await guard.succeeded(account, address, clock());
@@ -194,7 +222,7 @@ export function createAccounts(deps: AccountDeps) {
 
     logout: (ctx: RequestContext) => sessions.revoke(ctx.ticket),
 
-    async resetPassword(input: ResetPasswordRequest): Promise<void> {
+    async resetPassword(input: ResetPasswordRequest, ctx?: RequestContext): Promise<void> {
       required(input.account, input.code, input.password);
       checked(checkAccount(input.channel, input.account, 'existing'));
       checked(checkPassword(input.password));
@@ -210,13 +238,17 @@ export function createAccounts(deps: AccountDeps) {
       await store.transaction(async (tx) => {
         await codes.consume(tx, target, codeHash);
         await tx.users.setPassword(user.id, passwordHash, clock());
+        await tx.security.setPasswordChanged(user.id, clock());
         // A reset is often the answer to a stolen password: every existing session ends with it.
         await tx.sessions.revokeAllForUser(user.id, clock());
       });
+      // The owner is told and withdrawals wait (security/events.ts), whoever asked for the reset.
+      await securityEvents.changed(user, 'password.reset', ctx ?? { locale: DEFAULT_LOCALE, address: '-' });
     },
 
     async userInfo(ctx: RequestContext): Promise<UserInfo> {
-      return toUserInfo((await sessions.authenticate(ctx.ticket)).user);
+      const { user } = await sessions.authenticate(ctx.ticket);
+      return toUserInfo(user, await extraFactors(store, user.id));
     },
 
     async markRecharged(ctx: RequestContext): Promise<void> {

@@ -10,6 +10,7 @@ import { AUTH_CACHE_MS, authRevision } from '../store/auth-revision.ts';
 import type { Repositories } from '../store/index.ts';
 import type { SessionWithUser } from '../store/sessions.ts';
 import type { UserRow } from '../store/users.ts';
+import { randomBytes } from 'node:crypto';
 import { newSessionToken, sha256 } from './secrets.ts';
 
 export interface Authenticated {
@@ -30,6 +31,16 @@ function ticketHash(ticket: string): string {
   }
   return hash;
 }
+
+/** What the devices list shows of a session (issue 21): recorded when it starts. */
+export interface SessionDevice {
+  readonly userAgent: string;
+  readonly address: string;
+  readonly method: 'password' | 'passkey';
+}
+
+/** A session's last use is written at most this often (the devices list's "last seen"). */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 interface Cached {
   readonly found: SessionWithUser | undefined;
@@ -56,13 +67,41 @@ export function createSessionService(store: Repositories, clock: Clock, ttlMs: n
     return found;
   };
 
+  // When each session's last use was last written (clock ms), so a busy session writes it once a minute at most.
+  const seen = new Map<string, number>();
+  const touch = async (tokenHash: string, now: number): Promise<void> => {
+    const last = seen.get(tokenHash);
+    if (last !== undefined && now - last < LAST_SEEN_EVERY_MS) return;
+    if (seen.size >= MAX_HASHES) seen.clear();
+    seen.set(tokenHash, now);
+    await store.security.touchDevice(tokenHash, now, now - LAST_SEEN_EVERY_MS);
+  };
+
   return Object.freeze({
-    async issue(userId: number): Promise<LoginReply> {
+    /**
+     * Starts a session. With `device`, the devices list gets a row for it under a public id of its own (random, not
+     * the token hash: the list and revoke name sessions by it, and the hash stays a secret of the store).
+     */
+    async issue(userId: number, device?: SessionDevice): Promise<LoginReply & { tokenHash: string }> {
       const now = clock();
       const token = newSessionToken();
+      const tokenHash = sha256(token);
       const expiresAt = now + ttlMs;
-      await store.sessions.insert({ token_hash: sha256(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null });
-      return { token, expiresAt };
+      await store.sessions.insert({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null });
+      if (device) {
+        await store.security.addDevice({
+          token_hash: tokenHash,
+          public_id: randomBytes(12).toString('base64url'),
+          user_id: userId,
+          user_agent: device.userAgent,
+          address: device.address,
+          method: device.method,
+          created_at: now,
+          last_seen_at: now,
+        });
+        seen.set(tokenHash, now);
+      }
+      return { token, expiresAt, tokenHash };
     },
 
     /** The user behind a ticket, or the catalogue error a protected call answers. */
@@ -79,6 +118,7 @@ export function createSessionService(store: Repositories, clock: Clock, ttlMs: n
       if (user.frozen) fail('account.frozen');
       // Renew only past half-life, so an active user stays signed in without a write on every request.
       if (session.expires_at - now < ttlMs / 2) await store.sessions.extend(tokenHash, now + ttlMs);
+      await touch(tokenHash, now);
       return { user, tokenHash };
     },
 

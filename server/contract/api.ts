@@ -74,8 +74,11 @@ export const TICKET_HEADER = 'ticket';
 export const LANG_HEADER = 'lang';
 
 export type Channel = 'email' | 'phone';
-/** login: the code a sign-in needs after many failed ones on the account (reply login.code.required). */
-export type CodePurpose = 'register' | 'reset' | 'bind' | 'login';
+/**
+ * login: the code a sign-in needs after many failed ones on the account (reply login.code.required). verify: a code
+ * to an address the signed-in account already has ("it's you": the security centre's changes, security/README.md).
+ */
+export type CodePurpose = 'register' | 'reset' | 'bind' | 'login' | 'verify';
 
 export interface SendCodeRequest {
   channel: Channel;

@@ -43,6 +43,8 @@ export const RECORD_TYPES = [
   'seconds_fee',
   'seconds_payout',
   'seconds_cancel',
+  // Issue 21: a share of an invitee's fees paid to the inviter (spot/commission.ts).
+  'invite_commission',
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];

@@ -113,6 +113,19 @@ export function createSessions(db: Kysely<Database>) {
       );
       return Number(result.numUpdatedRows);
     },
+    /** Revokes every session of a user but one (the one asking, when the password changes or "sign out all others"). */
+    async revokeAllForUserExcept(userId: number, keepTokenHash: string, now: number): Promise<number> {
+      const result = await announced({ userId }, () =>
+        db
+          .updateTable('sessions')
+          .set({ revoked_at: now })
+          .where('user_id', '=', userId)
+          .where('token_hash', '!=', keepTokenHash)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst(),
+      );
+      return Number(result.numUpdatedRows);
+    },
     /** The current state of each named session that exists (read fresh, a few hundred per query). */
     async states(tokenHashes: readonly string[]): Promise<SessionState[]> {
       const out: SessionState[] = [];

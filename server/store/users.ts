@@ -30,6 +30,14 @@ export function createUsers(db: Kysely<Database>) {
     async setPassword(id: number, passwordHash: string, now: number): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
     },
+    async setFundPassword(id: number, fundPasswordHash: string, now: number): Promise<void> {
+      await db.updateTable('users').set({ fund_password_hash: fundPasswordHash, updated_at: now }).where('id', '=', id).execute();
+    },
+    /** Binds (or changes) the e-mail or phone; `account` normalized. A taken address violates the unique index. */
+    async setAccount(id: number, channel: Channel, account: string, now: number): Promise<void> {
+      const set = channel === 'email' ? { email: account, updated_at: now } : { phone: account, updated_at: now };
+      await db.updateTable('users').set(set).where('id', '=', id).execute();
+    },
     async setFrozen(id: number, frozen: boolean, now: number): Promise<void> {
       await db.updateTable('users').set({ frozen: frozen ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
     },

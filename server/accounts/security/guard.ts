@@ -1,7 +1,7 @@
 // Guessing a secret of a signed-in account (a verification code, the login password when changing it, the fund
 // password, a TOTP code), slowed without locking the owner out: the login guard's rule (login-guard.ts) per user
 // and kind of secret. Failures are counted in the store (so the limit holds across restarts and gateways) in a
-// sliding window; past SECRET_FAILURES_FREE each further failure imposes a growing wait (1 s, doubling, at most
+// sliding window; from the SECRET_FAILURES_FREE-th on, each failure imposes a growing wait (1 s, doubling, at most
 // 5 min) during which an attempt is refused with `security.throttled` and the seconds left, before the secret is
 // looked at. A success forgets the failures. Nothing ever refuses the right secret once the wait has passed.
 import { fail, secondsUntil } from '../../errors.ts';
@@ -11,7 +11,7 @@ import { loginDelayMs, type RateRule } from '../policy.ts';
 /** The secrets this guard counts separately: one kind's failures never slow another. */
 export type SecretKind = 'code' | 'password' | 'fund' | 'totp' | 'passkey';
 
-/** Failures of one kind on one account that cost nothing; the wait starts at the next. */
+/** Failures of one kind on one account answered at once; the last of them starts the first wait (1 s). */
 export const SECRET_FAILURES_FREE = 5;
 const WINDOW_MS = 60 * 60_000;
 

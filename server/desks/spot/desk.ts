@@ -3,7 +3,7 @@
 // methods here; each answers a Reply (a refusal carries a code) or throws DeskUnavailableError.
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../../clock.ts';
-import { userAccount, type Asset, type FeeRates, type UserId } from '../../kernel/index.ts';
+import { FEE_INCOME, userAccount, type Asset, type FeeRates, type UserId } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
@@ -15,6 +15,7 @@ import {
   applyCancel, applyCancelAll, applyPlace, applyReplace, checkPlace, depthOf, knownClientOrder, openOrdersOf,
   type DepthSnapshot, type PlaceResult,
 } from './commands.ts';
+import { applyCommission, commissionRef, pendingOf, type CommissionLookup, type CommissionRequest, type CommissionResult, type PendingCommissions } from './commission.ts';
 import { applyFlags } from './market.ts';
 import { applyOco, knownList, type OcoResult, type OcoStored } from './oco.ts';
 import { rebuildSpot, reservations } from './rebuild.ts';
@@ -52,6 +53,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   private readonly s: SpotState;
   private readonly o: SpotDeskOptions;
   private readonly timer: NodeJS.Timeout | null;
+  /** Commission payments applied and not yet committed (commission.ts). */
+  private readonly commissions: PendingCommissions = new Map();
 
   private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>) {
     super();
@@ -67,6 +70,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       newBatch: () => new SpotBatch((topic) => o.bus.hasSubscribers(topic)),
       spotWrites: (b) => ({ orders: [...b.orders.values()], lists: [...b.lists.values()], trades: b.trades, events: b.orderEvents }),
       committed: (b) => {
+        // The journal answers for these payments now (commission.ts).
+        if (this.commissions.size > 0) for (const e of b.entries) if (e.reason === 'invite.commission') this.commissions.delete(e.ref);
         // The store answers for these client ids now; keep only entries a later batch has replaced.
         for (const row of b.orders.values()) {
           if (row.clientOrderId === null) continue;
@@ -142,6 +147,25 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       return { list, legTaken };
     };
     return this.core.runPrepared(stored, (known, b, time) => applyOco(this.s, b, req, fees, time, known));
+  }
+
+  /**
+   * Pays an inviter's commission from the fee income, at most once per day, inviter, level and asset (the journal
+   * reference), even across restarts and several runners; a duplicate answers `duplicate` and changes nothing.
+   * Refused (funds.insufficient) while the fee income's committed balance doesn't cover it.
+   */
+  payCommission(req: CommissionRequest): Promise<Reply<CommissionResult>> {
+    const ref = commissionRef(req);
+    const store = this.o.store;
+    const lookup = async (): Promise<CommissionLookup | null> => {
+      if (ref === null) return null;
+      // Memory first, at this command's turn (no other command applies until it is applied): see commission.ts.
+      if (this.commissions.has(ref)) return { seen: true, income: 0n, pending: 0n };
+      const pending = pendingOf(this.commissions, req.asset);
+      if (await store.invites.hasPayment(ref)) return { seen: true, income: 0n, pending };
+      return { seen: false, income: await store.invites.systemBalance(FEE_INCOME, req.asset), pending };
+    };
+    return this.core.runPrepared(lookup, (found, b, time) => applyCommission(this.s, b, req, found, this.commissions, time));
   }
 
   cancel(req: CancelRequest): Promise<Reply<OrderView>> {

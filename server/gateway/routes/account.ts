@@ -37,7 +37,7 @@ export function accountRoutes(app: FastifyInstance, accounts: Accounts, envelope
   });
 
   app.post(API.resetPassword, async (request) => {
-    await accounts.resetPassword(parseReset(request.body));
+    await accounts.resetPassword(parseReset(request.body), requestContext(request));
     return envelopes.success(request, null);
   });
 }

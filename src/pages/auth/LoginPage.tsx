@@ -3,7 +3,11 @@
 // sent to the account is needed too) shows the code field with its send button; login.throttled (too many failures
 // from here) says so in the user's language and counts down on the button until the next try is allowed.
 // Errors are shown here rather than as the client's generic notice, so each lands where it belongs.
-import { useEffect, useState, type FormEvent } from 'react';
+// Issue 21: login.totp.required (the account has the authenticator app on) shows a six-digit code field and the
+// form signs in again with it; a wrong or used code is said under that field, too many wrong ones count down like a
+// throttled sign-in. "Sign in with a passkey" (where the browser has WebAuthn) signs in with no account typed.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { channelOf, type Channel } from '../../contract.ts';
@@ -16,6 +20,9 @@ import { TextField } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeField } from './CodeFields.tsx';
+import { CodeInput, cleanCode, isCompleteCode } from '../user/twofactor/CodeInput.tsx';
+import { webAuthnFailure } from '../user/twofactor/PasskeyDialogs.tsx';
+import { signInWithPasskey, signInWithTotp } from './second-factor.ts';
 import { secondsLeft } from './countdown.ts';
 import { fieldOfCode, hasErrors, validateLogin, type FieldErrors, type LoginField } from './rules.ts';
 import { useCodeSender } from './useCodeSender.ts';
@@ -55,6 +62,12 @@ export function LoginPage() {
   const [code, setCode] = useState('');
   /** Set once the server asked for a code: the channel it goes to. */
   const [codeVia, setCodeVia] = useState<Channel | null>(null);
+  /** Set once the server asked for the authenticator's code (login.totp.required). */
+  const [totpNeeded, setTotpNeeded] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
+  const [totpError, setTotpError] = useState<string | undefined>();
+  const totpRef = useRef<HTMLInputElement>(null);
+  const [webAuthn] = useState(() => browserSupportsWebAuthn());
   const [throttled, setThrottled] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [busy, setBusy] = useState(false);
@@ -66,8 +79,15 @@ export function LoginPage() {
     if (!waiting) setThrottled(null);
   }, [waiting]);
 
+  function forgetTotp() {
+    setTotpNeeded(false);
+    setTotpCode('');
+    setTotpError(undefined);
+  }
+
   function changeAccount(value: string) {
     setAccount(value);
+    forgetTotp();
     // Another account: the code asked for belonged to the one before.
     if (codeVia !== null) {
       setCodeVia(null);
@@ -87,9 +107,16 @@ export function LoginPage() {
     const found = validateLogin({ account, password, code: codeVia === null ? undefined : code });
     setErrors(found);
     if (hasErrors(found)) return;
+    if (totpNeeded && !isCompleteCode(totpCode)) {
+      setTotpError(_('twofactor.totp.codeRule'));
+      totpRef.current?.focus();
+      return;
+    }
     setBusy(true);
     try {
-      await signIn(account, password, { notify: false }, codeVia === null ? undefined : code.trim());
+      const smsCode = codeVia === null ? undefined : code.trim();
+      if (totpNeeded) await signInWithTotp({ account, password, code: smsCode, totpCode }, { notify: false });
+      else await signIn(account, password, { notify: false }, smsCode);
       router.history.push(redirect ?? '/');
     } catch (error) {
       setBusy(false);
@@ -97,14 +124,27 @@ export function LoginPage() {
         pushNotice('error', _('error.generic'));
         return;
       }
+      if (error.code === 'login.totp.required') {
+        setTotpNeeded(true);
+        setTotpError(undefined);
+        setErrors({});
+        setTimeout(() => totpRef.current?.focus(), 0);
+        return;
+      }
+      if (error.code === 'totp.code.invalid' || error.code === 'totp.code.used') {
+        setTotpError(error.msg || _('error.generic'));
+        setTotpCode('');
+        totpRef.current?.focus();
+        return;
+      }
       if (error.code === 'login.code.required') {
         setCodeVia(codeChannel(error.data, account));
         setErrors({});
         return;
       }
-      if (error.code === 'login.throttled' || error.code === 'rate.limited') {
+      if (error.code === 'login.throttled' || error.code === 'rate.limited' || error.code === 'security.throttled') {
         // The button counts the wait down; the notice says why without a number that would go stale.
-        setThrottled(_('auth.login.throttled'));
+        setThrottled(error.code === 'security.throttled' ? _('auth.login.totpThrottled') : _('auth.login.throttled'));
         wait.start(retryAfterSeconds(error.data) ?? 1);
         return;
       }
@@ -115,6 +155,19 @@ export function LoginPage() {
       }
       // A wrong password and everything else: the server's message, in the user's language.
       pushNotice('error', error.msg || _('error.generic'));
+    }
+  }
+
+  async function passkey() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await signInWithPasskey({ notify: false });
+      router.history.push(redirect ?? '/');
+    } catch (error) {
+      setBusy(false);
+      if (isApiError(error)) pushNotice('error', error.msg || _('error.generic'));
+      else pushNotice('error', webAuthnFailure(error, _) ?? _('twofactor.passkey.failed'));
     }
   }
 
@@ -136,9 +189,20 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            forgetTotp();
+          }}
           error={fieldErrorText(i18n, errors.password)}
         />
+        {totpNeeded ? (
+          <>
+            <p className={s.formNotice} role="status" data-testid="login-totp-needed">
+              {_('auth.login.totpNeeded')}
+            </p>
+            <CodeInput label={_('twofactor.totp.code')} value={totpCode} onChange={(v) => (setTotpCode(cleanCode(v)), setTotpError(undefined))} error={totpError} ref={totpRef} />
+          </>
+        ) : null}
         {codeVia !== null ? (
           <>
             <p className={s.formNotice} role="status" data-testid="login-code-needed">
@@ -163,6 +227,14 @@ export function LoginPage() {
         <Button type="submit" wide data-testid="submit" disabled={busy || waiting}>
           {waiting ? _('auth.login.retryIn', { seconds: wait.remaining }) : _('auth.login.submit')}
         </Button>
+        {webAuthn ? (
+          <>
+            <div className={s.divider}>{_('auth.login.or')}</div>
+            <Button variant="secondary" wide data-testid="passkey-login" disabled={busy} onClick={() => void passkey()}>
+              {_('auth.login.passkey')}
+            </Button>
+          </>
+        ) : null}
       </form>
       <div className={s.links}>
         <Link to="/forget">{_('auth.login.forgot')}</Link>

@@ -36,3 +36,12 @@ export const formNotice = style({
   overflowWrap: 'anywhere',
 });
 export const formNoticeWarn = style([formNotice, { borderColor: vars.color.warn }]);
+/** "or" between the password form and the passkey sign-in, on a rule. */
+export const divider = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  color: vars.color.faint,
+  fontSize: vars.fontSize.sm,
+  selectors: { '&::before, &::after': { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` } },
+});

@@ -77,6 +77,8 @@ export const RECORD_TYPE_GROUPS: ReadonlyArray<{ labelId: string; types: readonl
   },
   { labelId: 'records.group.seconds', types: ['seconds_stake', 'seconds_fee', 'seconds_payout', 'seconds_cancel'] },
   { labelId: 'records.group.wealth', types: ['financial_purchase', 'financial_income', 'cancel_financial', 'product_buy', 'product_sell'] },
+  // Issue 21: commissions paid for invitees' trading fees (server/accounts/invite).
+  { labelId: 'records.group.invite', types: ['invite_commission'] },
   {
     labelId: 'records.group.operator',
     types: ['admin_credit', 'admin_debit', 'admin_freeze', 'admin_unfreeze', 'admin_lock', 'admin_unlock'],

@@ -1,0 +1,84 @@
+// Real-name verification calls (issue 21): the status, a photo upload (the file's bytes as the body), the submission,
+// and a photo read back for its thumbnail. Uploads and photos go through the client's ky instance (ticket and lang
+// headers, timeout) since their bodies are not JSON; their refusals come back as the same envelope and reject with
+// an ApiError carrying the server's message in the user's language, shown by the caller (never as a notice).
+import {
+  DOC_TYPES, IDENTITY_API, PHOTO_KINDS,
+  type IdentityStatusReply, type IdentitySubmitRequest, type IdentityUploadReply, type PhotoKind,
+} from '../contract.ts';
+import { ApiError } from './error.ts';
+import { api, type CallOptions } from './index.ts';
+import { isRecord, isSuccess, parseEnvelope, type Parser } from './parse.ts';
+
+const STATES = ['none', 'pending', 'approved', 'rejected'] as const;
+const isStringOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+const isNumberOrNull = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v));
+const oneOf = <T extends string>(list: readonly T[], v: unknown): v is T => typeof v === 'string' && (list as readonly string[]).includes(v);
+
+export const parseIdentityStatus: Parser<IdentityStatusReply> = (d) => {
+  if (!isRecord(d) || !oneOf(STATES, d.status) || !isRecord(d.photos)) return null;
+  const p = d.photos;
+  if (!isStringOrNull(p.front) || !isStringOrNull(p.back) || !isStringOrNull(p.hand)) return null;
+  if (!isStringOrNull(d.reason) || !isNumberOrNull(d.submittedAt) || !isNumberOrNull(d.reviewedAt)) return null;
+  if (!isStringOrNull(d.name) || !isStringOrNull(d.docNumber) || !isStringOrNull(d.country)) return null;
+  if (d.docType !== null && !oneOf(DOC_TYPES, d.docType)) return null;
+  return {
+    status: d.status, reason: d.reason, submittedAt: d.submittedAt, reviewedAt: d.reviewedAt, name: d.name,
+    docType: d.docType, docNumber: d.docNumber, country: d.country, photos: { front: p.front, back: p.back, hand: p.hand },
+  };
+};
+
+export const parseUploadReply: Parser<IdentityUploadReply> = (d) =>
+  isRecord(d) && typeof d.id === 'string' && oneOf(PHOTO_KINDS, d.kind) && typeof d.width === 'number' && typeof d.height === 'number' && typeof d.size === 'number'
+    ? { id: d.id, kind: d.kind, width: d.width, height: d.height, size: d.size }
+    : null;
+
+export const fetchIdentityStatus = (options?: CallOptions): Promise<IdentityStatusReply> => api.get(IDENTITY_API.status, parseIdentityStatus, undefined, options);
+
+export const submitIdentity = (body: IdentitySubmitRequest, options?: CallOptions): Promise<IdentityStatusReply> =>
+  api.post(IDENTITY_API.submit, parseIdentityStatus, body, options);
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The envelope of a reply that is not the expected bytes, as an ApiError. */
+async function refusal(response: Response): Promise<ApiError> {
+  const envelope = parseEnvelope(await readJson(response));
+  return envelope && !isSuccess(envelope) ? new ApiError(envelope.code, envelope.msg, envelope.data) : new ApiError('client.reply', '', { status: response.status });
+}
+
+/** Uploads one photo: the file goes as it is; the server judges it by its content and answers its id. */
+export async function uploadIdentityPhoto(kind: PhotoKind, file: Blob, signal?: AbortSignal): Promise<IdentityUploadReply> {
+  let response: Response;
+  try {
+    response = await api.http.post(IDENTITY_API.upload, {
+      body: file,
+      searchParams: { kind },
+      headers: { 'content-type': 'application/octet-stream' },
+      // A large photo on a slow line: more than the default request timeout.
+      timeout: 120_000,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('client.network', '', null);
+  }
+  const envelope = parseEnvelope(await readJson(response));
+  if (envelope && isSuccess(envelope)) {
+    const reply = parseUploadReply(envelope.data);
+    if (reply) return reply;
+  }
+  throw envelope && !isSuccess(envelope) ? new ApiError(envelope.code, envelope.msg, envelope.data) : new ApiError('client.reply', '', { status: response.status });
+}
+
+/** One of the user's own photos, as a Blob (for an object URL); the server answers others as not found. */
+export async function fetchIdentityPhoto(id: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await api.http.get(`${IDENTITY_API.photo}/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  if (response.ok && response.headers.get('content-type') === 'image/jpeg') return response.blob();
+  throw await refusal(response);
+}
