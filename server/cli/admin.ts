@@ -125,7 +125,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   try {
     args = parseArgs(
       argv,
-      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders'],
+      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day'],
       ['json', 'verified', 'help', 'trade', 'verbose'],
     );
   } catch (error) {

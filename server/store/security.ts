@@ -50,6 +50,8 @@ export interface DeviceSessionRow {
 /** Login history rows kept per user (the oldest go first) and the longest any row is kept. */
 export const LOGIN_HISTORY_KEEP = 500;
 export const LOGIN_HISTORY_MAX_AGE_MS = 180 * 24 * 3_600_000;
+/** Devices of ended sessions are remembered this long (the new-device e-mail knows them), then forgotten. */
+export const DEVICE_KEEP_MS = 180 * 24 * 3_600_000;
 
 type Tables = { user_security: UserSecurityTable; session_devices: SessionDevicesTable; login_history: LoginHistoryTable };
 
@@ -98,8 +100,21 @@ export function createSecurityRepo(store: Kysely<Database>) {
     },
 
     // Devices behind sessions.
+    /** Records a new session's device; forgets the user's devices of ended sessions older than DEVICE_KEEP_MS. */
     async addDevice(row: Selectable<SessionDevicesTable>): Promise<void> {
       await db.insertInto('session_devices').values(row).execute();
+      const live = db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', row.user_id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', row.created_at);
+      await db
+        .deleteFrom('session_devices')
+        .where('user_id', '=', row.user_id)
+        .where('created_at', '<', row.created_at - DEVICE_KEEP_MS)
+        .where('token_hash', 'not in', live)
+        .execute();
     },
     /** Records a use of the session, if the last one recorded is older than `staleBefore`. */
     async touchDevice(tokenHash: string, now: number, staleBefore: number): Promise<void> {
@@ -129,8 +144,10 @@ export function createSecurityRepo(store: Kysely<Database>) {
     },
     /** Whether the user has signed in before from a device with this User-Agent (for the new-device e-mail). */
     async knownDevice(user: number, userAgent: string): Promise<{ any: boolean; same: boolean }> {
-      const rows = await db.selectFrom('session_devices').select('user_agent').where('user_id', '=', user).limit(1000).execute();
-      return { any: rows.length > 0, same: rows.some((r) => r.user_agent === userAgent) };
+      const any = await db.selectFrom('session_devices').select('token_hash').where('user_id', '=', user).limit(1).executeTakeFirst();
+      if (any === undefined) return { any: false, same: false };
+      const same = await db.selectFrom('session_devices').select('token_hash').where('user_id', '=', user).where('user_agent', '=', userAgent).limit(1).executeTakeFirst();
+      return { any: true, same: same !== undefined };
     },
 
     // Login history.

@@ -20,6 +20,8 @@ const SHOTS = join(import.meta.dirname, '..', '..', '.tmp', 'shots-invite');
 const A = { email: 'inviter@example.com', password: 'Inviter12345' };
 const MAKER = { email: 'maker@example.com', password: 'Maker1234567' };
 const DAY = 86_400_000;
+/** Page reads wait this long: the account page loads several panels at once, and the machine may be busy. */
+const WAIT = { timeout: 15_000 };
 
 describe.skipIf(skip !== null)('invitations through the UI', () => {
   let server: TestServer;
@@ -80,7 +82,7 @@ describe.skipIf(skip !== null)('invitations through the UI', () => {
     expect(await page.locator('input[name="inviteCode"]').inputValue()).toBe(code);
     await page.locator('input[name="account"]').fill(email);
     await page.getByTestId('send-code').click();
-    await expect.poll(() => latestCode(server, email).catch(() => '')).toMatch(/^\d{6}$/);
+    await expect.poll(() => latestCode(server, email).catch(() => ''), WAIT).toMatch(/^\d{6}$/);
     await page.locator('input[name="code"]').fill(await latestCode(server, email));
     await page.locator('input[name="password"]').fill('Invitee12345');
     await page.locator('input[name="confirmPassword"]').fill('Invitee12345');
@@ -110,11 +112,11 @@ describe.skipIf(skip !== null)('invitations through the UI', () => {
 
     await signInThroughUi(page, server.url, A.email, A.password);
     await page.goto(`${server.url}/accountSet?lang=en`);
-    await expect.poll(() => page.getByTestId('invite-level1-count').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('invite-level1-count').textContent(), WAIT).toBe('1');
     expect(await page.getByTestId('invite-level2-count').textContent()).toBe('1');
-    await expect.poll(() => page.getByTestId('invite-record-account').allTextContents()).toEqual(['bo***@example.com']);
+    await expect.poll(() => page.getByTestId('invite-record-account').allTextContents(), WAIT).toEqual(['bo***@example.com']);
     await page.getByTestId('invite-level-2').click();
-    await expect.poll(() => page.getByTestId('invite-record-account').allTextContents()).toEqual(['ca***@example.com']);
+    await expect.poll(() => page.getByTestId('invite-record-account').allTextContents(), WAIT).toEqual(['ca***@example.com']);
     expect(await page.getByTestId('invite-record-level').allTextContents()).toEqual(['Level 2']);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -150,17 +152,17 @@ describe.skipIf(skip !== null)('invitations through the UI', () => {
     const sum = (asset: string) => mine.filter((p) => p.asset === asset).reduce((t, p) => t + p.amount, 0n);
 
     await page.goto(`${server.url}/accountSet?lang=en`);
-    await expect.poll(() => page.getByTestId('invite-earned').textContent()).toBe(`${dec8(sum('BTC'))} BTC${dec8(sum('USDT'))} USDT`);
-    await expect.poll(() => page.getByTestId('invite-commission-amount').allTextContents()).toHaveLength(3);
+    await expect.poll(() => page.getByTestId('invite-earned').textContent(), WAIT).toBe(`${dec8(sum('BTC'))} BTC${dec8(sum('USDT'))} USDT`);
+    await expect.poll(() => page.getByTestId('invite-commission-amount').allTextContents(), WAIT).toHaveLength(3);
     expect((await page.getByTestId('invite-commission-amount').allTextContents()).sort()).toEqual(mine.map((p) => dec8(p.amount)).sort());
     await page.getByTestId('invite-poster-image').waitFor();
-    await expect.poll(() => page.getByTestId('invite-poster-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(750);
+    await expect.poll(() => page.getByTestId('invite-poster-image').evaluate((img: HTMLImageElement) => img.naturalWidth), WAIT).toBe(750);
     await shot('panel-en');
 
     await page.goto(`${server.url}/assetRecords?type=invite_commission`);
     await page.getByTestId('record-row').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     await shot('records-en', false);
-    await expect.poll(() => page.getByTestId('record-row').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('record-row').count(), WAIT).toBe(3);
     await shot('records-en', false);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -169,7 +171,7 @@ describe.skipIf(skip !== null)('invitations through the UI', () => {
     it(`shows and downloads the poster in ${lang}`, async () => {
       await page.goto(`${server.url}/accountSet?lang=${lang}`);
       await page.getByTestId('invite-poster-image').waitFor();
-      await expect.poll(() => page.getByTestId('invite-poster-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(750);
+      await expect.poll(() => page.getByTestId('invite-poster-image').evaluate((img: HTMLImageElement) => img.naturalWidth), WAIT).toBe(750);
       const codeA = (await page.getByTestId('invite-code').textContent()) ?? '';
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invite-poster-download').click()]);
       expect(download.suggestedFilename()).toBe(`openex-invite-${codeA}.png`);

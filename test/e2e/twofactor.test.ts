@@ -36,6 +36,8 @@ describe.skipIf(skip !== null)('TOTP and passkeys through the UI', () => {
     browser = await launchBrowser();
     page = await browser.context.newPage();
     errors = watchErrors(page);
+    // A step that doesn't happen fails with what it waited for, well inside the test's time.
+    page.setDefaultTimeout(10_000);
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -146,12 +148,12 @@ describe.skipIf(skip !== null)('TOTP and passkeys through the UI', () => {
 
   it('adds a passkey with the virtual authenticator and signs in with it, no password', async () => {
     await accountPage();
-    await page.getByTestId('passkey-add').click();
+    try { await page.getByTestId('passkey-add').click({ timeout: 5000 }); } catch (e) { await shot('DEBUG'); console.log('DEBUG', errors); throw e; }
     const dialog = page.getByTestId('passkey-add-dialog');
     await expect(dialog.getByTestId('passkey-name').inputValue()).resolves.toBe('Passkey 1');
     await dialog.getByTestId('passkey-name').fill('Test laptop');
     await dialog.getByTestId('passkey-continue').click();
-    await dialog.waitFor({ state: 'detached' });
+    try { await dialog.waitFor({ state: 'detached', timeout: 8000 }); } catch (e) { await shot('DEBUG'); console.log('DEBUG', errors); throw e; }
     await page.getByTestId('passkey-list').waitFor();
     await expect(page.getByTestId('passkey-name-cell').allInnerTexts()).resolves.toEqual(['Test laptop']);
     await shot('account-passkey-en');
@@ -159,7 +161,7 @@ describe.skipIf(skip !== null)('TOTP and passkeys through the UI', () => {
     await signOut();
     await page.goto(`${base}/login?statusType=0&lang=en`);
     await page.getByTestId('passkey-login').click();
-    await signedIn();
+    try { await signedIn(); } catch (e) { await shot('DEBUG'); console.log('DEBUG', errors); throw e; }
     const user = await server.handle.store.users.findByEmail(USER.email);
     const [passkey] = await server.handle.store.twoFactor.passkeys(user!.id);
     expect(passkey?.lastUsedAt).not.toBeNull();

@@ -229,7 +229,7 @@ export async function reviewSubmission(
     const row = await tx.identity.findSubmission(id);
     if (row === undefined) throw new ReviewError(`no submission #${id}`);
     if (row.status !== 'pending') throw new ReviewError(`submission #${id} is ${row.status}, not pending: only a pending submission can be reviewed`);
-    if (!(await tx.identity.review(id, decision, '', reviewer, now))) throw new ReviewError(`submission #${id} was reviewed meanwhile`);
+    if (!(await tx.identity.review(id, decision, reason, reviewer, now))) throw new ReviewError(`submission #${id} was reviewed meanwhile`);
     await tx.users.setRealNameStatus(row.user_id, decision === 'approved' ? 'certified' : 'failed', now);
     return { ...row, status: decision, reason, reviewer, reviewed_at: now };
   });

@@ -128,7 +128,6 @@ export function LoginPage() {
         setTotpNeeded(true);
         setTotpError(undefined);
         setErrors({});
-        setTimeout(() => totpRef.current?.focus(), 0);
         return;
       }
       if (error.code === 'totp.code.invalid' || error.code === 'totp.code.used') {
@@ -200,7 +199,7 @@ export function LoginPage() {
             <p className={s.formNotice} role="status" data-testid="login-totp-needed">
               {_('auth.login.totpNeeded')}
             </p>
-            <CodeInput label={_('twofactor.totp.code')} value={totpCode} onChange={(v) => (setTotpCode(cleanCode(v)), setTotpError(undefined))} error={totpError} ref={totpRef} />
+            <CodeInput label={_('twofactor.totp.code')} value={totpCode} onChange={(v) => (setTotpCode(cleanCode(v)), setTotpError(undefined))} error={totpError} ref={totpRef} autoFocus />
           </>
         ) : null}
         {codeVia !== null ? (

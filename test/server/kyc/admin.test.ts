@@ -86,6 +86,8 @@ describeDialects('kyc operator commands', (dialect) => {
     expect(await kyc(['kyc', 'view', '--id', '999999'], where)).toMatchObject({ exitCode: 1, output: 'error: no submission #999999' });
     expect(await kyc(['kyc', 'list', '--status', 'maybe'], where)).toMatchObject({ exitCode: 2 });
     expect((await ok('kyc', 'list', '--email', 'kyc@example.com')).output).toContain(`#${id}`);
+    expect((await runAdmin(['user', 'create', '--email', 'other@example.com', '--password', 'Secret12345'], where)).exitCode).toBe(0);
+    expect((await ok('kyc', 'list', '--email', 'other@example.com')).output).toBe('no submissions');
     expect((await ok('kyc', 'list', '--status', 'approved')).output).toBe('no approved submissions');
     expect(await kyc(['kyc', 'list', '--email', 'nobody@example.com'], where)).toMatchObject({ exitCode: 1, output: 'error: no user with e-mail nobody@example.com' });
   });

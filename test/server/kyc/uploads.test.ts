@@ -84,7 +84,7 @@ describeDialects('identity uploads', (dialect) => {
     expect(bomb.length).toBeLessThan(200_000);
     const started = performance.now();
     await refused(bomb, 'identity.image.too.large', /at most 40 megapixels/);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(5000);
     await refused(bmpBomb(), 'identity.image.too.large', /at most 40 megapixels/);
   });
 

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SECRET_FAILURES_FREE } from '../../../server/accounts/security/guard.ts';
 import { WITHDRAWAL_LOCK_MS } from '../../../server/accounts/security/events.ts';
+import { DEVICE_KEEP_MS, LOGIN_HISTORY_KEEP, LOGIN_HISTORY_MAX_AGE_MS } from '../../../server/store/security.ts';
 import { describeDialects } from '../dialects.ts';
 import { CHROME, FIREFOX, openSecurityHarness, PASSWORD, type SecurityHarness } from './harness.ts';
 
@@ -346,5 +347,34 @@ describeDialects('security centre', (dialect) => {
     const other = await h.signUp('lee@example.com', CHROME);
     expect((await h.call('GET', '/app/security/loginHistory', { ticket: other })).body.data.total).toBe(1);
     expect((await h.call('GET', '/app/security/loginHistory', { ticket: t, query: { page: '0' } })).body.code).toBe('request.invalid');
+  });
+
+  it('keeps the login history and the devices of ended sessions bounded', async () => {
+    const t = await h.signUp('max@example.com');
+    const user = await userRow('max@example.com');
+    const start = h.clock.now();
+    for (let i = 0; i < LOGIN_HISTORY_KEEP + 5; i++) {
+      await h.store.security.recordLogin({ user_id: user.id, at: start + i, address: '198.51.100.1', user_agent: CHROME, method: 'password', result: 'failed' });
+    }
+    const page = (await h.call('GET', '/app/security/loginHistory', { ticket: t, query: { pageSize: '1' } })).body.data;
+    expect(page.total).toBe(LOGIN_HISTORY_KEEP);
+    expect(page.items[0].at).toBe(start + LOGIN_HISTORY_KEEP + 4);
+    await h.store.security.recordLogin({ user_id: user.id, at: start + LOGIN_HISTORY_MAX_AGE_MS + LOGIN_HISTORY_KEEP + 10, address: '-', user_agent: '', method: 'password', result: 'success' });
+    expect((await h.call('GET', '/app/security/loginHistory', { ticket: t })).body.data.total).toBe(1);
+
+    // An ended session's device is forgotten after DEVICE_KEEP_MS; a live one is kept however old.
+    const old = (await h.login('max@example.com', PASSWORD, { userAgent: FIREFOX })).body.data.token as string;
+    await h.call('POST', '/app/security/sessions/revokeOthers', { ticket: t });
+    expect(await h.store.security.knownDevice(user.id, FIREFOX)).toEqual({ any: true, same: true });
+    h.clock.advance(DEVICE_KEEP_MS + 1);
+    // The first session is still live (as if renewed by use all along): its device stays.
+    const first = (await h.store.security.liveDevices(user.id, 0))[0]!;
+    await h.store.sessions.extend(first.tokenHash, h.clock.now() + 3_600_000);
+    await h.login('max@example.com', PASSWORD);
+    expect(await h.store.security.knownDevice(user.id, FIREFOX)).toEqual({ any: true, same: false });
+    const live = await h.store.security.liveDevices(user.id, h.clock.now());
+    expect(live.map((d) => d.tokenHash)).toContain(first.tokenHash);
+    expect(live).toHaveLength(2);
+    expect((await h.call('GET', '/app/account/getUserInfo', { ticket: old })).body.code).toBe('login.user.not.login');
   });
 });
