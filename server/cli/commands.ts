@@ -1,7 +1,7 @@
 // The admin commands over the store. Each returns data for --json and the lines a person reads.
 import { argon2Hasher } from '../accounts/passwords.ts';
 import { createUser } from '../accounts/identity.ts';
-import { toUserInfo } from '../accounts/profile.ts';
+import { extraFactors, toUserInfo } from '../accounts/profile.ts';
 import { checkAccount, checkPassword, normalizeAccount } from '../contract/validate.ts';
 import { SYSTEM_CONFIG_KEYS } from '../contract/api.ts';
 import { isConfigKey, OPERATOR_CONFIG_KEYS } from '../settings.ts';
@@ -68,7 +68,7 @@ export async function userCreate(store: Store, args: ParsedArgs): Promise<Comman
     throw error;
   }
   const user = await store.users.findById(userId);
-  const info = user ? toUserInfo(user) : null;
+  const info = user ? toUserInfo(user, await extraFactors(store, user.id)) : null;
   return {
     data: info,
     text: `created user ${userId} (${email}${phone ? `, ${phone}` : ''})${verified ? ', real-name certified' : ''}, invite code ${info?.inviteCode ?? '?'}`,
@@ -77,7 +77,7 @@ export async function userCreate(store: Store, args: ParsedArgs): Promise<Comman
 
 export async function userShow(store: Store, args: ParsedArgs): Promise<CommandResult> {
   const user = await findUser(store, args);
-  const info = toUserInfo(user);
+  const info = toUserInfo(user, await extraFactors(store, user.id));
   const referrals = await store.users.countReferrals(user.id);
   const liveSessions = await store.sessions.countLive(user.id, store.clock());
   const data = { ...info, referrerId: user.referrer_id, referrals, liveSessions };

@@ -162,6 +162,9 @@ describe.skipIf(skip !== null)('security centre through the UI', { timeout: 60_0
   });
 
   it('signs out another device from the devices table', async () => {
+    // The other browser finds itself signed out (its session ended with the password change), then signs in again.
+    await otherPage.goto(`${session.server.url}/accountSet`);
+    await otherPage.getByTestId('signin-prompt').waitFor();
     await signInThroughUi(otherPage, session.server.url, USER.email, NEW_PASSWORD);
     expect(await infoCode(otherPage)).toBe('success');
     await page.reload();

@@ -40,7 +40,7 @@ const RegistrationResponse = Type.Object({
     authenticatorData: Type.Optional(B64(16384)),
     transports: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 8 })),
     publicKeyAlgorithm: Type.Optional(Type.Integer()),
-    publicKey: Type.Optional(B64(4096)),
+    publicKey: Type.Optional(B64(8192)),
   }),
 });
 const AuthenticationResponse = Type.Object({
@@ -52,7 +52,8 @@ const AuthenticationResponse = Type.Object({
   response: Type.Object({
     clientDataJSON: B64(4096),
     authenticatorData: B64(16384),
-    signature: B64(1024),
+    // Room for post-quantum signatures (ML-DSA-87: 4627 bytes), which the library verifies and browsers may pick.
+    signature: B64(8192),
     userHandle: Type.Optional(B64(256)),
   }),
 });

@@ -2,6 +2,7 @@
 // (level 2); info, records and commissions answer only the signed-in user's own data, whatever a request adds (no
 // parameter names another user); bad queries change nothing and answer request.invalid; the poster is a PNG of the
 // user's code and link in the request's language, cached per user, language and origin. On SQLite and PostgreSQL.
+import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeDialects } from '../dialects.ts';
@@ -102,6 +103,13 @@ describeDialects('invitation routes', (dialect) => {
     expect(svg).toContain('和我一起在 OpenEx 交易');
     expect(svg).toContain(`>${codes.a}</text>`);
     expect(svg).toContain('>http://ex.example:8080/register</text>');
+    // The QR code is the link's: its dark modules, as qrcode encodes the link, are the path drawn.
+    const link = `http://ex.example:8080/register?statusType=1&inviteCode=${codes.a}`;
+    const { size, data } = QRCode.create(link, { errorCorrectionLevel: 'M' }).modules;
+    const dark: string[] = [];
+    for (let i = 0; i < size * size; i++) if (data[i]) dark.push(`M${i % size} ${Math.floor(i / size)}h1v1h-1z`);
+    expect(svg).toContain(`<path d="${dark.join('')}"`);
+    expect(posterSvg(createMessages(), { locale: 'en', code: codes.a, link: `${link}x` })).not.toContain(`<path d="${dark.join('')}"`);
     expect(posterSvg(createMessages(), { locale: 'th', code: 'X', link: 'http://h/register' })).toContain('มาเทรดกับฉันบน OpenEx');
   });
 });

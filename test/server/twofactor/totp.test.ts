@@ -159,6 +159,19 @@ describeDialects('TOTP', (dialect) => {
     expect(replies.map((r) => r.body.code).sort()).toEqual(['success', 'totp.code.used', 'totp.code.used']);
   });
 
+  it('accepts a time step once in the store itself, whatever the service read before', async () => {
+    await enable();
+    const row = (await h.store.twoFactor.totp(userId))!;
+    const step = row.lastStep! + 1;
+    // Two requests that both read the same last step: only the first update takes.
+    expect(await h.store.twoFactor.acceptStep(userId, row.secret!, step, h.clock.now())).toBe(true);
+    expect(await h.store.twoFactor.acceptStep(userId, row.secret!, step, h.clock.now())).toBe(false);
+    expect(await h.store.twoFactor.acceptStep(userId, row.secret!, step - 1, h.clock.now())).toBe(false);
+    expect(await h.store.twoFactor.disable(userId, row.secret!, step, h.clock.now())).toBe(false);
+    expect(await h.store.twoFactor.acceptStep(userId, 'v1.another.secret', step + 1, h.clock.now())).toBe(false);
+    expect(await h.store.twoFactor.disable(userId, row.secret!, step + 1, h.clock.now())).toBe(true);
+  });
+
   it('slows wrong codes (growing waits) without ever locking the owner out', async () => {
     const secret = await enable();
     const good = await codeAt(secret);

@@ -19,7 +19,7 @@ export const rowNote = style({ color: vars.color.muted, fontSize: vars.fontSize.
 export const badgeOn = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.up });
 export const badgeOff = style({ fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.warn });
 export const list = style({ marginTop: vars.space.sm });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 'min(420px, 80vw)', maxWidth: '460px' });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 });
 export const steps = style({ margin: 0, paddingLeft: vars.space.xl, color: vars.color.muted, lineHeight: 1.6, fontSize: vars.fontSize.md });
 export const qrBox = style({ display: 'flex', justifyContent: 'center' });
 /** The QR code on white, as authenticator apps read best. */
