@@ -83,7 +83,7 @@ export function createTotp({ store, clock, guard, key }: TotpDeps) {
       await guard.guarded('totp', user, clock(), isWrongTotp, async () => {
         const state = await store.twoFactor.totp(user);
         if (state?.secret != null) fail('totp.already.enabled');
-        if (state?.pendingSecret == null || state.pendingAt === null || clock() - state.pendingAt > TOTP_SETUP_TTL_MS * 100) fail('totp.setup.missing');
+        if (state?.pendingSecret == null || state.pendingAt === null || clock() - state.pendingAt > TOTP_SETUP_TTL_MS) fail('totp.setup.missing');
         const step = await stepOf(open(user, state.pendingSecret), code, state.lastStep);
         if (!(await store.twoFactor.enable(user, state.pendingSecret, step, clock()))) fail('totp.code.used');
       });
