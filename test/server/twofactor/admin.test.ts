@@ -42,6 +42,7 @@ describeDialects('user totp reset', (dialect) => {
 
   const call = async (s: ServerHandle, url: string, body: unknown, ticket?: string) => {
     const r = await s.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...(ticket ? { ticket } : {}) }, payload: JSON.stringify(body) });
+    // `any`: each call reads the data of the reply it asked for (as test/server/harness.ts does).
     return r.json() as { code: string; data: any };
   };
   const login = (s: ServerHandle) => call(s, API.login, { account: EMAIL, password: PASSWORD });
@@ -83,6 +84,27 @@ describeDialects('user totp reset', (dialect) => {
     const audit = JSON.parse((await runAdmin(['audit', 'list', '--json'], where)).output) as Array<{ operator: string; command: string; via: string; status: string; reason: string }>;
     const resets = audit.filter((a) => a.command === 'user totp reset');
     expect(resets.map((a) => `${a.status}|${a.operator}|${a.via}|${a.reason}`).slice(-2).sort()).toEqual([`done|carol|server|${REASON}`, `failed|carol|server|${REASON}`].sort());
+  });
+
+  it('reads the secret after a restart (the key is the data folder\'s, not the process\'s)', async () => {
+    await server!.close();
+    let offset = 0;
+    server = await startServer({
+      port: 0, host: '127.0.0.1', dataDir, databaseUrl: target.databaseUrl, feeds: false, bots: false, logger: false,
+      staticDir: join(dataDir, 'no-dist'), clock: () => Date.now() + offset,
+    });
+    const { data } = await login(server);
+    const secret = (await call(server, TWO_FACTOR_API.totpSetup, {}, data.token)).data.secret as string;
+    const codeNow = () => generate({ secret, epoch: Math.floor((Date.now() + offset) / 1000) });
+    expect((await call(server, TWO_FACTOR_API.totpEnable, { code: await codeNow() }, data.token)).code).toBe('success');
+    await server.close();
+    offset += 30_000;
+    server = await startServer({
+      port: 0, host: '127.0.0.1', dataDir, databaseUrl: target.databaseUrl, feeds: false, bots: false, logger: false,
+      staticDir: join(dataDir, 'no-dist'), clock: () => Date.now() + offset,
+    });
+    expect((await login(server)).code).toBe('login.totp.required');
+    expect((await call(server, API.login, { account: EMAIL, password: PASSWORD, totpCode: await codeNow() })).code).toBe('success');
   });
 
   it('works on the store when no server runs', async () => {

@@ -123,6 +123,10 @@ describeDialects('passkeys', (dialect) => {
     expect(await sign({ counter: 3 })).toBe('passkey.invalid');
     expect(await sign({ counter: 6 })).toBe('success');
     expect(await sign({}, newSoftKey())).toBe('passkey.not.found');
+    // Two sign-ins that read the same counter: the store moves it on for the first only.
+    expect((await h.store.twoFactor.passkey(key.id))?.counter).toBe(6);
+    expect(await h.store.twoFactor.usePasskey(key.id, 5, 7, h.clock.now())).toBe(false);
+    expect(await h.store.twoFactor.usePasskey(key.id, 6, 7, h.clock.now())).toBe(true);
 
     // Registration: no user verification, another origin.
     for (const over of [{ noUv: true }, { origin: 'http://evil.test' }]) {
