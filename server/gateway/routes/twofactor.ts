@@ -4,7 +4,7 @@
 // (securityEvents: an e-mail, and for TOTP the withdrawal lock) and starts the session of a passkey sign-in through
 // the account service (completeLogin: recorded like any sign-in; a frozen account refused).
 //
-// The relying party: WEBAUTHN_ORIGIN (e.g. https://exchange.example), when set, names the site for every request:
+// The relying party: PUBLIC_URL (e.g. https://exchange.example, the site's public address, also the invitation links'), when set, names the site for every request:
 // set it in production behind a proxy, so the Host a client sends can't pick the rpID. Without it, the request's own
 // host name (Host, or X-Forwarded-Host/-Proto through a trusted proxy) and protocol are used, which is what a direct
 // or development server needs. A bare IP address can't be a relying party (WebAuthn needs a domain): passkey.unavailable.
@@ -72,7 +72,7 @@ const parseLogin = parser(LoginBody);
 const LOGIN_OPTIONS_RULE = { name: 'passkey:options:address', limit: 30, windowMs: 60_000 } as const;
 
 /** The site passkeys belong to, for this request (see the top of this file). */
-export function relyingParty(request: FastifyRequest, configured: string | undefined = process.env['WEBAUTHN_ORIGIN']): RelyingParty {
+export function relyingParty(request: FastifyRequest, configured: string | undefined = process.env['PUBLIC_URL']): RelyingParty {
   let rp: RelyingParty;
   if (configured?.trim()) {
     const url = new URL(configured.trim());
