@@ -57,6 +57,10 @@ function rowsOf(o: SecurityOverview, user: UserInfo, _: (id: string, values?: Re
   ];
 }
 
+function showIdentityPanel(): void {
+  document.querySelector('[data-testid="identity-panel"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+}
+
 export function SecurityPanel({ user }: { user: UserInfo }) {
   const { _ } = useLingui();
   const [version, setVersion] = useState(0);
@@ -89,6 +93,11 @@ export function SecurityPanel({ user }: { user: UserInfo }) {
                 {row.action ? (
                   <Button size="sm" variant="secondary" className={s.button} data-testid={`security-open-${row.key}`} onClick={() => setOpen(row.action)}>
                     {_(row.buttonId)}
+                  </Button>
+                ) : row.key === 'realName' && !row.done ? (
+                  // Verification has its own panel below (identity/IdentityPanel.tsx): take the user there.
+                  <Button size="sm" variant="secondary" className={s.button} data-testid="security-open-realName" onClick={showIdentityPanel}>
+                    {_('identity.verify')}
                   </Button>
                 ) : null}
               </div>
