@@ -26,4 +26,5 @@ await runCommissions({
   },
 });
 process.stdout.write('finished without being killed\n');
+// Not a crash: a distinct exit code, so crash.test.ts (which expects death by SIGKILL) fails instead of passing.
 process.exit(3);
