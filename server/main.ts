@@ -3,9 +3,22 @@ import { loadConfig, loadLiveConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { adminSettingsFromEnv } from './admin/index.ts';
 import { DEFAULT_BACKFILL_MS } from './bots/backfill.ts';
+import { loadChainConfig } from './chain/config.ts';
+import { defaultSeedFile, operatorKeysFromEnv } from './chain/keys.ts';
 
 const config = loadConfig();
 const live = loadLiveConfig();
+// Custody (server/custody.ts): on unless CUSTODY=off. Keys and chain from the environment (server/chain/README.md).
+const chainConfig = loadChainConfig(process.env);
+const custody =
+  process.env['CUSTODY']?.trim().toLowerCase() === 'off'
+    ? undefined
+    : {
+        config: chainConfig,
+        operatorKeys: operatorKeysFromEnv(process.env, chainConfig.btc.network),
+        seedFile: process.env['WALLET_SEED_FILE']?.trim() || defaultSeedFile(),
+        ...(process.env['SIGNER_KEY_FILE']?.trim() ? { signerKeyFile: process.env['SIGNER_KEY_FILE'].trim() } : {}),
+      };
 const handle = await startServer({
   port: config.port,
   host: config.host,
@@ -25,6 +38,8 @@ const handle = await startServer({
   // The demo's seconds house: 10,000,000 USDT credited once through the ledger (an operator credit).
   secondsDemo: live.bots ? { houseFund: '10000000' } : {},
   ...(live.seed === undefined ? {} : { seed: live.seed }),
+  custody,
+  liabilities: true,
 });
 handle.app.log.info(
   `OpenEx listening on ${handle.url} (store: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,

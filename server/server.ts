@@ -45,6 +45,8 @@ import { startCommissions, type CommissionJob } from './jobs/commissions.ts';
 import { deprioritiseV8Workers } from './threads.ts';
 import { startAdminChannel, type AdminChannel, type AdminSettings } from './admin/index.ts';
 import { DEFAULT_SEED } from './feeds/live-index.ts';
+import { startCustody, type Custody, type CustodyOptions } from './custody.ts';
+import { startReservesJob, type ReservesJob } from './reserves/job.ts';
 
 export interface StartOptions {
   /** 0 picks any free port; default 8080. */
@@ -102,6 +104,10 @@ export interface StartOptions {
   recordIntervalMs?: number;
   /** Told when a seconds contract settled, after its commit (the bench). */
   onSecondsSettled?: DesksOptionsSettled;
+  /** Deposits and withdrawals (server/custody.ts): main.ts passes the environment's; default none. */
+  custody?: CustodyOptions | undefined;
+  /** The daily liabilities snapshot (reserves/job.ts; operators can always take one): main.ts turns it on; default off. */
+  liabilities?: boolean | undefined;
 }
 
 type DesksOptionsSettled = Parameters<typeof createDesks>[0]['onSecondsSettled'];
@@ -119,6 +125,8 @@ export interface ServerHandle {
   priceRecord: PriceRecord | null;
   /** What the gateway trades with: desks, bus, market data, index prices. */
   trading: Trading;
+  /** Deposits and withdrawals, when started with `custody`. */
+  custody: Custody | null;
   close(): Promise<void>;
 }
 
@@ -218,7 +226,19 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   let adminChannel: AdminChannel | null = null;
   // Invitation commissions, paid daily through the spot desk (jobs/commissions.ts); stopped before the desks close.
   let commissions: CommissionJob | null = null;
+  let custody: Custody | null = null;
+  let reserves: ReservesJob | null = null;
   try {
+    if (options.custody !== undefined) {
+      // Before the app: its wallet routes ask the chain for deposit addresses.
+      custody = await startCustody(
+        {
+          store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl,
+          log: (error, what) => logError(error, what), info: (line) => (app === undefined ? console.log(line) : app.log.info(line)),
+        },
+        options.custody,
+      );
+    }
     app = await buildApp({
       store,
       notifier,
@@ -231,6 +251,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       trustProxy: options.trustProxy ?? false,
       trading,
       dataDir,
+      chain: custody?.chain,
     });
     const hub = createWsHub({ trading, store, clock, sessionTtlMs, heartbeatMs: options.wsHeartbeatMs });
     attachWsHub(app, hub);
@@ -345,6 +366,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       if (!reply.ok) running.log.warn(`seconds house fund refused: ${reply.code}`);
     }
     commissions = startCommissions({ store, clock, pay: (req) => desks.spot.payCommission(req), onError: (error) => logError(error, 'invite commissions') });
+    if (options.liabilities === true) reserves = startReservesJob({ store, clock, onError: (error) => logError(error, 'liabilities snapshot') });
     if (options.admin !== false) {
       adminChannel = await startAdminChannel({ store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
     }
@@ -359,10 +381,13 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       desks,
       priceRecord,
       trading,
+      custody,
       close: () =>
         (closing ??= (async () => {
           await admin?.close(); // first: commands in progress finish while the desks run
           await commissions?.stop();
+          await custody?.stop();
+          await reserves?.stop();
           perpMarks?.stop();
           await priceRecord?.stop();
           await running.close();
@@ -380,6 +405,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   } catch (error) {
     await adminChannel?.close().catch(() => undefined);
     await commissions?.stop().catch(() => undefined);
+    await custody?.stop().catch(() => undefined);
+    await reserves?.stop().catch(() => undefined);
     perpMarks?.stop();
     await priceRecord?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);

@@ -39,6 +39,8 @@ import { isIdentityCommand, planIdentity } from './identity.ts';
 import { isInviteCommand, planInvite } from './invite.ts';
 import { isSecurityCommand, planSecurity } from './security.ts';
 import { isTwoFactorCommand, planTwoFactor } from './twofactor.ts';
+import { isWalletCommand, planWallet } from './wallet.ts';
+import { isReservesCommand, planReserves } from './reserves.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
 export class AdminError extends Error {
@@ -274,6 +276,8 @@ function plan(req: AdminRequest): Run {
   if (isInviteCommand(req.command)) return planInvite(req, usage, failed);
   if (isSecurityCommand(req.command)) return planSecurity(req, usage, failed);
   if (isTwoFactorCommand(req.command)) return planTwoFactor(req, usage, failed);
+  if (isWalletCommand(req.command)) return planWallet(req, usage, failed);
+  if (isReservesCommand(req.command)) return planReserves(req, usage, failed);
   if (isSecondsCommand(req.command)) {
     const run = planSeconds(req.command, args, req.id, usage, failed);
     return async ({ store, desks }) => desks.withSeconds((desk) => run(desk, store));

@@ -57,6 +57,14 @@ export const CHANNEL_COMMANDS = [
   'invite verify',
   'user security',
   'user totp reset',
+  // issue 22: withdrawals' review and the chain's state (admin/wallet.ts), the liabilities snapshots (admin/reserves.ts)
+  'withdrawal list',
+  'withdrawal approve',
+  'withdrawal reject',
+  'deposit list',
+  'wallet status',
+  'reserves snapshot',
+  'reserves list',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
@@ -64,6 +72,7 @@ export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 export const READ_COMMANDS: readonly ChannelCommand[] = [
   'market list', 'order list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house', 'seconds settings',
   'kyc list', 'kyc view', 'invite rates', 'invite commissions', 'invite verify', 'user security',
+  'withdrawal list', 'deposit list', 'wallet status', 'reserves list',
 ];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
@@ -106,6 +115,8 @@ export const AdminArgsSchema = Type.Object(
     level1: Type.Optional(Text(16)),
     level2: Type.Optional(Text(16)),
     day: Type.Optional(Text(16)),
+    // issue 22: a wallet network (ETH, BTC) for withdrawal|deposit list.
+    network: Type.Optional(Text(16)),
   },
   { additionalProperties: false },
 );

@@ -82,6 +82,8 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   else if (command.startsWith('seconds ')) picked = pick('symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'amount', 'memo');
   else if (command.startsWith('kyc ')) picked = pick('email', 'phone', 'id', 'status', 'limit', 'out');
   else if (command.startsWith('invite ')) picked = pick('email', 'phone', 'level1', 'level2', 'day', 'limit');
+  else if (command.startsWith('withdrawal ') || command.startsWith('deposit ') || command.startsWith('wallet ')) picked = pick('email', 'phone', 'id', 'status', 'limit', 'asset', 'network');
+  else if (command.startsWith('reserves ')) picked = pick('id', 'limit');
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];

@@ -446,6 +446,8 @@ export const ASSET_RECORD_TYPES = [
   'seconds_stake', 'seconds_fee', 'seconds_payout', 'seconds_cancel',
   /** A share of an invitee's trading fees paid to the inviter (level 1 or 2), once a day (server/accounts/invite). */
   'invite_commission',
+  /** A withdrawal the user cancelled while it waited for review: the held amount back (issue 22). */
+  'withdrawal_cancelled',
 ] as const;
 export type AssetRecordType = (typeof ASSET_RECORD_TYPES)[number];
 

@@ -5,6 +5,8 @@ import { INVITE_ERROR_CODES, type InviteErrorCode } from './invite.ts';
 import { SECONDS_ERROR_CODES, type SecondsErrorCode } from './seconds.ts';
 import { SECURITY_ERROR_CODES, type SecurityErrorCode } from './security.ts';
 import { TWO_FACTOR_ERROR_CODES, type TwoFactorErrorCode } from './twofactor.ts';
+import { WALLET_ERROR_CODES, type WalletErrorCode } from './wallet.ts';
+import { RESERVES_ERROR_CODES, type ReservesErrorCode } from './reserves.ts';
 
 export const SUCCESS = 'success' as const;
 
@@ -127,13 +129,15 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Every code a reply may carry: the catalogue's, and the seconds routes' (contract/seconds.ts SECONDS_ERROR_CODES, kept apart so the web's rule table need not list them). */
 export type ServerErrorCode = ErrorCode | AreaErrorCode;
 /** The codes kept in their areas' contract files (seconds, identity, security, two-factor, invitations): each answers 200, or 429 when it ends in `.throttled`. */
-export type AreaErrorCode = SecondsErrorCode | IdentityErrorCode | SecurityErrorCode | TwoFactorErrorCode | InviteErrorCode;
+export type AreaErrorCode = SecondsErrorCode | IdentityErrorCode | SecurityErrorCode | TwoFactorErrorCode | InviteErrorCode | WalletErrorCode | ReservesErrorCode;
 export const AREA_ERROR_CODES: readonly AreaErrorCode[] = [
   ...SECONDS_ERROR_CODES,
   ...IDENTITY_ERROR_CODES,
   ...SECURITY_ERROR_CODES,
   ...TWO_FACTOR_ERROR_CODES,
   ...INVITE_ERROR_CODES,
+  ...WALLET_ERROR_CODES,
+  ...RESERVES_ERROR_CODES,
 ];
 export type ReplyCode = typeof SUCCESS | ServerErrorCode;
 

@@ -11,3 +11,6 @@ export * from './identity.ts';
 export * from './security.ts';
 export * from './twofactor.ts';
 export * from './invite.ts';
+export * from './wallet.ts';
+export * from './reserves.ts';
+export * as liabilities from './liabilities.ts';

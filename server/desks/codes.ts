@@ -30,6 +30,10 @@ export const DESK_CODES = [
   'page.invalid',
   'record.type.invalid',
   'funding.already.settled',
+  // issue 22: the wallet commands (spot/wallet.ts)
+  'deposit.ref.invalid',
+  'withdrawal.id.invalid',
+  'withdrawal.not.held',
 ] as const;
 
 export type DeskCode = (typeof DESK_CODES)[number];

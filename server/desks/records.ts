@@ -45,6 +45,8 @@ export const RECORD_TYPES = [
   'seconds_cancel',
   // Issue 21: a share of an invitee's fees paid to the inviter (spot/commission.ts).
   'invite_commission',
+  // Issue 22: a withdrawal the user cancelled while it waited for review (spot/wallet.ts).
+  'withdrawal_cancelled',
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];

@@ -30,6 +30,9 @@ import type { Trading } from './trading.ts';
 import type { AreaRouteDeps } from './routes/area-deps.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { inviteRoutes } from './routes/invite.ts';
+import { reservesRoutes } from './routes/reserves.ts';
+import { walletRoutes } from './routes/wallet.ts';
+import type { WalletChain } from '../chain/index.ts';
 import { securityRoutes } from './routes/security.ts';
 import { twoFactorRoutes } from './routes/twofactor.ts';
 
@@ -48,6 +51,8 @@ export interface AppOptions {
   trading?: Trading;
   /** Where the server keeps its files; the API-key master key lives here unless API_KEY_SECRET is set. */
   dataDir?: string;
+  /** Custody's chain side (deposit addresses, networks); absent: no deposits or withdrawals (server/custody.ts). */
+  chain?: WalletChain | undefined;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -103,12 +108,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   layoutRoutes(app, { store: options.store, clock: options.clock, accounts, envelopes });
   const area: AreaRouteDeps = {
     store: options.store, clock: options.clock, accounts, envelopes, messages: options.messages, notifier,
-    hasher: options.hasher, dataDir: options.dataDir, trading: options.trading,
+    hasher: options.hasher, dataDir: options.dataDir, trading: options.trading, chain: options.chain,
   };
   identityRoutes(app, area);
   securityRoutes(app, area);
   twoFactorRoutes(app, area);
   inviteRoutes(app, area);
+  walletRoutes(app, area);
+  reservesRoutes(app, area);
   if (options.trading) {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     contractRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });

@@ -34,6 +34,11 @@ import { createIdentityRepo, type IdentityRepo } from './identity.ts';
 import { createSecurityRepo, type SecurityRepo } from './security.ts';
 import { createTwoFactorRepo, type TwoFactorRepo } from './twofactor.ts';
 import { createInvitesRepo, type InvitesRepo } from './invites.ts';
+import { createWalletDeskRepo, type WalletDeskRepo } from './wallet-desk.ts';
+import { createWalletRepo, type WalletRepo } from './wallet.ts';
+import { createChainRepo, type ChainRepo } from './chain.ts';
+import { createReservesRepo, type ReservesRepo } from './reserves.ts';
+import { createSignerRepo, type SignerRepo } from './signer.ts';
 
 export const SQLITE_FILE_NAME = 'exchange.db';
 
@@ -81,6 +86,16 @@ export interface Repositories {
   twoFactor: TwoFactorRepo;
   /** Invitations: commission rates, daily runs and payments. */
   invites: InvitesRepo;
+  /** The spot desk's deposit credits and withdrawal holds, looked up in the journal (issue 22). */
+  walletDesk: WalletDeskRepo;
+  /** Withdrawals, the address book, the whitelist (issue 22). */
+  wallet: WalletRepo;
+  /** Deposit addresses, deposits seen on chain, watcher cursors, on-chain reserves (issue 22). */
+  chain: ChainRepo;
+  /** Liabilities snapshots (issue 22). */
+  reserves: ReservesRepo;
+  /** The withdrawal signer's nonces and signed transactions (issue 22). */
+  signer: SignerRepo;
 }
 
 export interface Store extends Repositories {
@@ -136,6 +151,11 @@ function repositories(db: Kysely<Database>): Repositories {
     security: createSecurityRepo(db),
     twoFactor: createTwoFactorRepo(db),
     invites: createInvitesRepo(db),
+    walletDesk: createWalletDeskRepo(db),
+    wallet: createWalletRepo(db),
+    chain: createChainRepo(db),
+    reserves: createReservesRepo(db),
+    signer: createSignerRepo(db),
   };
 }
 

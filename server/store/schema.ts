@@ -215,7 +215,14 @@ export interface PerpMarksTable {
   funding_rate: Money | null;
 }
 
-export interface Database {
+import type { WalletDeskTables } from './wallet-desk.ts';
+import type { WalletTables } from './wallet.ts';
+import type { ChainTables } from './chain.ts';
+import type { ReservesTables } from './reserves.ts';
+import type { SignerTables } from './signer.ts';
+
+/** Issue 22's areas keep their table types beside their repositories. */
+export interface Database extends WalletDeskTables, WalletTables, ChainTables, ReservesTables, SignerTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

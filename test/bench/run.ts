@@ -2,7 +2,7 @@
 // end-to-end HTTP order placement with durable commit, then the browser terminal under a synthetic feed) and prints a
 // table, then one JSON line per benchmark for machines. Timing lives here only; tests never assert on speed.
 // Options: --ops=N (default 1 000 000), --peer-runs=N (timed runs of the slow peer, default 2),
-// --only=matching|contract|seconds|e2e|streams|terminal (seconds: --seconds-burst=N, --seconds-rate=N, --seconds-steady-ms=N, --seconds-duration=S;
+// --only=matching|contract|seconds|e2e|streams|reserves|terminal (reserves, a liabilities snapshot of a million users: --reserves-users=N --reserves-assets=N --reserves-proofs=N --reserves-dialect=sqlite|postgres; seconds: --seconds-burst=N, --seconds-rate=N, --seconds-steady-ms=N, --seconds-duration=S;
 // streams, Binance's spot streams fanned out, binance-streams.ts: --streams-sockets=N, --streams-rate=N trades/s, --streams-ms=N, --streams-warmup-ms=N), --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
 // bench: --contract-positions=N (open positions of the sweep, default 100000), --contract-ops=N (order-path commands,
 // default 200000), --contract-profile=FILE (CPU profile of the 10 % mark command alone, for DevTools);
@@ -98,6 +98,11 @@ if (only === undefined || only === 'streams') {
   const { binanceStreamsBench, reportBinanceStreams } = await import('./binance-streams.ts');
   const figures = await binanceStreamsBench({ sockets: arg('streams-sockets', 10_000), tradesPerSec: arg('streams-rate', 4), ms: arg('streams-ms', 10_000), warmupMs: arg('streams-warmup-ms', 3_000) });
   console.log(JSON.stringify(reportBinanceStreams(figures)));
+}
+
+if (only === undefined || only === 'reserves') {
+  const { reportReserves, reservesBench, reservesOptions } = await import('./reserves.ts');
+  console.log(JSON.stringify(reportReserves(await reservesBench(reservesOptions(process.argv.slice(2))))));
 }
 
 if (only === undefined || only === 'terminal') {

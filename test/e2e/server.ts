@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDecimal } from '../../server/kernel/index.ts';
 import { startServer, type ServerHandle } from '../../server/server.ts';
+import { loadChainConfig } from '../../server/chain/config.ts';
 
 export interface TestServer {
   handle: ServerHandle;
@@ -25,10 +26,17 @@ export interface TestServerOptions {
   bots?: boolean;
   /** Seconds contracts: credit the house account this much USDT at start (what it pays wins from). */
   secondsHouseFund?: string;
+  /**
+   * Deposits and withdrawals (issue 22): a local Hardhat chain on a free port, the generated wallet (its seed in a
+   * temporary folder beside the data folder), the watcher (polling every 200 ms), the signer process and the wallet
+   * job. `handle.custody.evm.rpcUrl` is the chain's address (send, mine with hardhat_mine).
+   */
+  custody?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-'));
+  const secrets = options.custody ? mkdtempSync(join(tmpdir(), 'openex-e2e-secrets-')) : null;
   let offset = 0;
   const index = new Map<string, bigint>();
   // E2E_DIST: a build directory other than dist/ (parallel work builds with `vite build --outDir`).
@@ -37,6 +45,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: 0, host: '127.0.0.1', dataDir, logger: false, ...(staticDir ? { staticDir } : {}), clock: () => Date.now() + offset, bots: options.bots ?? false,
     indexOverride: (symbol) => index.get(symbol) ?? null,
     ...(options.secondsHouseFund ? { secondsDemo: { houseFund: options.secondsHouseFund } } : {}),
+    ...(secrets === null
+      ? {}
+      : {
+          custody: {
+            config: loadChainConfig({ LOCAL_CHAIN_PORT: '0', EVM_POLL_MS: '200' }),
+            seedFile: join(secrets, 'hot-wallet.json'),
+            signerPollMs: 300,
+            walletPollMs: 300,
+          },
+        }),
   });
   return {
     handle,
@@ -57,6 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await handle.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (secrets !== null) rmSync(secrets, { recursive: true, force: true });
     },
   };
 }

@@ -21,6 +21,10 @@ import { applyOco, knownList, type OcoResult, type OcoStored } from './oco.ts';
 import { rebuildSpot, reservations } from './rebuild.ts';
 import type { CancelAllRequest, CancelRequest, OcoRequest, PlaceRequest, ReplaceRequest } from './requests.ts';
 import { SpotBatch, type SpotState } from './state.ts';
+import {
+  applyDeposit, applyHold, applyRelease, applySettle, isDepositRef, isWithdrawalId, memoryOf, withdrawalRef, WalletMemory,
+  type DepositRequest, type HoldRequest, type ReleaseRequest, type SettleRequest, type WalletLookup, type WalletMove,
+} from './wallet.ts';
 
 /** 0.1% maker and taker until fee levels (kernel/fees) are wired to users. */
 export const DEFAULT_FEES: FeeRates = Object.freeze({ makerPpm: 1000, takerPpm: 1000 });
@@ -55,11 +59,14 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   private readonly timer: NodeJS.Timeout | null;
   /** Commission payments applied and not yet committed (commission.ts). */
   private readonly commissions: PendingCommissions = new Map();
+  /** Withdrawals' open holds and the wallet entries not yet committed (wallet.ts). */
+  private readonly wallet_: WalletMemory;
 
-  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>) {
+  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>, wallet: WalletMemory) {
     super();
     this.o = o;
     this.s = s;
+    this.wallet_ = wallet;
     this.core = new DeskCore<SpotBatch>({
       wallet: 'coin',
       store: o.store,
@@ -72,6 +79,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       committed: (b) => {
         // The journal answers for these payments now (commission.ts).
         if (this.commissions.size > 0) for (const e of b.entries) if (e.reason === 'invite.commission') this.commissions.delete(e.ref);
+        this.wallet_.committed(b.entries);
         // The store answers for these client ids now; keep only entries a later batch has replaced.
         for (const row of b.orders.values()) {
           if (row.clientOrderId === null) continue;
@@ -85,7 +93,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
           if (s.listClients.get(key)?.row === list) s.listClients.delete(key);
         }
       },
-      reserved: (user, asset) => reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n,
+      // Open orders' funds and withdrawals' holds: an operator's unfreeze leaves both alone.
+      reserved: (user, asset) => (reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n) + wallet.heldOf(user, asset),
       locks,
       onStop: (error) => this.stopTimer(error),
     });
@@ -100,7 +109,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     await lease.acquire();
     try {
       const state = await rebuildSpot(o.store, randomUUID());
-      return new SpotDesk(o, state, lease, await loadLocks(o.store, 'coin'));
+      const wallet = new WalletMemory(await o.store.walletDesk.openHolds());
+      return new SpotDesk(o, state, lease, await loadLocks(o.store, 'coin'), wallet);
     } catch (error) {
       await lease.release();
       throw error;
@@ -168,6 +178,41 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     return this.core.runPrepared(lookup, (found, b, time) => applyCommission(this.s, b, req, found, this.commissions, time));
   }
 
+  /**
+   * Credits a final deposit from the chain to the user's coin account, once per reference
+   * (`deposit:<network>:<tx>:<index>`), even across restarts; a repeat answers `duplicate` and changes nothing.
+   */
+  deposit(req: DepositRequest): Promise<Reply<WalletMove>> {
+    return this.walletCommand(isDepositRef(req.ref) ? req.ref : null, (found, b, time) => applyDeposit(this.s, b, this.wallet_, req, found, time));
+  }
+
+  /** Holds a withdrawal's amount (available → frozen), once per withdrawal id; refused (funds.insufficient) when short. */
+  withdrawHold(req: HoldRequest): Promise<Reply<WalletMove>> {
+    return this.walletCommand(isWithdrawalId(req.id) ? withdrawalRef(req.id) : null, (found, b, time) => applyHold(this.s, b, this.wallet_, req, found, time));
+  }
+
+  /** Returns a held withdrawal's amount (rejected by an operator or cancelled by the user), once. */
+  withdrawRelease(req: ReleaseRequest): Promise<Reply<WalletMove>> {
+    return this.walletCommand(isWithdrawalId(req.id) ? withdrawalRef(req.id) : null, (found, b, time) => applyRelease(this.s, b, this.wallet_, req, found, time));
+  }
+
+  /** The held amount leaves the exchange (its transaction is signed): amount − fee to the chain, fee to the fee income; once. */
+  withdrawSettle(req: SettleRequest): Promise<Reply<WalletMove>> {
+    return this.walletCommand(isWithdrawalId(req.id) ? withdrawalRef(req.id) : null, (found, b, time) => applySettle(this.s, b, this.wallet_, req, found, time));
+  }
+
+  /** A wallet command: its reference looked up at its turn, memory first, then the journal. */
+  private walletCommand(ref: string | null, apply: (found: WalletLookup, b: SpotBatch, time: number) => Reply<WalletMove>): Promise<Reply<WalletMove>> {
+    const store = this.o.store;
+    const memory = this.wallet_;
+    const lookup = async (): Promise<WalletLookup> => {
+      if (ref === null) return null;
+      const before = memoryOf(memory, ref); // memory first, then the journal (wallet.ts WalletLookup)
+      return { before, journal: await store.walletDesk.lookup(ref) };
+    };
+    return this.core.runPrepared(lookup, apply);
+  }
+
   cancel(req: CancelRequest): Promise<Reply<OrderView>> {
     return this.core.run((b, time) => applyCancel(this.s, b, req, time));
   }
@@ -233,6 +278,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       }
       const held = reservations(this.s.markets);
       for (const [key, locked] of this.core.locks) held.set(key, (held.get(key) ?? 0n) + locked);
+      for (const [key, amount] of this.wallet_.heldAll()) held.set(key, (held.get(key) ?? 0n) + amount);
       for (const [key, amount] of held) {
         const [user, asset] = key.split(':') as [string, string];
         const frozen = this.s.ledger.balance(userAccount(Number(user) as UserId, 'coin', 'frozen'), asset as Asset);

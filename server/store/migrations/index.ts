@@ -26,6 +26,11 @@ import { identity } from './0020_identity.ts';
 import { security } from './0021_security.ts';
 import { twoFactor } from './0022_twofactor.ts';
 import { invite } from './0023_invite.ts';
+import { walletDesk } from './0024_wallet_desk.ts';
+import { wallet } from './0025_wallet.ts';
+import { chain } from './0026_chain.ts';
+import { reserves } from './0027_reserves.ts';
+import { signer } from './0028_signer.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -54,6 +59,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0021_security': security(dialect),
     '0022_twofactor': twoFactor(dialect),
     '0023_invite': invite(dialect),
+    '0024_wallet_desk': walletDesk(dialect),
+    '0025_wallet': wallet(dialect),
+    '0026_chain': chain(dialect),
+    '0027_reserves': reserves(dialect),
+    '0028_signer': signer(dialect),
   };
 }
 

@@ -18,6 +18,7 @@ import { VirtualTable } from '../../ui/VirtualTable.tsx';
 import { AccountSummary, type AccountField } from '../contract/AccountSummary.tsx';
 import { minorText, SMALL_BALANCE_USDT, VALUATION_QUOTE, visibleRows, type AccountView, type AssetRow } from './asset-values.ts';
 import { ACCOUNT_LABELS, ACCOUNT_TABS } from './assets.ts';
+import { VerifyBalance } from './reserves/VerifyBalance.tsx';
 import { TransferRecords } from './TransferRecords.tsx';
 import { useTransferDialog } from './transfer/useTransferDialog.tsx';
 import { flash } from './transfer/transfer.css.ts';
@@ -154,6 +155,7 @@ function Assets() {
           </>
         )}
       </Panel>
+      <VerifyBalance />
     </>
   );
 }

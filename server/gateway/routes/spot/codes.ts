@@ -37,6 +37,10 @@ export const REFUSALS: Readonly<Record<string, ErrorCode>> = {
   'record.type.invalid': 'request.invalid',
   // the funding job's, never a user's
   'funding.already.settled': 'system.error',
+  // the wallet's commands (desks/spot/wallet.ts): the wallet service checks ids and references before it asks
+  'deposit.ref.invalid': 'system.error',
+  'withdrawal.id.invalid': 'system.error',
+  'withdrawal.not.held': 'system.error',
   // kernel (kernel/codes.ts), rules and book
   'order.price.invalid': 'order.price.invalid',
   'order.qty.invalid': 'order.qty.invalid',
