@@ -46,6 +46,9 @@ export async function startLocalChain(o: LocalChainOptions): Promise<LocalChain>
   const script = join(import.meta.dirname, 'local-node.ts');
   const child = spawn(process.execPath, [script, '--port', String(o.port), '--block-ms', String(o.blockMs ?? 1000)], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    // Hardhat looks for the project's package.json from its working folder: run it in the repository, whatever
+    // folder the server was started from.
+    cwd: join(import.meta.dirname, '..', '..'),
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: '1' },
   });
   // The channel only tells the child when we are gone; it must not keep this process alive.
