@@ -19,6 +19,7 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import * as btc from '@scure/btc-signer';
 import { getAddress, isAddress, type Hex } from 'viem';
 import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
+import { ethAddressOf as compressedEthAddress } from './derive.ts';
 
 export type BtcNetwork = 'mainnet' | 'testnet' | 'regtest';
 
@@ -80,30 +81,14 @@ export function publicFileOf(seedFile: string): string {
 
 const hex = (bytes: Uint8Array): `0x${string}` => `0x${Buffer.from(bytes).toString('hex')}`;
 
-// secp256k1's field prime; p ≡ 3 (mod 4), so a square root is a single power.
-const P = 2n ** 256n - 2n ** 32n - 977n;
-function modPow(base: bigint, exp: bigint, mod: bigint): bigint {
-  let result = 1n;
-  let b = base % mod;
-  let e = exp;
-  while (e > 0n) {
-    if (e & 1n) result = (result * b) % mod;
-    b = (b * b) % mod;
-    e >>= 1n;
-  }
-  return result;
-}
-
 /** The Ethereum address of a secp256k1 public key, compressed (33 bytes, what BIP32 keys carry) or not (65). */
 export function ethAddressOf(publicKey: Uint8Array): `0x${string}` {
   if (publicKey.length === 65 && publicKey[0] === 4) return publicKeyToAddress(hex(publicKey));
-  if (publicKey.length !== 33 || (publicKey[0] !== 2 && publicKey[0] !== 3)) throw new WalletKeyError('not a secp256k1 public key');
-  const x = BigInt(hex(publicKey.subarray(1)));
-  let y = modPow((x ** 3n + 7n) % P, (P + 1n) / 4n, P);
-  if ((y * y) % P !== (x ** 3n + 7n) % P) throw new WalletKeyError('not a point on secp256k1');
-  if ((y & 1n) !== BigInt(publicKey[0]! & 1)) y = P - y;
-  const full = `04${x.toString(16).padStart(64, '0')}${y.toString(16).padStart(64, '0')}`;
-  return publicKeyToAddress(`0x${full}`);
+  try {
+    return compressedEthAddress(publicKey);
+  } catch (error) {
+    throw new WalletKeyError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** An ETH account xpub (`xpub`/`tpub`), checked to be an account-level key (depth 3) with no private part. */
