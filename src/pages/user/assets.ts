@@ -2,13 +2,6 @@
 import type { AccountType } from '../../contract.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 
-/** Spec §9: the coins that are credited automatically; others go through customer service. */
-export const AUTO_DEPOSIT_COINS = ['USDT', 'BTC', 'ETH'] as const;
-/** Spec §9: below this a deposit is neither credited nor refunded. */
-export const MIN_DEPOSIT = '0.001';
-/** Spec §9: confirmations before a deposit is credited. */
-export const DEPOSIT_CONFIRMATIONS = 12;
-
 /** The spec's accounts (coin, contract, financial, seconds contract, fiat), keyed as the server names them
  *  (`earn` is the financial/wealth account). */
 export type AccountKind = AccountType;
@@ -28,24 +21,6 @@ export const ACCOUNT_LABELS: Readonly<Record<AccountType, string>> = {
   seconds: 'assets.account.seconds',
   fiat: 'assets.account.fiat',
 };
-
-export const RECHARGE_COLUMNS: readonly Column<never>[] = [
-  { key: 'time', labelId: 'common.col.time' },
-  { key: 'coin', labelId: 'assets.col.coin' },
-  { key: 'amount', labelId: 'common.col.amount', align: 'right' },
-  { key: 'status', labelId: 'common.col.status' },
-];
-
-export const WITHDRAWAL_COLUMNS: readonly Column<never>[] = [
-  { key: 'time', labelId: 'common.col.time' },
-  { key: 'coin', labelId: 'assets.col.coin' },
-  { key: 'chain', labelId: 'withdraw.col.chain' },
-  { key: 'address', labelId: 'withdraw.col.address' },
-  { key: 'amount', labelId: 'common.col.amount', align: 'right' },
-  { key: 'received', labelId: 'withdraw.col.received', align: 'right' },
-  { key: 'status', labelId: 'common.col.status' },
-  { key: 'reason', labelId: 'withdraw.col.reason' },
-];
 
 export const RECORD_COLUMNS: readonly Column<never>[] = [
   { key: 'time', labelId: 'common.col.time' },

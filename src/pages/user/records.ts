@@ -35,7 +35,8 @@ const SPEC_NAME: Partial<Record<AssetRecordType, SpecRecordKey>> = {
   product_sell: 'productSell',
 };
 
-/** Record types the exchange has beyond the spec's list: fees, transfers, operator credits and debits, deposits. */
+/** Record types the exchange has beyond the spec's list: fees, transfers, operator credits and debits, deposits and
+ *  withdrawals (issue 22: the amount held when applied, and given back when the user cancels). */
 const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   fee: 'records.type.fee',
   transfer_in: 'records.type.transferIn',
@@ -44,6 +45,7 @@ const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   admin_debit: 'records.type.adminDebit',
   deposit: 'records.type.deposit',
   withdrawal: 'records.type.withdrawal',
+  withdrawal_cancelled: 'records.type.withdrawalCancelled',
   close_long_fee: 'records.type.closeLongFee',
   close_short_fee: 'records.type.closeShortFee',
   holding_fee: 'records.type.holdingFee',
@@ -67,7 +69,7 @@ export function recordTypeLabel(type: AssetRecordType): string {
 /** The type filter's groups, in the order a trader looks for them; every server type is in exactly one. */
 export const RECORD_TYPE_GROUPS: ReadonlyArray<{ labelId: string; types: readonly AssetRecordType[] }> = [
   { labelId: 'records.group.spot', types: ['buy_coin', 'sell_coin', 'cancel_buy', 'cancel_sell', 'fee'] },
-  { labelId: 'records.group.transfers', types: ['transfer_in', 'transfer_out', 'deposit', 'withdrawal', 'withdrawal_rejected'] },
+  { labelId: 'records.group.transfers', types: ['transfer_in', 'transfer_out', 'deposit', 'withdrawal', 'withdrawal_rejected', 'withdrawal_cancelled'] },
   {
     labelId: 'records.group.contract',
     types: [
