@@ -3,6 +3,14 @@
 // (constant-time), the store identity and the request's shape, runs the command through the executor (the
 // server's own desks, in sequence with users' commands) and answers one line. The socket file is removed on close;
 // a stale one a killed server left behind is replaced at the next start, a live one (another server) is refused.
+//
+// Stopping. close() closes the listener at once (new connections find no socket and the CLI works on the store),
+// then answers every connection it had already taken: a request read in full is done through the desks, which run
+// until close() returns (the server closes them after), and answered; one still arriving gets a short grace
+// (CLOSE_READ_GRACE_MS) and is then refused, nothing done. So an operator whose connection the server took gets the
+// outcome of their request, never a connection dropped with the request unread. Connections still queued in the
+// kernel when the listener closes are reset by the kernel (nothing can take them any more): the client (client.ts)
+// counts that as a lost answer and the CLI repeats the request with its id.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
@@ -26,13 +34,18 @@ export interface AdminChannelOptions {
   readonly log?: ChannelLog | undefined;
   /** How long close() waits for commands in progress (default 30 s). */
   readonly closeTimeoutMs?: number | undefined;
+  /** How long close() gives a connection it took to finish sending its request (default CLOSE_READ_GRACE_MS). */
+  readonly closeReadGraceMs?: number | undefined;
 }
 
 export interface AdminChannel {
   readonly socketPath: string;
-  /** Stops taking requests, lets commands in progress finish, removes the socket file. */
+  /** Stops taking connections, answers the ones taken (their commands finish), removes the socket file. */
   close(): Promise<void>;
 }
+
+/** A request still arriving when the server stops has this long to arrive in full before it is refused. */
+export const CLOSE_READ_GRACE_MS = 2_000;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -93,7 +106,10 @@ export async function openAdminChannel(o: AdminChannelOptions): Promise<AdminCha
   await clearStale(path);
   const expected = digest(o.token);
   const sockets = new Set<Socket>();
-  const inFlight = new Set<Promise<void>>();
+  /** One per connection taken, until it is settled (see below). */
+  const pending = new Set<Promise<void>>();
+  /** Connections still reading their request: close() shortens their deadline to the grace. */
+  const readers = new Set<(graceMs: number) => void>();
   let closing = false;
 
   const answerLine = (answer: AdminAnswer) => `${JSON.stringify(answer)}\n`;
@@ -121,7 +137,7 @@ export async function openAdminChannel(o: AdminChannelOptions): Promise<AdminCha
     if (!parsed.ok) return refusal(id, 'protocol', `malformed request: ${parsed.problem}`);
     const req = parsed.request;
     if (req.store !== o.storeId) return refusal(req.id, 'store', 'this server runs on another store (DATA_DIR or DATABASE_URL differ)');
-    if (closing) return refusal(req.id, 'failed', 'the server is shutting down; nothing was done');
+    // Also while closing: the connection was taken before the listener closed, and the desks run until close() returns.
     try {
       const outcome = await o.executor.execute({ id: req.id, operator: req.operator, command: req.command, args: req.args, reason: req.reason });
       o.log?.info(`admin channel: ${req.operator} ran "${req.command}" (request ${req.id})${outcome.replayed ? ', answered from its earlier outcome' : ''}`);
@@ -139,19 +155,42 @@ export async function openAdminChannel(o: AdminChannelOptions): Promise<AdminCha
 
   const server = createServer({ allowHalfOpen: true }, (socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined); // a client that went away: its command still completes and is audited
+    // Settled once the connection needs nothing more from the server: closed after its answer went out (its
+    // command, if any, done first), or gone before its request was complete. close() waits for every one.
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    pending.add(settled);
+    void settled.then(() => pending.delete(settled));
+    let working = false;
+    let answered = false;
+    socket.on('close', () => {
+      sockets.delete(socket);
+      readers.delete(hurry);
+      // A client that went away while its command runs: the command still completes and is audited; answer() settles.
+      if (working && !answered) return;
+      clearTimeout(deadline);
+      settle();
+    });
+    socket.on('error', () => undefined); // a client that went away
     const chunks: Buffer[] = [];
     let size = 0;
-    let answered = false;
     const answer = (a: AdminAnswer) => {
       if (answered) return;
       answered = true;
       clearTimeout(deadline);
-      if (!socket.destroyed) socket.end(answerLine(a), () => socket.destroy());
+      readers.delete(hurry);
+      if (socket.destroyed) settle();
+      else socket.end(answerLine(a), () => socket.destroy()); // its 'close' settles
     };
     // Bounded in time as in size: the whole request within REQUEST_READ_TIMEOUT_MS.
-    const deadline = setTimeout(() => answer(refusal(null, 'protocol', `no complete request within ${REQUEST_READ_TIMEOUT_MS / 1000} s`)), REQUEST_READ_TIMEOUT_MS);
+    let deadline = setTimeout(() => answer(refusal(null, 'protocol', `no complete request within ${REQUEST_READ_TIMEOUT_MS / 1000} s`)), REQUEST_READ_TIMEOUT_MS);
+    /** The server is stopping: what has not arrived within the grace is refused (nothing is done). */
+    function hurry(graceMs: number) {
+      clearTimeout(deadline);
+      deadline = setTimeout(() => answer(refusal(null, 'failed', 'the server is shutting down; nothing was done')), graceMs);
+    }
+    if (closing) hurry(o.closeReadGraceMs ?? CLOSE_READ_GRACE_MS);
+    else readers.add(hurry);
     let reading = true;
     socket.on('data', (chunk: Buffer) => {
       if (!reading) return;
@@ -166,12 +205,12 @@ export async function openAdminChannel(o: AdminChannelOptions): Promise<AdminCha
       chunks.push(part);
       if (nl === -1) return;
       reading = false;
+      working = true;
       clearTimeout(deadline);
-      const work = handle(Buffer.concat(chunks).toString('utf8')).then(answer, (error: unknown) =>
+      readers.delete(hurry);
+      void handle(Buffer.concat(chunks).toString('utf8')).then(answer, (error: unknown) =>
         answer(refusal(null, 'internal', `unexpected failure: ${error instanceof Error ? error.message : String(error)}`)),
       );
-      inFlight.add(work);
-      void work.finally(() => inFlight.delete(work));
     });
     socket.on('end', () => {
       if (reading) {
@@ -192,9 +231,12 @@ export async function openAdminChannel(o: AdminChannelOptions): Promise<AdminCha
     close: () =>
       (closed ??= (async () => {
         closing = true;
+        // The listener closes now (synchronously): no connection is taken after this, so `pending` is complete.
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const hurry of readers) hurry(o.closeReadGraceMs ?? CLOSE_READ_GRACE_MS);
+        readers.clear();
         const limit = new Promise<void>((resolve) => setTimeout(resolve, o.closeTimeoutMs ?? 30_000).unref());
-        await Promise.race([Promise.allSettled([...inFlight]), limit]);
+        await Promise.race([Promise.allSettled([...pending]), limit]);
         for (const s of sockets) s.destroy();
         await stopped;
         // Only our own file: a server started after us on the same path has replaced it with its own.

@@ -107,20 +107,33 @@ function operatorName(args: ParsedArgs, o: ChannelCommandOptions): string {
   return name;
 }
 
-/** The CLI's own desks for one command: opened under their leases, closed after. */
-function storeDesks(store: Store, socketPath: string): AdminDesks {
-  const open = async (wallet: Wallet): Promise<FundsDesk> => {
+/** How long the store path waits for a desk's lease after the server was seen going away under a request. */
+const STOPPING_SERVER_WAIT_MS = 30_000;
+
+/** The CLI's own desks for one command: opened under their leases, closed after. `leaseWaitMs`: a server was just
+ *  seen stopping (its channel cut a request), and its desks hold their leases until its stop ends: wait that long
+ *  for them rather than refuse at once. */
+function storeDesks(store: Store, socketPath: string, leaseWaitMs = 0): AdminDesks {
+  const openOnce = async (wallet: Wallet): Promise<FundsDesk> => {
     const o = { store, bus: createInProcessBus<DeskEvent>(), clock: store.clock, holder: newHolderId('cli-') };
-    try {
-      // The contract wallet is the perp desk's: it knows the margins its positions and orders hold.
-      if (wallet === 'coin') return await SpotDesk.open({ ...o, marketRefreshMs: 0 });
-      if (wallet === 'seconds') return await SecondsDesk.open(o);
-      return wallet === 'contract' ? await PerpDesk.open(o) : await openWalletDesk({ ...o, wallet });
-    } catch (error) {
-      if (error instanceof LeaseHeldError) {
+    // The contract wallet is the perp desk's: it knows the margins its positions and orders hold.
+    if (wallet === 'coin') return await SpotDesk.open({ ...o, marketRefreshMs: 0 });
+    if (wallet === 'seconds') return await SecondsDesk.open(o);
+    return wallet === 'contract' ? await PerpDesk.open(o) : await openWalletDesk({ ...o, wallet });
+  };
+  const open = async (wallet: Wallet): Promise<FundsDesk> => {
+    // Counted in tries, not read from the clock: a test's clock may stand still.
+    for (let tries = Math.ceil(leaseWaitMs / 200); ; tries -= 1) {
+      try {
+        return await openOnce(wallet);
+      } catch (error) {
+        if (!(error instanceof LeaseHeldError)) throw error;
+        if (tries > 0) {
+          await new Promise((r) => setTimeout(r, 200));
+          continue;
+        }
         throw new AdminError('failed', `${error.message} (no server answered on the admin socket ${socketPath}; if that process is a server on this store, point ADMIN_SOCKET and ADMIN_TOKEN at its channel)`);
       }
-      throw error;
     }
   };
   const using = async <D extends FundsDesk, T>(desk: D, work: (d: D) => Promise<T>): Promise<T> => {
@@ -142,8 +155,9 @@ function storeDesks(store: Store, socketPath: string): AdminDesks {
   };
 }
 
-/** Sends the request to the server, if one answers on the socket; null when none does (or it runs another store). */
-async function viaServer(request: AdminRequest, o: ChannelCommandOptions, socketPath: string, tokenFile: string, notes: ChannelCommandResult['notes']): Promise<AdminOutcome | null> {
+/** Sends the request to the server, if one answers on the socket; null when none does (or it runs another store).
+ *  `seen.stopping` is set when a server cut the request and then was gone: it is stopping, its desks still leased. */
+async function viaServer(request: AdminRequest, o: ChannelCommandOptions, socketPath: string, tokenFile: string, notes: ChannelCommandResult['notes'], seen: { stopping: boolean }): Promise<AdminOutcome | null> {
   let token = o.adminToken;
   if (token === undefined) {
     try {
@@ -173,6 +187,7 @@ async function viaServer(request: AdminRequest, o: ChannelCommandOptions, socket
     notes.push({ verbose: false, text: `admin: the answer to request ${request.id} was lost (${outcome.why}); asking again with the same request id` });
     await new Promise((r) => setTimeout(r, 500));
     outcome = await callChannel(socketPath, wire, timeouts);
+    if (outcome.kind === 'absent') seen.stopping = true;
   }
   if (outcome.kind === 'absent') {
     notes.push({ verbose: true, text: `admin: no server answers on ${socketPath} (${outcome.why}); working on the store directly` });
@@ -212,11 +227,13 @@ export async function runChannelCommand(command: ChannelCommand, args: ParsedArg
     checkRequest(request); // usage errors here, before anything is sent or opened
     const at = adminLocation(o.dataDir, {});
     const socketPath = o.adminSocket ?? at.socketPath;
-    let outcome = await viaServer(request, o, socketPath, at.tokenFile, notes);
+    const seen = { stopping: false };
+    let outcome = await viaServer(request, o, socketPath, at.tokenFile, notes, seen);
     if (outcome === null) {
       const store = await createStore({ databaseUrl: o.databaseUrl, dataDir: o.dataDir, clock: o.clock });
       try {
-        outcome = await createAdminExecutor({ store, clock: store.clock, desks: storeDesks(store, socketPath), ...outboxNotifier(store) }).execute(request);
+        const desks = storeDesks(store, socketPath, seen.stopping ? STOPPING_SERVER_WAIT_MS : 0);
+        outcome = await createAdminExecutor({ store, clock: store.clock, desks, ...outboxNotifier(store) }).execute(request);
       } finally {
         await store.close();
       }

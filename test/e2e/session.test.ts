@@ -4,10 +4,14 @@
 // The REST path is tested with the socket held off the server (so only replies can raise the alert); the socket
 // path with the real socket: the server closes it with WS_CLOSE_SESSION_ENDED, the alert appears with no click,
 // and the socket comes back for public topics only, never sending the dead ticket again.
+// The session is revoked only once the page is quiet (no API call in flight): a start-up read still on its way (the
+// favourites follow the user's info, the terminal's panel does not wait for them) would otherwise meet the revoked
+// session on a slow machine and raise the alert before the test's click, whose modal then covers the user menu: the
+// click waited out the test's time.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, WebSocket as PageSocket, WebSocketRoute } from 'playwright-core';
+import type { Page, Request, WebSocket as PageSocket, WebSocketRoute } from 'playwright-core';
 import { browserSkipReason, launchBrowser, screenshot, watchErrors, type Browser } from './browser.ts';
 import { startTestServer, type TestServer } from './server.ts';
 import { createUser, signInThroughUi } from './accounts.ts';
@@ -20,6 +24,35 @@ const USER = { email: 'session@example.com', password: 'Session12345678' };
 const WS_ROUTE = join(import.meta.dirname, '..', '..', 'server', 'gateway', 'routes', 'ws.ts');
 const serverClosesSockets = existsSync(WS_ROUTE) && readFileSync(WS_ROUTE, 'utf8').includes('WS_CLOSE_SESSION_ENDED');
 if (!serverClosesSockets) console.log('session.test: the server does not close ended sessions\u2019 sockets yet; the socket part is skipped');
+
+/** Counts the page's API calls from the moment it is made: `quiet()` resolves once none is in flight. */
+function apiCalls(page: Page): { quiet(): Promise<void> } {
+  const open = new Set<Request>();
+  let started = 0;
+  const isApi = (r: Request) => new URL(r.url()).pathname.startsWith('/app/');
+  page.on('request', (r) => {
+    if (!isApi(r)) return;
+    open.add(r);
+    started += 1;
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return {
+    async quiet() {
+      for (;;) {
+        await expect.poll(() => open.size, { timeout: 15_000, message: 'the page\u2019s API calls never settled' }).toBe(0);
+        const before = started;
+        // Two frames (at most half a second) in the page: what the last replies set off (a render, a follow-up read
+        // such as the favourites after the user's info) has started by then.
+        await page.evaluate(() => new Promise<void>((done) => {
+          setTimeout(done, 500);
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+        }));
+        if (open.size === 0 && started === before) return;
+      }
+    },
+  };
+}
 
 interface Frame {
   op?: string;
@@ -52,8 +85,10 @@ describe.skipIf(skip !== null)('session expiry', () => {
     await server?.close();
   });
 
-  /** Signs in afresh (a new session) and opens the terminal. */
+  /** Signs in afresh (a new session) and opens the terminal; returns once the page's start-up calls are answered, so
+   *  a revocation after it meets only the calls the test sets off. */
   async function openTerminal(page: Page, lang = 'en'): Promise<void> {
+    const calls = apiCalls(page);
     await page.goto(`${server.url}/about`);
     await page.evaluate((l) => {
       localStorage.removeItem('token');
@@ -64,6 +99,7 @@ describe.skipIf(skip !== null)('session expiry', () => {
     await page.goto(`${server.url}/currencyTransaction?symbol=BTCUSDT`);
     await page.getByTestId('page-currencyTransaction').waitFor();
     await page.getByTestId('account-panel').waitFor();
+    await calls.quiet();
   }
 
   it('replies that the session is gone raise one alert, however many calls fail; Re-login reloads at the login page', async () => {
@@ -72,6 +108,7 @@ describe.skipIf(skip !== null)('session expiry', () => {
       const errors = watchErrors(page);
       // The socket is held off the server: whatever alert shows comes from the REST replies.
       await page.routeWebSocket(/\/ws(\?|$)/, () => undefined);
+      await revoke(); // sessions an earlier test left: the one revoked below is this page's
       await openTerminal(page);
       expect(await alerts(page).count()).toBe(0);
 
@@ -83,14 +120,16 @@ describe.skipIf(skip !== null)('session expiry', () => {
       });
       expect(await revoke()).toBe(1);
 
-      // Moving through the app makes several signed-in calls at once (the user's info, the page's own reads).
-      await page.getByTestId('user-menu').click();
+      // Moving through the app makes several signed-in calls at once (the user's info, the page's own reads). Nothing
+      // was in flight at the revocation, so nothing but this click can have raised the alert yet.
+      expect(await alerts(page).count()).toBe(0);
+      await page.getByTestId('user-menu').click({ timeout: 10_000 });
       await alerts(page).waitFor({ timeout: 10_000 });
       await page.waitForTimeout(500);
       expect(await alerts(page).count()).toBe(1);
       expect(await page.getByTestId('session-expired').count()).toBe(1);
       // More failures while it shows: still the one alert.
-      await page.goBack();
+      await page.goBack({ timeout: 10_000 });
       await page.waitForTimeout(800);
       expect(refused.length).toBeGreaterThanOrEqual(2);
       expect(await alerts(page).count()).toBe(1);
@@ -99,9 +138,9 @@ describe.skipIf(skip !== null)('session expiry', () => {
 
       // Re-login is a real reload: what this document held is gone, and the login page comes back here after.
       await page.evaluate(() => Object.assign(window, { beforeRelogin: true }));
-      await page.getByTestId('relogin').click();
-      await page.waitForURL(/\/login\?statusType=0/);
-      await page.locator('input[name="account"]').waitFor();
+      await page.getByTestId('relogin').click({ timeout: 10_000 });
+      await page.waitForURL(/\/login\?statusType=0/, { timeout: 10_000 });
+      await page.locator('input[name="account"]').waitFor({ timeout: 10_000 });
       expect(await page.evaluate(() => 'beforeRelogin' in window)).toBe(false);
       expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/(currencyTransaction|accountSet)/);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -109,8 +148,8 @@ describe.skipIf(skip !== null)('session expiry', () => {
       // Signing in again works and leaves no alert behind.
       await page.locator('input[name="account"]').fill(USER.email);
       await page.locator('input[name="password"]').fill(USER.password);
-      await page.getByTestId('submit').click();
-      await page.getByTestId('user-menu').waitFor();
+      await page.getByTestId('submit').click({ timeout: 10_000 });
+      await page.getByTestId('user-menu').waitFor({ timeout: 10_000 });
       expect(await alerts(page).count()).toBe(0);
       expect(errors.filter((e) => !e.includes('/ws'))).toEqual([]);
     } finally {
@@ -125,9 +164,7 @@ describe.skipIf(skip !== null)('session expiry', () => {
         await page.routeWebSocket(/\/ws(\?|$)/, () => undefined);
         await openTerminal(page, lang);
         await revoke();
-        // A call the page makes on its own (a periodic read) may meet the revoked session before the menu's does:
-        // the alert is then already up and covers the menu. Either way one alert, in the page's language.
-        if (!(await alerts(page).isVisible())) await page.getByTestId('user-menu').click({ timeout: 5_000 }).catch(() => undefined);
+        await page.getByTestId('user-menu').click({ timeout: 10_000 });
         await alerts(page).waitFor({ timeout: 10_000 });
         expect(await alerts(page).count()).toBe(1);
         await screenshot(page, `session-expired-${lang}`);
