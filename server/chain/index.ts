@@ -144,7 +144,8 @@ export async function startChain(o: StartChainOptions): Promise<RunningChain> {
       if (info_ === undefined || !info_.depositEnabled) throw new Error(`deposits on ${network} are off`);
       return depositAddress(store, clock, user, network, derivers[network]);
     },
-    uri: (network: NetworkId, address: string, _asset: string) => depositUri(network, address, chainId),
+    uri: (network: NetworkId, address: string, asset: string) =>
+      depositUri(network, address, chainId, enabledRules.find((r) => r.network === network && r.asset === asset)?.contract ?? null),
   });
 
   let stopped = false;
@@ -194,6 +195,9 @@ export function assetRules(config: ChainConfig, usdt: `0x${string}` | null): Ass
  * for ETH and USDT alike. The ERC-20 form (`ethereum:<token>/transfer?address=…`) is left out on purpose: a wallet
  * that reads only the first address would send to the token contract, where the coins are lost.
  */
-export function depositUri(network: NetworkId, address: string, chainId: number): string {
-  return network === 'BTC' ? `bitcoin:${address}` : `ethereum:${address}@${chainId}`;
+export function depositUri(network: NetworkId, address: string, chainId: number, token: `0x${string}` | null = null): string {
+  if (network === 'BTC') return `bitcoin:${address}`;
+  // EIP-681: a token deposit is a call of the token's transfer to the address, so a wallet scanning it sends the
+  // token, not ether.
+  return token === null ? `ethereum:${address}@${chainId}` : `ethereum:${token}@${chainId}/transfer?address=${address}`;
 }

@@ -74,6 +74,9 @@ describe('amounts', () => {
     expect(networkName('BTC', null, 'testnet')).toBe('Bitcoin testnet (SegWit)');
     expect(depositUri('ETH', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', 31337)).toBe('ethereum:0x9858EfFD232B4033E47d90003D41EC34EcaEda94@31337');
     expect(depositUri('BTC', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 1)).toBe('bitcoin:bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(depositUri('ETH', '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', 1, '0xdAC17F958D2ee523a2206206994597C13D831ec7')).toBe(
+      'ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    );
   });
 });
 

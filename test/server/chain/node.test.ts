@@ -68,7 +68,8 @@ describeDialects('the embedded local chain (hardhat node over HTTP)', (dialect) 
     const a2 = await chain.depositAddress(U2, 'ETH');
     expect(a1).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     expect(await chain.depositAddress(U1, 'ETH')).toBe(a1);
-    expect(chain.uri('ETH', a1, 'USDT')).toBe(`ethereum:${a1}@31337`);
+    expect(chain.uri('ETH', a1, 'ETH')).toBe(`ethereum:${a1}@31337`);
+    expect(chain.uri('ETH', a1, 'USDT')).toBe(`ethereum:0x5FbDB2315678afecb367f032d93F642f64180aa3@31337/transfer?address=${a1}`);
     expect(chain.isValidAddress('ETH', a2)).toBe(true);
 
     const rpc = evm.rpcUrl!;

@@ -57,7 +57,7 @@ describeDialects('wallet routes', (dialect) => {
   it('gives a deposit address per user and network, the same every time; other coins say contact customer service', async () => {
     const a = (await h.call('GET', WALLET_API.depositAddress, { ticket: alice.ticket, query: { asset: 'usdt' } })).body;
     expect(a).toMatchObject({ code: 'success', data: { asset: 'USDT', network: 'ETH', networkName: 'Ethereum local test chain (ERC20)', minDeposit: '0.001', confirmations: 12 } });
-    expect(a.data.uri).toBe(`ethereum:${a.data.address}@31337`);
+    expect(a.data.uri).toBe(`ethereum:0x${'12'.repeat(20)}@31337/transfer?address=${a.data.address}`);
     expect((await h.call('GET', WALLET_API.depositAddress, { ticket: alice.ticket, query: { asset: 'USDT', network: 'ETH' } })).body.data).toEqual(a.data);
     expect((await h.call('GET', WALLET_API.depositAddress, { ticket: alice.ticket, query: { asset: 'BTC' } })).body.data).toMatchObject({ network: 'BTC', uri: expect.stringMatching(/^bitcoin:bcrt1/) });
     const manual = (await h.call('GET', WALLET_API.depositAddress, { ticket: alice.ticket, query: { asset: 'SOL' }, headers: { lang: 'zh-CN' } })).body;

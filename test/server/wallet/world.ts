@@ -10,6 +10,7 @@ import { createTotp } from '../../../server/accounts/twofactor/totp.ts';
 import { twoFactorKey } from '../../../server/accounts/twofactor/secret-key.ts';
 import { createLoginSecondFactor } from '../../../server/accounts/twofactor/login-step.ts';
 import { ASSET_DEFAULTS, isValidAddress } from '../../../server/chain/networks.ts';
+import { depositUri } from '../../../server/chain/index.ts';
 import { createMessages } from '../../../server/i18n/messages.ts';
 import { createNotifier } from '../../../server/notify/notifier.ts';
 import { withAntiPhishing } from '../../../server/notify/anti-phishing.ts';
@@ -51,7 +52,7 @@ export function testChain(): WalletChain {
     rules: () => rules.map((r) => ({ ...r })),
     isValidAddress: (network: NetworkId, address: string) => isValidAddress(network, address, 'regtest'),
     depositAddress: async (user: number, network: NetworkId) => (network === 'ETH' ? `0x${user.toString(16).padStart(40, '0')}` : `bcrt1q${user.toString(16).padStart(38, '0')}`),
-    uri: (network: NetworkId, address: string) => (network === 'BTC' ? `bitcoin:${address}` : `ethereum:${address}@31337`),
+    uri: (network: NetworkId, address: string, asset: string) => depositUri(network, address, 31337, rules.find((r) => r.network === network && r.asset === asset)?.contract ?? null),
   };
 }
 
