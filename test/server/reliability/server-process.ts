@@ -49,12 +49,16 @@ export interface SpawnOptions {
   logName?: string;
 }
 
-/** Starts `node server/main.ts` on a free loopback port with bots and the simulated feed off; waits until it answers. */
+/**
+ * Starts `node server/main.ts` on a free loopback port with bots, the simulated feed and custody off (custody's local
+ * chain listens on one fixed port, which parallel servers would fight over; custody has crash tests of its own);
+ * waits until it answers.
+ */
 export async function spawnServer(where: Where, o: SpawnOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const logFile = join(where.dataDir, o.logName ?? `server-${port}.log`);
   const fd = openSync(logFile, 'a');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: where.dataDir, BOTS: 'false', FEEDS: 'false', LOG_LEVEL: 'warn', ...o.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: where.dataDir, BOTS: 'false', FEEDS: 'false', CUSTODY: 'off', LOG_LEVEL: 'warn', ...o.env };
   delete env['DATABASE_URL'];
   delete env['NODE_OPTIONS'];
   delete env['VITEST'];
