@@ -46,7 +46,7 @@ describeDialects('admin channel: a credit during a signed-order load survives SI
       keys.push(JSON.parse(made.output) as Key);
     }
     expect((await runAdmin(['user', 'create', '--email', RECIPIENT, '--password', 'Secret12345'], where)).exitCode).toBe(0);
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await server?.kill('SIGKILL');
     await target?.dispose();

@@ -171,7 +171,7 @@ describeDialects('crash: SIGKILL while stops, trailing stops and OCO lists fire,
     if (target.dataDir === undefined) scratch = mkdtempSync(join(tmpdir(), 'openex-crash-cond-'));
     where = { dataDir: target.dataDir ?? scratch ?? '', databaseUrl: target.databaseUrl };
     users = await seed(where, TRADERS + STOPPERS + EXTRA);
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await server?.kill('SIGKILL');
     await target?.dispose();

@@ -256,7 +256,7 @@ describeDialects('crash of the contract desk: SIGKILL under signed futures load,
     } finally {
       await store.close();
     }
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     for (const s of signers) s.close();
     await server?.kill('SIGKILL');

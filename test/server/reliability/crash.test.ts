@@ -67,7 +67,7 @@ describeDialects('crash: SIGKILL mid-burst, restart, nothing acknowledged lost, 
     where = { dataDir: target.dataDir ?? scratch ?? '', databaseUrl: target.databaseUrl };
     // Two more than the clients: a seller and a buyer that take no part in the burst, to trade after the restart.
     users = await seedUsers(where, CLIENTS + 2, { USDT: '50000000', BTC: '1000', ETH: '20000', SOL: '1000' }, 'crash');
-  }, 60_000);
+  }, 240_000);
   afterAll(async () => {
     await server?.kill('SIGKILL');
     await target?.dispose();
