@@ -37,6 +37,8 @@ const handle = await startServer({
   backfillMs: DEFAULT_BACKFILL_MS,
   // The demo's seconds house: 10,000,000 USDT credited once through the ledger (an operator credit).
   secondsDemo: live.bots ? { houseFund: '10000000' } : {},
+  // The demo's earn treasury (USDT 2,000,000, BTC 20, ETH 500), credited once through the ledger (an operator credit).
+  earnDemo: live.bots ? { treasury: true } : {},
   ...(live.seed === undefined ? {} : { seed: live.seed }),
   custody,
   liabilities: true,

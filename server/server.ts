@@ -42,6 +42,8 @@ import type { IndexRecord } from './feeds/chain.ts';
 import { virtualClock } from './virtual-clock.ts';
 import { openFeeRates, setUpFeeLevels, type FeeRatesInForce } from './jobs/fee-levels.ts';
 import { startCommissions, type CommissionJob } from './jobs/commissions.ts';
+import { startEarnAccrual, type EarnJob } from './jobs/earn.ts';
+import { DEMO_TREASURY } from './desks/earn/state.ts';
 import { deprioritiseV8Workers } from './threads.ts';
 import { startAdminChannel, type AdminChannel, type AdminSettings } from './admin/index.ts';
 import { DEFAULT_SEED } from './feeds/live-index.ts';
@@ -100,6 +102,13 @@ export interface StartOptions {
    * main.ts: the demo's amount; default none).
    */
   secondsDemo?: { seed?: boolean; houseFund?: string } | undefined;
+  /**
+   * Wealth products and mining pools: on a store with none, add the demo's (default on); `treasury` (main.ts's demo)
+   * credits the treasury once per store with DEMO_TREASURY, the operator's money that funds their incomes.
+   */
+  earnDemo?: { seed?: boolean; treasury?: boolean } | undefined;
+  /** How often the earn accrual job looks at the clock (real ms; 0: never by itself, tests call it). */
+  earnPollMs?: number | undefined;
   /** The price record's interval (default 1000 ms). */
   recordIntervalMs?: number;
   /** Told when a seconds contract settled, after its commit (the bench). */
@@ -226,6 +235,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   let adminChannel: AdminChannel | null = null;
   // Invitation commissions, paid daily through the spot desk (jobs/commissions.ts); stopped before the desks close.
   let commissions: CommissionJob | null = null;
+  // Wealth and mining payments (jobs/earn.ts); stopped before the desks close.
+  let earnJob: EarnJob | null = null;
   let custody: Custody | null = null;
   let reserves: ReservesJob | null = null;
   try {
@@ -366,6 +377,16 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       if (!reply.ok) running.log.warn(`seconds house fund refused: ${reply.code}`);
     }
     commissions = startCommissions({ store, clock, pay: (req) => desks.spot.payCommission(req), onError: (error) => logError(error, 'invite commissions') });
+    const earnDemo = options.earnDemo ?? {};
+    if (earnDemo.seed ?? true) await desks.earn.seedDemo();
+    if (earnDemo.treasury === true) {
+      for (const [asset, amount] of Object.entries(DEMO_TREASURY)) {
+        // One fixed request id per coin: the credit happens once per store, however often the demo restarts.
+        const reply = await desks.earn.fundTreasury({ action: 'credit', asset, amount, memo: 'demo-treasury', requestId: `demo-treasury-${asset}` });
+        if (!reply.ok) running.log.warn(`earn treasury fund refused: ${reply.code}`);
+      }
+    }
+    earnJob = startEarnAccrual({ clock, desk: desks.earn, pollMs: options.earnPollMs, onError: (error) => logError(error, 'earn accrual') });
     if (options.liabilities === true) reserves = startReservesJob({ store, clock, onError: (error) => logError(error, 'liabilities snapshot') });
     if (options.admin !== false) {
       adminChannel = await startAdminChannel({ store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
@@ -386,6 +407,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         (closing ??= (async () => {
           await admin?.close(); // first: commands in progress finish while the desks run
           await commissions?.stop();
+          await earnJob?.stop();
           await custody?.stop();
           await reserves?.stop();
           perpMarks?.stop();
@@ -405,6 +427,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   } catch (error) {
     await adminChannel?.close().catch(() => undefined);
     await commissions?.stop().catch(() => undefined);
+    await earnJob?.stop().catch(() => undefined);
     await custody?.stop().catch(() => undefined);
     await reserves?.stop().catch(() => undefined);
     perpMarks?.stop();

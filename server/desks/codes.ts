@@ -34,6 +34,17 @@ export const DESK_CODES = [
   'deposit.ref.invalid',
   'withdrawal.id.invalid',
   'withdrawal.not.held',
+  // issue 23: the earn desk (earn/desk.ts; contract/earn.ts EARN_CODES)
+  'earn.product.not.found',
+  'earn.product.closed',
+  'earn.amount.below.min',
+  'earn.amount.above.max',
+  'earn.sold.out',
+  'earn.treasury.insufficient',
+  'earn.order.not.found',
+  'earn.order.ended',
+  'earn.mining.locked',
+  'earn.product.invalid',
 ] as const;
 
 export type DeskCode = (typeof DESK_CODES)[number];

@@ -1,12 +1,13 @@
 // What every desk is made of: a sequencer with group commit, a ledger over the accounts it owns, a lease, and the
 // balance commands (operator adjustments, transfer halves). The spot desk adds its markets on top; the other
-// wallets (contract, earn, seconds, fiat) are this alone for now.
+// wallets (fiat) are this alone for now.
 import type { Clock } from '../clock.ts';
 import { userAccount, type Asset, type Wallet, type UserId, type AccountKey, parseAccount } from '../kernel/index.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Store } from '../store/index.ts';
 import type { PerpWrites } from '../store/perp.ts';
 import type { SecondsWrites } from '../store/seconds.ts';
+import type { EarnWrites } from '../store/earn.ts';
 import type { SpotWrites } from '../store/spot.ts';
 import type { Transfer } from '../store/transfers.ts';
 import type { DeskBatch } from './batch.ts';
@@ -53,6 +54,8 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   perpWrites?(batch: B): PerpWrites;
   /** A seconds desk's contracts, config rows and exposure limits. */
   secondsWrites?(batch: B): SecondsWrites | null;
+  /** An earn desk's products, orders and payments. */
+  earnWrites?(batch: B): EarnWrites | null;
   /** After a commit, before its events go out. */
   committed?(batch: B): void;
   reserved?(user: UserId, asset: Asset): bigint;
@@ -272,6 +275,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       spot: this.o.spotWrites?.(b) ?? null,
       perp: this.o.perpWrites?.(b) ?? null,
       seconds: this.o.secondsWrites?.(b) ?? null,
+      earn: this.o.earnWrites?.(b) ?? null,
     });
     return true;
   }

@@ -1,6 +1,7 @@
 // Events the desks publish after each commit, and their topics. Market topics carry what a market-data service
 // needs; user topics what one user's sessions need. `spot.<SYMBOL>.order` carries user ids: internal, never
 // forwarded to the public as is.
+import type { EarnEvent } from '../contract/earn.ts';
 import type { PriceRecordEntry, SecondsContractItem } from '../contract/seconds.ts';
 import type { OrderView, TransferView } from './views.ts';
 import type { PerpOrder } from '../store/perp.ts';
@@ -124,7 +125,9 @@ export type DeskEvent =
   /** priceRecord.<SYMBOL>: a new durable entry of the market's public price record (jobs/price-record.ts). */
   | { type: 'priceRecord'; entry: PriceRecordEntry }
   /** user.<id>.seconds: one of the user's seconds contracts after a command changed it. */
-  | { type: 'seconds.contract'; contract: SecondsContractItem };
+  | { type: 'seconds.contract'; contract: SecondsContractItem }
+  /** user.<id>.earn: one of the user's wealth or mining orders after a command changed it (bought, paid, ended). */
+  | EarnEvent;
 
 export const topics = {
   marketOrders: (symbol: string) => `spot.${symbol}.order`,
@@ -141,5 +144,6 @@ export const topics = {
   userPerpOrders: (user: number) => `user.${user}.perpOrder`,
   userPerpFills: (user: number) => `user.${user}.perpFill`,
   userSeconds: (user: number) => `user.${user}.seconds`,
+  userEarn: (user: number) => `user.${user}.earn`,
   priceRecord: (symbol: string) => `priceRecord.${symbol}`,
 } as const;

@@ -8,6 +8,7 @@ import type { FundsDesk } from './core.ts';
 import type { DeskEvent } from './events.ts';
 import { PerpDesk } from './perp/desk.ts';
 import { SecondsDesk, type SecondsDeskOptions } from './seconds/desk.ts';
+import { EarnDesk } from './earn/desk.ts';
 import { SpotDesk } from './spot/desk.ts';
 import { createTransfers, type Transfers } from './transfers.ts';
 import { openWalletDesk, type WalletDesk } from './wallet.ts';
@@ -32,7 +33,8 @@ export interface Desks {
   /** The contract wallet's desk: the perpetuals (`perp` in code, "contract" on screen). */
   readonly contract: PerpDesk;
   readonly perp: PerpDesk;
-  readonly earn: WalletDesk;
+  /** The earn (wealth) wallet's desk: wealth products and mining pools (server/desks/earn/). */
+  readonly earn: EarnDesk;
   /** The seconds wallet's desk: seconds contracts (server/desks/seconds/). */
   readonly seconds: SecondsDesk;
   readonly fiat: WalletDesk;
@@ -62,7 +64,8 @@ export async function createDesks(o: DesksOptions): Promise<Desks> {
     const perpFees = spotFees === undefined ? undefined : (user: UserId): FeeRates => perpRates(spotFees(user));
     const contract = await PerpDesk.open({ ...common, fees: perpFees, onStop: (e) => o.onStop?.('contract', e) });
     opened.push(contract);
-    const earn = await wallet('earn');
+    const earn = await EarnDesk.open({ ...common, onStop: (e) => o.onStop?.('earn', e) });
+    opened.push(earn);
     const seconds = await SecondsDesk.open({ ...common, onSettled: o.onSecondsSettled, onStop: (e) => o.onStop?.('seconds', e) });
     opened.push(seconds);
     const fiat = await wallet('fiat');
@@ -98,6 +101,8 @@ export type { OcoResult } from './spot/oco.ts';
 export type { OrderListView } from './events.ts';
 export { LeaseHeldError } from './lease.ts';
 export type { WalletDesk } from './wallet.ts';
+export { EarnDesk, TREASURY, fundedPrincipal } from './earn/desk.ts';
+export type { EarnReply, EarnDeskApi, EarnProductCreate, EarnProductChange, EarnPurchase, EarnRedeem, TreasuryView, AccrualReport } from './earn/api.ts';
 export { SecondsDesk, type RecordReader, type SecondsPlace, type SecondsReply } from './seconds/desk.ts';
 export { assetRecords, orderHistory, orderDetail, transferHistory, tradeView, type Page, type PageRequest, type RecordQuery, type OrderQuery, type TradeView } from './queries.ts';
 export { RECORD_TYPES, PAGE_SIZES, DEFAULT_PAGE_SIZE, type RecordType } from './records.ts';

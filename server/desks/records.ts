@@ -47,6 +47,12 @@ export const RECORD_TYPES = [
   'invite_commission',
   // Issue 22: a withdrawal the user cancelled while it waited for review (spot/wallet.ts).
   'withdrawal_cancelled',
+  // Issue 23 (earn/desk.ts): a wealth order's principal back at maturity; a mining pool's purchase, income and
+  // principal back (the wealth products' purchase, income and early transfer out are the spec's financial_* above).
+  'financial_return',
+  'mining_purchase',
+  'mining_income',
+  'mining_return',
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];

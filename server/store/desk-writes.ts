@@ -10,6 +10,7 @@ import type { LedgerWrites } from './ledger.ts';
 import type { PerpWrites } from './perp.ts';
 import type { NewAssetRecord } from './records.ts';
 import type { SecondsWrites } from './seconds.ts';
+import type { EarnWrites } from './earn.ts';
 import type { SpotWrites } from './spot.ts';
 import type { Transfer } from './transfers.ts';
 
@@ -32,6 +33,8 @@ export interface DeskWrites {
   readonly perp: PerpWrites | null;
   /** A seconds desk's contracts, config rows and exposure limits. */
   readonly seconds?: SecondsWrites | null | undefined;
+  /** The earn desk's products, orders and payments. */
+  readonly earn?: EarnWrites | null | undefined;
 }
 
 /** The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). */
@@ -44,4 +47,5 @@ export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promis
   if (w.spot !== null) await repos.spot.write(w.spot);
   if (w.perp !== null) await repos.perp.write(w.perp);
   if (w.seconds !== undefined && w.seconds !== null) await repos.seconds.write(w.seconds);
+  if (w.earn !== undefined && w.earn !== null) await repos.earn.write(w.earn);
 }

@@ -19,6 +19,7 @@ import { migrateToLatest } from './migrate.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { createPerp, type PerpRepo } from './perp.ts';
 import { createSeconds, type SecondsRepo } from './seconds.ts';
+import { createEarn, type EarnRepo } from './earn.ts';
 import { postgresDialect } from './postgres.ts';
 import { createRateLimits, type RateLimits } from './rateLimits.ts';
 import { createRecords, type Records } from './records.ts';
@@ -69,6 +70,8 @@ export interface Repositories {
   perp: PerpRepo;
   /** Seconds contracts, their config and limits (written through commitDesk), and the public price record. */
   seconds: SecondsRepo;
+  /** Wealth products, mining pools, their orders and payments (written through commitDesk). */
+  earn: EarnRepo;
   apiKeys: ApiKeysRepo;
   feeLevels: FeeLevelsRepo;
   favourites: Favourites;
@@ -140,6 +143,7 @@ function repositories(db: Kysely<Database>): Repositories {
     spot: createSpot(db),
     perp: createPerp(db),
     seconds: createSeconds(db),
+    earn: createEarn(db),
     apiKeys: createApiKeysRepo(db),
     feeLevels: createFeeLevelsRepo(db),
     favourites: createFavourites(db),

@@ -2,6 +2,7 @@
 // dialects store them the same way; money is a 64-bit integer of minor units, read through money() (money.ts).
 import type { ColumnType, Generated } from 'kysely';
 import type { Money } from './money.ts';
+import type { EarnTables } from './earn.ts';
 import type {
   AssetRecordsTable,
   BalancesTable,
@@ -222,7 +223,7 @@ import type { ReservesTables } from './reserves.ts';
 import type { SignerTables } from './signer.ts';
 
 /** Issue 22's areas keep their table types beside their repositories. */
-export interface Database extends WalletDeskTables, WalletTables, ChainTables, ReservesTables, SignerTables {
+export interface Database extends WalletDeskTables, WalletTables, ChainTables, ReservesTables, SignerTables, EarnTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -13,6 +13,10 @@ import {
   SECONDS_CONFIG_COLUMNS, SECONDS_CONTRACT_COLUMNS, SECONDS_LIMIT_COLUMNS, SECONDS_UPSERT_CONFIG, SECONDS_UPSERT_CONTRACT, SECONDS_UPSERT_LIMIT,
   secondsConfigValues, secondsContractValues, secondsLimitValues, type SecondsWrites,
 } from './seconds.ts';
+import {
+  EARN_ORDER_COLUMNS, EARN_PAYMENT_COLUMNS, EARN_PRODUCT_COLUMNS, EARN_UPSERT_ORDER, EARN_UPSERT_PRODUCT, earnOrderValues, earnPaymentValues,
+  earnProductValues, type EarnWrites,
+} from './earn.ts';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -124,6 +128,9 @@ export class SqliteDeskWriter {
   private readonly secondsContract: TableInsert;
   private readonly secondsConfig: TableInsert;
   private readonly secondsLimit: TableInsert;
+  private readonly earnProduct: TableInsert;
+  private readonly earnOrder: TableInsert;
+  private readonly earnPayment: TableInsert;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -165,6 +172,10 @@ export class SqliteDeskWriter {
     this.secondsContract = new TableInsert(db, 'seconds_contracts', SECONDS_CONTRACT_COLUMNS, SECONDS_UPSERT_CONTRACT);
     this.secondsConfig = new TableInsert(db, 'seconds_config', SECONDS_CONFIG_COLUMNS, SECONDS_UPSERT_CONFIG);
     this.secondsLimit = new TableInsert(db, 'seconds_limits', SECONDS_LIMIT_COLUMNS, SECONDS_UPSERT_LIMIT);
+    // The earn desk's rows, with earn.ts's upserts (a batch holds each product and order once, its latest state).
+    this.earnProduct = new TableInsert(db, 'earn_products', EARN_PRODUCT_COLUMNS, EARN_UPSERT_PRODUCT);
+    this.earnOrder = new TableInsert(db, 'earn_orders', EARN_ORDER_COLUMNS, EARN_UPSERT_ORDER);
+    this.earnPayment = new TableInsert(db, 'earn_payments', EARN_PAYMENT_COLUMNS);
   }
 
   /** Writes one desk batch in one transaction, durable when this returns (synchronous = FULL). */
@@ -222,6 +233,12 @@ export class SqliteDeskWriter {
       this.secondsConfig.run(sec.config);
       this.secondsLimit.run(sec.limits);
     }
+    const earn = w.earn;
+    if (earn !== null) {
+      this.earnProduct.run(earn.products);
+      this.earnOrder.run(earn.orders);
+      this.earnPayment.run(earn.payments);
+    }
   }
 }
 
@@ -255,6 +272,23 @@ export interface FlatDeskWrites {
   readonly perp: FlatPerpWrites | null;
   /** A seconds desk's rows, each table's in its column order; null when the batch has none. */
   readonly seconds: FlatSecondsWrites | null;
+  /** An earn desk's rows, each table's in its column order; null when the batch has none. */
+  readonly earn: FlatEarnWrites | null;
+}
+
+export interface FlatEarnWrites {
+  readonly products: Value[];
+  readonly orders: Value[];
+  readonly payments: Value[];
+}
+
+function flattenEarn(w: EarnWrites): FlatEarnWrites {
+  const flat = <T>(items: readonly T[], values: (item: T) => Value[]): Value[] => {
+    const out: Value[] = [];
+    for (const item of items) for (const v of values(item)) out.push(v);
+    return out;
+  };
+  return { products: flat(w.products, earnProductValues), orders: flat(w.orders, earnOrderValues), payments: flat(w.payments, earnPaymentValues) };
 }
 
 export interface FlatSecondsWrites {
@@ -362,5 +396,6 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
     lease: w.lease, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
     creditedAt: w.creditedAt, orders, lists, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
     seconds: w.seconds === undefined || w.seconds === null ? null : flattenSeconds(w.seconds),
+    earn: w.earn === undefined || w.earn === null ? null : flattenEarn(w.earn),
   };
 }

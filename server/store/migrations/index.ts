@@ -31,6 +31,7 @@ import { wallet } from './0025_wallet.ts';
 import { chain } from './0026_chain.ts';
 import { reserves } from './0027_reserves.ts';
 import { signer } from './0028_signer.ts';
+import { earn } from './0029_earn.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -64,6 +65,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0026_chain': chain(dialect),
     '0027_reserves': reserves(dialect),
     '0028_signer': signer(dialect),
+    '0029_earn': earn(),
   };
 }
 
