@@ -448,6 +448,8 @@ export const ASSET_RECORD_TYPES = [
   'invite_commission',
   /** A withdrawal the user cancelled while it waited for review: the held amount back (issue 22). */
   'withdrawal_cancelled',
+  /** Issue 23: a wealth order's principal back at maturity; a mining pool's purchase, income and principal back. */
+  'financial_return', 'mining_purchase', 'mining_income', 'mining_return',
 ] as const;
 export type AssetRecordType = (typeof ASSET_RECORD_TYPES)[number];
 

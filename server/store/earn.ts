@@ -30,6 +30,8 @@ export interface EarnProductRow {
   readonly sortOrder: number;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** The operator's request that added it (null: added by the demo). */
+  readonly requestId: string | null;
 }
 
 export interface EarnOrderRow {
@@ -78,7 +80,7 @@ type Value = string | number | bigint | null;
 
 export const EARN_PRODUCT_COLUMNS = [
   'id', 'kind', 'name', 'asset', 'income_asset', 'term_days', 'rate', 'min_amount', 'max_amount', 'quota', 'income_release', 'rebate_type',
-  'status', 'sort_order', 'created_at', 'updated_at',
+  'status', 'sort_order', 'created_at', 'updated_at', 'request_id',
 ] as const;
 export const EARN_ORDER_COLUMNS = [
   'id', 'user_id', 'client_id', 'product_id', 'kind', 'asset', 'income_asset', 'principal', 'rate', 'term_days', 'income_release', 'rebate_type',
@@ -92,7 +94,7 @@ export const EARN_UPSERT_ORDER = `on conflict ("id") do update set ${excluded(['
 
 export const earnProductValues = (p: EarnProductRow): Value[] => [
   p.id, p.kind, p.name, p.asset, p.incomeAsset, p.termDays, int64(p.rate), int64(p.minAmount), int64(p.maxAmount), int64(p.quota), p.incomeRelease,
-  p.rebateType, p.status, p.sortOrder, p.createdAt, p.updatedAt,
+  p.rebateType, p.status, p.sortOrder, p.createdAt, p.updatedAt, p.requestId,
 ];
 export const earnOrderValues = (o: EarnOrderRow): Value[] => [
   o.id, o.user, o.clientId, o.productId, o.kind, o.asset, o.incomeAsset, int64(o.principal), int64(o.rate), o.termDays, o.incomeRelease, o.rebateType,
@@ -114,6 +116,7 @@ export interface EarnTables {
   earn_products: {
     id: number; kind: string; name: string; asset: string; income_asset: string; term_days: number; rate: Money; min_amount: Money; max_amount: Money;
     quota: Money; income_release: string; rebate_type: string; status: string; sort_order: number; created_at: number; updated_at: number;
+    request_id: string | null;
   };
   earn_orders: {
     id: number; user_id: number; client_id: string | null; product_id: number; kind: string; asset: string; income_asset: string; principal: Money;
@@ -159,7 +162,7 @@ export function createEarn(db: Kysely<Database>) {
         .selectFrom('earn_products')
         .select([
           'id', 'kind', 'name', 'asset', 'income_asset', 'term_days', money('rate').as('rate'), money('min_amount').as('mi'), money('max_amount').as('ma'),
-          money('quota').as('q'), 'income_release', 'rebate_type', 'status', 'sort_order', 'created_at', 'updated_at',
+          money('quota').as('q'), 'income_release', 'rebate_type', 'status', 'sort_order', 'created_at', 'updated_at', 'request_id',
         ])
         .orderBy('id')
         .execute();
@@ -168,7 +171,7 @@ export function createEarn(db: Kysely<Database>) {
         rate: toAmount(r.rate), minAmount: toAmount(r.mi), maxAmount: toAmount(r.ma), quota: toAmount(r.q),
         incomeRelease: oneOf<IncomeRelease>(INCOME_RELEASES, r.income_release, 'income release'), rebateType: oneOf<RebateType>(REBATE_TYPES, r.rebate_type, 'rebate type'),
         status: oneOf<EarnProductStatus>(EARN_PRODUCT_STATUSES, r.status, 'product status'), sortOrder: Number(r.sort_order), createdAt: Number(r.created_at),
-        updatedAt: Number(r.updated_at),
+        updatedAt: Number(r.updated_at), requestId: r.request_id,
       }));
     },
     /** Orders in progress, by id (the desk's rebuild). */

@@ -35,6 +35,8 @@ export interface EarnProductCreate {
   /** Default "open". */
   readonly status?: EarnProductStatus | undefined;
   readonly sortOrder?: number | undefined;
+  /** The operator's request id (8-64 of A-Z a-z 0-9 . _ : -): a repeat answers the product it added (duplicate). */
+  readonly requestId?: string | undefined;
 }
 
 /**
@@ -125,7 +127,7 @@ export interface EarnDeskApi {
   /** The products of a kind, in list order (closed ones only with `all`), with `held` for `user`. From memory. */
   products(kind: EarnKind | null, o?: { all?: boolean | undefined; user?: number | undefined }): EarnProductItem[];
   product(id: number, user?: number): EarnProductItem | undefined;
-  createProduct(req: EarnProductCreate): Promise<EarnReply<EarnProductItem>>;
+  createProduct(req: EarnProductCreate): Promise<EarnReply<EarnProductItem & { duplicate?: boolean }>>;
   updateProduct(id: number, change: EarnProductChange): Promise<EarnReply<EarnProductItem>>;
   purchase(req: EarnPurchase): Promise<EarnReply<EarnPurchaseResult>>;
   /** A wealth order transferred out early: principal back, no income (earn.mining.locked for a pool's). */

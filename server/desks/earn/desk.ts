@@ -227,8 +227,12 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
     return null;
   }
 
-  createProduct(req: EarnProductCreate): Promise<EarnReply<EarnProductItem>> {
-    return this.core.run((b, time): EarnReply<EarnProductItem> => {
+  createProduct(req: EarnProductCreate): Promise<EarnReply<EarnProductItem & { duplicate?: boolean }>> {
+    return this.core.run((b, time): EarnReply<EarnProductItem & { duplicate?: boolean }> => {
+      if (req.requestId !== undefined && !isRequestId(req.requestId)) return refuse('request.id.invalid');
+      // Every product is in memory (committed or not): a repeated request answers the product it added.
+      const again = req.requestId === undefined ? undefined : [...this.s.products.values()].find((x) => x.requestId === req.requestId);
+      if (again !== undefined) return accept({ ...this.item(again, undefined), duplicate: true });
       const rate = units(req.rate);
       const min = units(req.minAmount);
       const max = units(req.maxAmount);
@@ -240,6 +244,7 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
         id: this.s.nextProductId, kind, name: typeof req.name === 'string' ? req.name.trim() : '', asset: req.asset, incomeAsset: req.incomeAsset ?? req.asset,
         termDays: req.termDays, rate, minAmount: min, maxAmount: max, quota, incomeRelease: req.incomeRelease ?? (kind === 'mining' ? 'daily' : 'end'),
         rebateType: req.rebateType ?? 'end', status: req.status ?? 'open', sortOrder: req.sortOrder ?? this.s.nextProductId * 10, createdAt: time, updatedAt: time,
+        requestId: req.requestId ?? null,
       };
       const problem = this.checkProduct(row);
       if (problem !== null) return invalid(problem);

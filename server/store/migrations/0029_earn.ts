@@ -27,7 +27,10 @@ export function earn(): Migration {
         .addColumn('sort_order', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('request_id', 'text')
         .execute();
+      // The operator's request id: a repeated `earn product add` (a lost answer, a crash) adds nothing more.
+      await sql`create unique index earn_products_request_id on earn_products (request_id) where request_id is not null`.execute(db);
       await db.schema
         .createTable('earn_orders')
         .addColumn('id', 'bigint', (c) => c.primaryKey())

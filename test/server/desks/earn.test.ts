@@ -289,6 +289,13 @@ describeDialects('earn desk', (dialect) => {
     expect(await bad({ name: '' })).toBe('earn.product.invalid');
     expect(await bad({ asset: 'usdt!' })).toBe('earn.product.invalid');
     expect(w.desks.earn.products(null, { all: true })).toHaveLength(4);
+    // The operator's request id: a repeat, even after a restart, answers the product it added.
+    const add = { kind: 'wealth' as const, name: 'Again', asset: 'USDT', termDays: 14, rate: '0.03', minAmount: '1', maxAmount: '10', quota: '100', requestId: 'req-add-0001' };
+    const first = await w.desks.earn.createProduct(add);
+    await w.restart();
+    const again = await w.desks.earn.createProduct({ ...add, name: 'Other' });
+    expect(first.ok && again.ok && again.value.id === first.value.id && again.value.duplicate === true && again.value.name === 'Again').toBe(true);
+    expect(w.desks.earn.products(null, { all: true })).toHaveLength(5);
   });
 
   it('the schedule: start at the next 00:00 GMT+8, even for a purchase at 23:59 or exactly at 00:00', () => {
