@@ -15,7 +15,8 @@
 // without an intent row, no answer without an outcome row, and a crash in between leaves a pending row that the
 // next start (reconcile) or a repeat of the request settles from the journal, never by applying twice. An operator's
 // contribution to the insurance fund is journalled the same way by the perp desk (PerpDesk.fundInsurance, reason
-// admin.insurance). Market flags, freezes and session revocations are idempotent by nature; a repeated cancel-all
+// admin.insurance), and so are the seconds house's and the earn treasury's credits and debits (admin/seconds.ts,
+// admin/earn.ts). Market flags, freezes and session revocations are idempotent by nature; a repeated cancel-all
 // cancels what is open then. The perp commands (perp.ts) only fund the insurance fund and read: none chooses a
 // user's outcome (no forced liquidation, no position edits).
 import type { Clock } from '../clock.ts';
@@ -41,6 +42,8 @@ import { isSecurityCommand, planSecurity } from './security.ts';
 import { isTwoFactorCommand, planTwoFactor } from './twofactor.ts';
 import { isWalletCommand, planWallet } from './wallet.ts';
 import { isReservesCommand, planReserves } from './reserves.ts';
+import { isEarnCommand, planEarn, TREASURY_MEMO } from './earn.ts';
+import type { EarnDeskApi } from '../desks/earn/api.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
 export class AdminError extends Error {
@@ -76,6 +79,8 @@ export interface AdminDesks {
   withPerp<T>(work: (desk: PerpDesk) => Promise<T>): Promise<T>;
   /** The seconds desk: the running server's, or one opened under its lease for one command. */
   withSeconds<T>(work: (desk: SecondsDesk) => Promise<T>): Promise<T>;
+  /** The earn desk (the earn wallet's, with the products, pools and treasury): the running server's, or one opened under its lease for one command. */
+  withEarn<T>(work: (desk: EarnDeskApi) => Promise<T>): Promise<T>;
   /** Open positions with their risk figures: the running desk's memory, or the store's (perp.ts storePositions). */
   perpPositions(filter: PositionFilter): Promise<OpenPositionRisk[]>;
   /** applied: in effect for the next order (a running spot desk took it in sequence); stored: written for a server to read. */
@@ -278,6 +283,10 @@ function plan(req: AdminRequest): Run {
   if (isTwoFactorCommand(req.command)) return planTwoFactor(req, usage, failed);
   if (isWalletCommand(req.command)) return planWallet(req, usage, failed);
   if (isReservesCommand(req.command)) return planReserves(req, usage, failed);
+  if (isEarnCommand(req.command)) {
+    const run = planEarn(req, usage, failed);
+    return async (ctx) => ctx.desks.withEarn((desk) => run(desk, ctx));
+  }
   if (isSecondsCommand(req.command)) {
     const run = planSeconds(req.command, args, req.id, usage, failed);
     return async ({ store, desks }) => desks.withSeconds((desk) => run(desk, store));
@@ -538,6 +547,7 @@ export function createAdminExecutor(ctx: AdminContext): AdminExecutor {
 function journalledAt(command: string, args: AdminArgs, requestId: string): { wallet: string; ref: string } | undefined {
   if (command === 'perp insurance fund') return { wallet: 'contract', ref: adminRef(args.memo ?? INSURANCE_MEMO, requestId) };
   if (command === 'seconds house credit' || command === 'seconds house debit') return { wallet: 'seconds', ref: adminRef(args.memo ?? HOUSE_MEMO, requestId) };
+  if (command === 'earn treasury credit' || command === 'earn treasury debit') return { wallet: 'earn', ref: adminRef(args.memo ?? TREASURY_MEMO, requestId) };
   const action = ACTION_OF[command as ChannelCommand];
   if (action === undefined) return undefined;
   const wallet = (WALLETS as readonly string[]).includes(args.account ?? 'coin') ? (args.account ?? 'coin') : 'coin';
@@ -545,13 +555,14 @@ function journalledAt(command: string, args: AdminArgs, requestId: string): { wa
 }
 
 /** The running server's desks, for its admin channel. */
-export function serverDesks(desks: { spot: SpotDesk; perp: PerpDesk; seconds: SecondsDesk; byWallet: Readonly<Record<Wallet, FundsDesk>> }, store: Store): AdminDesks {
+export function serverDesks(desks: { spot: SpotDesk; perp: PerpDesk; seconds: SecondsDesk; earn: EarnDeskApi; byWallet: Readonly<Record<Wallet, FundsDesk>> }, store: Store): AdminDesks {
   return {
     via: 'server',
     withFunds: (wallet, work) => work(desks.byWallet[wallet]),
     withSpot: (work) => work(desks.spot),
     withPerp: (work) => work(desks.perp),
     withSeconds: (work) => work(desks.seconds),
+    withEarn: (work) => work(desks.earn),
     perpPositions: (filter) => desks.perp.openPositions(filter),
     async setMarketStatus(symbol, status) {
       const reply = await desks.spot.setMarketStatus(symbol, status);

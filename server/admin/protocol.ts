@@ -65,6 +65,15 @@ export const CHANNEL_COMMANDS = [
   'wallet status',
   'reserves snapshot',
   'reserves list',
+  // issue 23: wealth products and mining pools, their treasury, orders and payments (admin/earn.ts)
+  'earn product list',
+  'earn product add',
+  'earn product set',
+  'earn treasury',
+  'earn treasury credit',
+  'earn treasury debit',
+  'earn orders',
+  'earn run',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
@@ -73,6 +82,7 @@ export const READ_COMMANDS: readonly ChannelCommand[] = [
   'market list', 'order list', 'perp positions', 'seconds config list', 'seconds exposure list', 'seconds house', 'seconds settings',
   'kyc list', 'kyc view', 'invite rates', 'invite commissions', 'invite verify', 'user security',
   'withdrawal list', 'deposit list', 'wallet status', 'reserves list',
+  'earn product list', 'earn treasury', 'earn orders',
 ];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
@@ -117,6 +127,18 @@ export const AdminArgsSchema = Type.Object(
     day: Type.Optional(Text(16)),
     // issue 22: a wallet network (ETH, BTC) for withdrawal|deposit list.
     network: Type.Optional(Text(16)),
+    // issue 23 (admin/earn.ts): a product's kind (wealth, mining), name, income coin, term (days), rate (a fraction),
+    // quota, income release and principal return (daily, end), place in the list; `all` (the --all switch: "true").
+    kind: Type.Optional(Text(8)),
+    name: Type.Optional(Text(64)),
+    incomeAsset: Type.Optional(Text(16)),
+    term: Type.Optional(Text(8)),
+    rate: Type.Optional(Text(32)),
+    quota: Type.Optional(Text(64)),
+    release: Type.Optional(Text(8)),
+    rebate: Type.Optional(Text(8)),
+    sort: Type.Optional(Text(12)),
+    all: Type.Optional(Text(8)),
   },
   { additionalProperties: false },
 );

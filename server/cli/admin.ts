@@ -23,6 +23,7 @@ import { SECURITY_USAGE } from '../admin/security.ts';
 import { TWO_FACTOR_USAGE } from '../admin/twofactor.ts';
 import { WALLET_USAGE } from '../admin/wallet.ts';
 import { RESERVES_USAGE } from '../admin/reserves.ts';
+import { EARN_USAGE } from '../admin/earn.ts';
 
 export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
 
@@ -70,7 +71,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
                                                                  not started, X USDT of stakes in all (for orders scheduled afterwards)
   seconds house                                                  the house account: balance, the open contracts' worst case, what is free
   seconds house credit|debit --amount X --reason R [--memo TEXT] credit the house from outside, or take back what open contracts do not need
-${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE].filter((u) => u !== '').join('\n')}
+${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE, EARN_USAGE].filter((u) => u !== '').join('\n')}
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
   Balance, market, order, user freeze, session, perp insurance fund and perp positions commands go to the
@@ -82,6 +83,8 @@ ${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE,
   insurance fund and read; none chooses a user's outcome: there is no forced liquidation and no position edit.
   The seconds commands go the same way; they set terms for contracts placed afterwards and fund the house: no
   setting chooses an outcome (every contract settles on the public price record).
+  The earn commands go the same way: products and pools, the treasury their incomes come from (a purchase is
+  accepted only while the treasury holds every income promised), the users' orders, and a run of what is due.
   order list asks the running server's spot desk, or with no server reads the store.
   perp positions asks the running server's perp desk (figures at its current mark), or with no server reads the
   store (at the last recorded mark).
@@ -127,8 +130,8 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   try {
     args = parseArgs(
       argv,
-      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day', 'network'],
-      ['json', 'verified', 'help', 'trade', 'verbose'],
+      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day', 'network', 'kind', 'name', 'income-asset', 'term', 'rate', 'quota', 'release', 'rebate', 'sort'],
+      ['json', 'verified', 'help', 'trade', 'verbose', 'all'],
     );
   } catch (error) {
     return { exitCode: 2, output: json ? JSON.stringify({ error: message(error) }) : `error: ${message(error)}\n\n${USAGE}` };

@@ -1,6 +1,7 @@
 // The operator commands that act on a running exchange (server/admin/protocol.ts CHANNEL_COMMANDS): balance
 // credit|debit|freeze|unfreeze|lock|unlock, market list|open|close|maintenance, order cancel-all, user
-// freeze|unfreeze, session revoke, perp insurance fund, perp positions. If the admin socket of the configured store
+// freeze|unfreeze, session revoke, perp insurance fund, perp positions, and the areas' (seconds, kyc, invite, wallet,
+// reserves, earn). If the admin socket of the configured store
 // answers, the command goes there and runs through the server's own desks; if nothing listens (no server), the CLI
 // runs the same executor on the store itself, opening the one desk it needs under that desk's lease (the reads
 // take none: `perp positions` rebuilds the perp desk's memory from a snapshot of the store). Either way the
@@ -21,6 +22,7 @@ import type { Clock } from '../clock.ts';
 import { LeaseHeldError, PerpDesk, SecondsDesk, SpotDesk, type DeskEvent, type FundsDesk } from '../desks/index.ts';
 import { newHolderId } from '../desks/lease.ts';
 import { openWalletDesk } from '../desks/wallet.ts';
+import { EarnDesk } from '../desks/earn/desk.ts';
 import type { Wallet } from '../kernel/index.ts';
 import { createStore, type Store } from '../store/index.ts';
 import { UsageError, type ParsedArgs } from './args.ts';
@@ -84,6 +86,14 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   else if (command.startsWith('invite ')) picked = pick('email', 'phone', 'level1', 'level2', 'day', 'limit');
   else if (command.startsWith('withdrawal ') || command.startsWith('deposit ') || command.startsWith('wallet ')) picked = pick('email', 'phone', 'id', 'status', 'limit', 'asset', 'network');
   else if (command.startsWith('reserves ')) picked = pick('id', 'limit');
+  else if (command.startsWith('earn ')) {
+    // --income-asset on the command line, incomeAsset in the request; the --all switch as "true".
+    picked = {
+      ...pick('kind', 'name', 'asset', 'term', 'rate', 'min', 'max', 'quota', 'release', 'rebate', 'status', 'sort', 'id', 'amount', 'memo', 'email', 'limit'),
+      ...(o.get('income-asset') === undefined ? {} : { incomeAsset: o.get('income-asset') }),
+      ...(args.switches.has('all') ? { all: 'true' } : {}),
+    };
+  }
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];
@@ -119,6 +129,8 @@ function storeDesks(store: Store, socketPath: string, leaseWaitMs = 0): AdminDes
     // The contract wallet is the perp desk's: it knows the margins its positions and orders hold.
     if (wallet === 'coin') return await SpotDesk.open({ ...o, marketRefreshMs: 0 });
     if (wallet === 'seconds') return await SecondsDesk.open(o);
+    // The earn wallet is the earn desk's: it knows the principal its orders lock and owns the treasury.
+    if (wallet === 'earn') return await EarnDesk.open(o);
     return wallet === 'contract' ? await PerpDesk.open(o) : await openWalletDesk({ ...o, wallet });
   };
   const open = async (wallet: Wallet): Promise<FundsDesk> => {
@@ -149,6 +161,7 @@ function storeDesks(store: Store, socketPath: string, leaseWaitMs = 0): AdminDes
     withSpot: async (work) => using((await open('coin')) as SpotDesk, work),
     withPerp: async (work) => using((await open('contract')) as PerpDesk, work),
     withSeconds: async (work) => using((await open('seconds')) as SecondsDesk, work),
+    withEarn: async (work) => using((await open('earn')) as EarnDesk, work),
     perpPositions: (filter) => storePositions(store, filter),
     setMarketStatus: async (symbol, status) => ((await store.markets.setStatus(symbol, status)) ? 'stored' : 'unknown'),
     marketFlags: () => null,

@@ -53,6 +53,9 @@ export type PerpTopic =
 /**
  * Topic names. Public: `trade@BTCUSDT`, `depth@BTCUSDT`, `ticker@BTCUSDT`, `tickers` (every market),
  * `kline@BTCUSDT@1m`, and the perpetuals' (PerpTopic). Private (after auth): `orders`, `balances`, `transfers`.
+ * The areas keep theirs in their own contract files: the perpetuals' (contract/api.ts ContractTopic), the seconds
+ * contracts' (`secondsContracts`, `priceRecord@SYMBOL`: contract/seconds.ts) and the wealth and mining orders'
+ * (`earn`, private: contract/earn.ts EARN_TOPIC, each event an EarnEvent { type: 'earn', order }).
  */
 export type PublicTopic =
   | `trade@${string}`

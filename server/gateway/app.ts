@@ -20,6 +20,7 @@ import { wsErrorHandler, wsRoutes } from './routes/ws.ts';
 import { lastPriceText, spotRoutes } from './routes/spot/index.ts';
 import { contractRoutes } from './routes/contract/index.ts';
 import { secondsRoutes } from './routes/seconds.ts';
+import { earnRoutes } from './routes/earn.ts';
 import { binanceRoutes, loadMasterKey } from './binance/index.ts';
 import { createApiKeys } from './binance/keys.ts';
 import { apiKeyRoutes } from './routes/apiKeys.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     contractRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     secondsRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
+    earnRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     const dataDir = options.dataDir;
     // Loaded on first use, once, for both the user's key routes and the Binance API that checks the keys.
     let master: Buffer | null = null;

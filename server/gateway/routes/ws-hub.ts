@@ -7,6 +7,8 @@
 // (contract/stream.ts), which the contract routes also tell of changes the desk does not publish (contractChanged).
 // The perpetuals' market topics (contract/ws.ts PerpTopic) come from perp-market-stream.ts, one source per topic; a
 // subscriber to a source still reading its first state gets no event until its ack (whenReady, then admit).
+// `secondsContracts` and `earn` (contract/earn.ts: { type: 'earn', order } after any change of one of the user's
+// wealth or mining orders) come from the bus's user.<id>.seconds and user.<id>.earn.
 //
 // Sessions. A connection signed in with a ticket belongs to that session: when the session ends (sign-out,
 // revocation, password reset, a frozen account, expiry) the connection's private topics stop and it is closed
@@ -30,15 +32,16 @@ import { onSessionsEnding, type SessionsEnding, type SessionState } from '../../
 import type { Trading } from '../trading.ts';
 import { contractFeed, fundingEvent, markPriceEvent, type ContractFeed } from './contract/stream.ts';
 import { PerpMarketTopics } from './perp-market-stream.ts';
-import { privatePayload } from './ws-payloads.ts';
+import { earnUpdate, privatePayload } from './ws-payloads.ts';
 import { isPriceRecordTopic, type SecondsTopic } from './seconds-topics.ts';
 import { SECONDS_TOPIC } from '../../contract/seconds.ts';
+import { EARN_TOPIC } from '../../contract/earn.ts';
 
-/** The topics of contract/ws.ts and the perpetual contracts' (contract/api.ts). */
-export type WsTopic = Topic | ContractTopic | SecondsTopic;
+/** The topics of contract/ws.ts, the perpetual contracts' (contract/api.ts), the seconds contracts' and `earn` (contract/earn.ts). */
+export type WsTopic = Topic | ContractTopic | SecondsTopic | typeof EARN_TOPIC;
 
-const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic | typeof SECONDS_TOPIC =>
-  topic === SECONDS_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic | typeof SECONDS_TOPIC | typeof EARN_TOPIC =>
+  topic === SECONDS_TOPIC || topic === EARN_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
 const isContractPublic = (topic: WsTopic): topic is ContractPublicTopic => topic.startsWith('markPrice@') || topic.startsWith('funding@');
 
 /** Topics one connection may hold at once: a terminal with several markets side by side needs a few dozen. */
@@ -392,6 +395,10 @@ export class WsHub {
       if (topic === SECONDS_TOPIC) {
         created.unsubscribe = this.trading.bus.subscribe(busTopics.userSeconds(client.user!), (e) => {
           if (e.type === 'seconds.contract') this.emit(key, e.contract);
+        });
+      } else if (topic === EARN_TOPIC) {
+        created.unsubscribe = this.trading.bus.subscribe(busTopics.userEarn(client.user!), (e) => {
+          if (e.type === 'earn') this.emit(key, earnUpdate(e));
         });
       } else if (isPriceRecordTopic(topic)) {
         created.unsubscribe = this.trading.bus.subscribe(busTopics.priceRecord(topic.slice('priceRecord@'.length)), (e) => {

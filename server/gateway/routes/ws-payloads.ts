@@ -1,5 +1,6 @@
 // Desk events as the WebSocket contract's private payloads (contract/ws.ts): the desks' lowercase views become the
 // Binance-like upper-case shapes the web app parses; user ids stay out of what goes on the wire.
+import type { EarnEvent } from '../../contract/earn.ts';
 import type { BalanceUpdate, OrderStatus, OrderUpdate, TransferUpdate, Wallet } from '../../contract/ws.ts';
 import type { DeskEvent, OrderView, TransferView } from '../../desks/index.ts';
 
@@ -55,6 +56,12 @@ export function transferUpdate(t: TransferView): TransferUpdate {
     status: t.status === 'credited' ? 'completed' : 'pending',
     time: t.creditedAt ?? t.createdAt,
   };
+}
+
+/** The `earn` topic's payload (contract/earn.ts EarnEvent): the user's wealth or mining order after a change, as the
+ *  app's order lists show it (no user id in it). Built afresh so nothing else the bus event may carry goes out. */
+export function earnUpdate(e: EarnEvent): EarnEvent {
+  return { type: 'earn', order: e.order };
 }
 
 /** The payload of a private bus event for its contract topic, or null when the event is not that topic's kind. */

@@ -24,10 +24,11 @@ import { WsFrame } from '../schemas.ts';
 import { AppError } from '../../errors.ts';
 import { parser } from '../validate.ts';
 import { isSecondsTopic } from './seconds-topics.ts';
+import { EARN_TOPIC } from '../../contract/earn.ts';
 import { wsHubOf, type WsClient, type WsHub, type WsTopic } from './ws-hub.ts';
 
-/** A topic of contract/ws.ts or one of the perpetual contracts' (contract/api.ts). */
-const isWsTopic = (name: string): name is WsTopic => isTopic(name) || isContractTopic(name) || isSecondsTopic(name);
+/** A topic of contract/ws.ts, one of the perpetual contracts' (contract/api.ts), the seconds contracts' or `earn` (contract/earn.ts). */
+const isWsTopic = (name: string): name is WsTopic => isTopic(name) || isContractTopic(name) || isSecondsTopic(name) || name === EARN_TOPIC;
 
 const parseFrame = parser(WsFrame);
 

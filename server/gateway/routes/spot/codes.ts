@@ -41,6 +41,18 @@ export const REFUSALS: Readonly<Record<string, ErrorCode>> = {
   'deposit.ref.invalid': 'system.error',
   'withdrawal.id.invalid': 'system.error',
   'withdrawal.not.held': 'system.error',
+  // the earn desk's (desks/earn): its routes answer them with their own keys (routes/earn.ts, contract/earn.ts
+  // EARN_CODES); no spot request reaches them
+  'earn.product.not.found': 'system.error',
+  'earn.product.closed': 'system.error',
+  'earn.amount.below.min': 'system.error',
+  'earn.amount.above.max': 'system.error',
+  'earn.sold.out': 'system.error',
+  'earn.treasury.insufficient': 'system.error',
+  'earn.order.not.found': 'system.error',
+  'earn.order.ended': 'system.error',
+  'earn.mining.locked': 'system.error',
+  'earn.product.invalid': 'system.error',
   // kernel (kernel/codes.ts), rules and book
   'order.price.invalid': 'order.price.invalid',
   'order.qty.invalid': 'order.qty.invalid',
