@@ -16,6 +16,7 @@ import type { ContractSettings } from './reducers/contract-positions.ts';
 import { groupBook } from './reducers/grouping.ts';
 import { orderList } from './reducers/orders.ts';
 import type { BookView } from './reducers/order-book.ts';
+import type { EarnViews } from './reducers/earn.ts';
 import type { SecondsViews } from './reducers/seconds.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import { createStreams, type Streams, type StreamsOptions } from './runtime.ts';
@@ -116,6 +117,10 @@ export const secondsConfigAtom = (): Atom<Loadable<readonly SecondsConfigItem[]>
 export const priceRecordAtom = (market: string): Atom<Loadable<PriceRecordEntry | null>> => keyed(`seconds:record|${market}`, (s) => s.priceRecord$(market), IDLE);
 /** Pending, holding and history; idle while signed out. */
 export const secondsContractsAtom = (): Atom<Loadable<SecondsViews>> => keyed('seconds:contracts', (s) => s.secondsContracts$(), IDLE);
+
+// Wealth products and mining pools.
+/** The user's wealth and mining orders, newest first, live; idle while signed out. */
+export const earnOrdersAtom = (): Atom<Loadable<EarnViews>> => keyed('earn:orders', (s) => s.earnOrders$(), IDLE);
 
 /** Milliseconds to a server-time deadline, ticking every `stepMs`; not cached, so hold it (useMemo, a module). */
 export const countdownAtom = (deadline: number, stepMs = 1_000): Atom<number> =>

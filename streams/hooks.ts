@@ -10,6 +10,7 @@ import type { Candle, Trade } from './parse/market.ts';
 import type { ContractMarketViews, ContractMarkView } from './reducers/contract-markets.ts';
 import type { ContractSettings } from './reducers/contract-positions.ts';
 import type { BookView } from './reducers/order-book.ts';
+import type { EarnViews } from './reducers/earn.ts';
 import type { SecondsViews } from './reducers/seconds.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import type { ConnectionStatus } from './socket/connection.ts';
@@ -45,6 +46,9 @@ export const useSecondsClock = (): number => useAtomValue(atoms.secondsClockAtom
 export const useSecondsConfig = (): Loadable<readonly SecondsConfigItem[]> => useAtomValue(atoms.secondsConfigAtom());
 export const usePriceRecord = (market: string): Loadable<PriceRecordEntry | null> => useAtomValue(atoms.priceRecordAtom(market));
 export const useSecondsContracts = (): Loadable<SecondsViews> => useAtomValue(atoms.secondsContractsAtom());
+
+/** The user's wealth and mining orders, newest first, live from the `earn` topic. */
+export const useEarnOrders = (): Loadable<EarnViews> => useAtomValue(atoms.earnOrdersAtom());
 
 /** Milliseconds left to a server-time deadline. */
 export function useCountdown(deadline: number, stepMs = 1_000): number {

@@ -27,6 +27,7 @@ export {
   secondsConfigAtom,
   priceRecordAtom,
   secondsContractsAtom,
+  earnOrdersAtom,
 } from './atoms.ts';
 export {
   useConnectionStatus,
@@ -53,11 +54,19 @@ export {
   useSecondsConfig,
   usePriceRecord,
   useSecondsContracts,
+  useEarnOrders,
 } from './hooks.ts';
 // Seconds contracts: the parsers (for the app's REST client), the lists, the countdown rule of the one clock.
 export { parseSecondsConfig, parseSecondsContract, parseSecondsContracts, parsePriceRecordEntries, parsePriceRecordEntry } from './parse/seconds.ts';
 export { secondsPhase, type SecondsViews, type SecondsSeed } from './reducers/seconds.ts';
 export { secondsLeft } from './pipelines/seconds-clock.ts';
+// Wealth products and mining pools: the parsers (for the app's REST client) and the orders' views.
+export {
+  parseEarnProduct, parseEarnProducts, parseEarnOrder, parseEarnIncome, parseEarnOrderPage, parseEarnIncomePage, parseEarnPurchaseResult,
+  parseEarnOrderDetail, parseEarnEvent, type EarnPageOf,
+} from './parse/earn.ts';
+export { earnNotBehind, isActiveEarn, type EarnViews, type EarnSeed } from './reducers/earn.ts';
+export { EARN_SEED_ENDED } from './rest/earn.ts';
 export { dataOf, mapLoadable, type Loadable, type StreamError } from './loadable.ts';
 export type { StreamsOptions } from './runtime.ts';
 export type { BookView } from './reducers/order-book.ts';

@@ -24,6 +24,9 @@ import { serverClock$ } from './pipelines/seconds-clock.ts';
 import { priceRecordPipeline, secondsConfigPipeline, secondsContractsPipeline } from './pipelines/seconds.ts';
 import { noSecondsViews, secondsViews, type SecondsContracts, type SecondsSeed, type SecondsViews } from './reducers/seconds.ts';
 import { documentVisible$ } from './sources/polling.ts';
+import { earnOrdersPipeline } from './pipelines/earn.ts';
+import { earnViews, noEarnViews, type EarnOrders, type EarnSeed, type EarnViews } from './reducers/earn.ts';
+import { earnOrdersReader } from './rest/earn.ts';
 import { createHttp, type HttpOptions } from './rest/http.ts';
 import { createMarketRest, type MarketRest } from './rest/market.ts';
 import { createConnection, type ConnectionOptions, type ConnectionStatus, type WebSocketConstructor } from './socket/connection.ts';
@@ -63,6 +66,9 @@ export interface StreamsOptions {
   loadPriceRecordHead?: (market: string, signal: AbortSignal) => Promise<readonly PriceRecordEntry[]>;
   /** The seed of `secondsContracts`, read on every fresh run: pending, holding and the latest history page. */
   loadSecondsContracts?: (signal: AbortSignal) => Promise<SecondsSeed>;
+  /** The seed of `earn` (the user's wealth and mining orders), read on every fresh run (default: each kind's active
+   *  and latest ended orders through the layer's http). */
+  loadEarnOrders?: (signal: AbortSignal) => Promise<EarnSeed>;
   /** How often the duration table is read again while watched (default 60 s). */
   secondsConfigIntervalMs?: number;
   /** Whether the tab is shown (default: document visibility); the shared clock ticks at once when it comes back. */
@@ -104,6 +110,8 @@ export interface Streams extends ContractStreams {
   priceRecord$(market: string): Observable<Loadable<PriceRecordEntry | null>>;
   /** The user's seconds contracts as pending, holding and history lists; idle while signed out. */
   secondsContracts$(): Observable<Loadable<SecondsViews>>;
+  /** The user's wealth and mining orders, newest first, live; idle while signed out. */
+  earnOrders$(): Observable<Loadable<EarnViews>>;
   setTicket(ticket: string | null): void;
   close(): void;
 }
@@ -200,6 +208,14 @@ export function createStreams(options: StreamsOptions = {}): Streams {
       ),
     );
 
+  const earn = { hub, timers, loadOrders: options.loadEarnOrders ?? earnOrdersReader(http) };
+  const earnOrders$ = (): Observable<Loadable<EarnViews>> =>
+    cached('earn:orders', () =>
+      thin(earnOrdersPipeline(earn)).pipe(
+        scan<Loadable<EarnOrders>, Loadable<EarnViews>>((held, next) => mapLoadable(next, (s) => earnViews(s, dataOf(held) ?? noEarnViews)), idle),
+      ),
+    );
+
   return {
     status$: connection.status$,
     auth$: hub.auth$,
@@ -228,6 +244,7 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     secondsConfig$: () => cached('seconds:config', () => thin(secondsConfigPipeline(seconds))),
     priceRecord$: (market) => cached(`seconds:record@${market}`, () => thin(priceRecordPipeline(seconds, market))),
     secondsContracts$,
+    earnOrders$,
     setTicket: (ticket) => hub.setTicket(ticket),
     close() {
       stopHeartbeat();

@@ -14,3 +14,4 @@ export * from './invite.ts';
 export * from './wallet.ts';
 export * from './reserves.ts';
 export * as liabilities from './liabilities.ts';
+export * from './earn.ts';

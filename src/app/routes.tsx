@@ -7,6 +7,7 @@ import { lazyPage } from './lazy.ts';
 import { ensureUser } from '../session/actions.ts';
 import { parseContractOrderSearch, parseContractTransactionSearch, parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
 import { parseRecordsSearch } from '../pages/user/records-search.ts';
+import { parseDefiSearch, parseEarnOrderSearch } from '../pages/defi/defi-search.ts';
 
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFoundPage });
 const under = () => root;
@@ -60,7 +61,19 @@ const currencyTransaction = createRoute({
   component: lazyPage(() => import('../pages/spot/CurrencyTransactionPage.tsx'), 'CurrencyTransactionPage'),
 });
 const quotation = createRoute({ getParentRoute: under, path: 'quotation', component: lazyPage(() => import('../pages/quotation/QuotationPage.tsx'), 'QuotationPage') });
-const defiFinancial = createRoute({ getParentRoute: under, path: 'defiFinancial', component: lazyPage(() => import('../pages/defi/DefiFinancialPage.tsx'), 'DefiFinancialPage') });
+const defiFinancial = createRoute({
+  getParentRoute: under,
+  path: 'defiFinancial',
+  validateSearch: parseDefiSearch,
+  component: lazyPage(() => import('../pages/defi/DefiFinancialPage.tsx'), 'DefiFinancialPage'),
+});
+// One wealth or mining order: its times and its income list (?kind=wealth|mining&id=N).
+const defiOrder = createRoute({
+  getParentRoute: under,
+  path: 'defiFinancial/order',
+  validateSearch: parseEarnOrderSearch,
+  component: lazyPage(() => import('../pages/defi/EarnOrderPage.tsx'), 'EarnOrderPage'),
+});
 
 // Announcements, help, information
 const noticeList = createRoute({ getParentRoute: under, path: 'noticeList', component: lazyPage(() => import('../pages/notice/NoticeListPage.tsx'), 'NoticeListPage') });
@@ -128,6 +141,7 @@ export const routeTree = root.addChildren([
   currencyTransaction,
   quotation,
   defiFinancial,
+  defiOrder,
   noticeList,
   detail,
   helpCenter,

@@ -1,7 +1,8 @@
 // My assets (spec §2): the total of every account in USDT and BTC, each account's value, one tab per account of
 // the spec listing every coin (available, frozen, value) with a search and "hide small balances", the row actions
 // (deposit, withdraw, transfer, trade), and the transfer records; the contract tab adds the contract account's margin
-// balance, unrealized P&L and available balance. The first numbers come from
+// balance, unrealized P&L and available balance; the wealth tab adds what is in products (WealthHoldings.tsx: the
+// principal in active orders, the income received). The first numbers come from
 // /app/assets/balances; after that the balances and tickers streams move them, without polling or reload.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -23,6 +24,7 @@ import { TransferRecords } from './TransferRecords.tsx';
 import { useTransferDialog } from './transfer/useTransferDialog.tsx';
 import { flash } from './transfer/transfer.css.ts';
 import { UserPage } from './UserPage.tsx';
+import { WealthHoldings } from './WealthHoldings.tsx';
 import { useWallet } from './useWallet.ts';
 import * as s from './assets.css.ts';
 import * as u from './user.css.ts';
@@ -124,6 +126,7 @@ function Assets() {
           <TransferRecords refresh={refresh} />
         ) : (
           <>
+            {tab === 'earn' ? <WealthHoldings /> : null}
             <div className={s.toolbar}>
               <input
                 type="search"

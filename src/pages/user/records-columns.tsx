@@ -2,8 +2,9 @@
 // change of the available and the frozen balance (green in, red out), and what caused it (an order, a trade, a
 // funding settlement, a transfer, the operator's memo).
 import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
-import type { AssetRecordItem } from '../../contract.ts';
+import type { AssetRecordItem, AssetRecordType } from '../../contract.ts';
 import { formatDateTime } from '../../format/date.ts';
 import { EMPTY_VALUE } from '../../format/decimal.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -28,9 +29,18 @@ const REF_LABEL = {
   leverage: 'records.ref.leverage',
 } as const;
 
-function Reference({ value }: { value: string }) {
+function Reference({ value, type }: { value: string; type: AssetRecordType }) {
   const { _ } = useLingui();
   const ref = parseRef(value);
+  // A wealth or mining order's records link to its detail page (the record type tells which kind it is).
+  if (ref.kind === 'earn') {
+    const kind = type.startsWith('mining_') ? 'mining' : 'wealth';
+    return (
+      <Link to="/defiFinancial/order" search={{ kind, id: Number(ref.id) }} className={s.refLink} title={value} data-ref="earn">
+        {ref.period === null ? _('records.ref.earnOrder', { id: ref.id }) : _('records.ref.earnPayment', { id: ref.id, period: ref.period })}
+      </Link>
+    );
+  }
   const label =
     ref.kind === 'order'
       ? _('records.ref.order', { id: ref.id })
@@ -75,6 +85,6 @@ export function useRecordColumns(): Column<AssetRecordItem>[] {
     },
     { key: 'amount', labelId: 'records.col.amount', align: 'right', render: (r) => <Change value={r.amount} /> },
     { key: 'frozen', labelId: 'records.col.frozen', align: 'right', render: (r) => <Change value={r.frozen} /> },
-    { key: 'ref', labelId: 'records.col.ref', render: (r) => <Reference value={r.ref} /> },
+    { key: 'ref', labelId: 'records.col.ref', render: (r) => <Reference value={r.ref} type={r.type} /> },
   ], [_]);
 }

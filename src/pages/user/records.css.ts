@@ -42,6 +42,8 @@ export const credit = style({ color: vars.color.up, whiteSpace: 'nowrap' });
 export const debit = style({ color: vars.color.down, whiteSpace: 'nowrap' });
 export const zero = style({ color: vars.color.faint, whiteSpace: 'nowrap' });
 export const ref = style({ color: vars.color.muted, whiteSpace: 'nowrap', maxWidth: '260px', overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-block', verticalAlign: 'bottom' });
+/** A reference that opens what it names (a wealth or mining order). */
+export const refLink = style([ref, { color: vars.color.accent, textDecoration: 'none' }]);
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs });
 export const placeholder = style({ color: vars.color.faint });
 

@@ -55,6 +55,11 @@ const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   seconds_payout: 'records.type.secondsPayout',
   seconds_cancel: 'records.type.secondsCancel',
   invite_commission: 'records.type.inviteCommission',
+  // Issue 23: a wealth order's principal back at maturity, and a mining pool's purchase, income and principal back.
+  financial_return: 'records.type.financialReturn',
+  mining_purchase: 'records.type.miningPurchase',
+  mining_income: 'records.type.miningIncome',
+  mining_return: 'records.type.miningReturn',
 };
 
 const SPEC_LABEL = new Map<string, string>(RECORD_TYPES.map((t) => [t.key, t.labelId]));
@@ -78,7 +83,10 @@ export const RECORD_TYPE_GROUPS: ReadonlyArray<{ labelId: string; types: readonl
     ],
   },
   { labelId: 'records.group.seconds', types: ['seconds_stake', 'seconds_fee', 'seconds_payout', 'seconds_cancel'] },
-  { labelId: 'records.group.wealth', types: ['financial_purchase', 'financial_income', 'cancel_financial', 'product_buy', 'product_sell'] },
+  {
+    labelId: 'records.group.wealth',
+    types: ['financial_purchase', 'financial_income', 'financial_return', 'cancel_financial', 'mining_purchase', 'mining_income', 'mining_return', 'product_buy', 'product_sell'],
+  },
   // Issue 21: commissions paid for invitees' trading fees (server/accounts/invite).
   { labelId: 'records.group.invite', types: ['invite_commission'] },
   {
@@ -174,6 +182,8 @@ export type RecordRef =
   | { kind: 'trade'; symbol: string; id: string }
   | { kind: 'funding' | 'liquidation' | 'margin' | 'leverage'; symbol: string }
   | { kind: 'transfer'; id: string }
+  /** A wealth or mining order (earn:<order>), or one of its payments (earn:<order>:<k>). */
+  | { kind: 'earn'; id: string; period: string | null }
   | { kind: 'memo'; text: string }
   | { kind: 'raw'; text: string };
 
@@ -184,6 +194,8 @@ export function parseRef(ref: string): RecordRef {
   if (m?.[1] && m[2]) return { kind: 'trade', symbol: m[1], id: m[2] };
   m = /^perp:(funding|liquidation|margin|leverage):([A-Z0-9]+):/.exec(ref);
   if (m?.[1] && m[2]) return { kind: m[1] as 'funding' | 'liquidation' | 'margin' | 'leverage', symbol: m[2] };
+  m = /^earn:(\d+)(?::(\d+))?$/.exec(ref);
+  if (m?.[1]) return { kind: 'earn', id: m[1], period: m[2] ?? null };
   m = /^transfer:([\w-]+)$/.exec(ref);
   if (m?.[1]) return { kind: 'transfer', id: m[1] };
   if (ref.startsWith('admin:')) return { kind: 'memo', text: ref.slice('admin:'.length) };
