@@ -2,7 +2,8 @@
 // end-to-end HTTP order placement with durable commit, then the browser terminal under a synthetic feed) and prints a
 // table, then one JSON line per benchmark for machines. Timing lives here only; tests never assert on speed.
 // Options: --ops=N (default 1 000 000), --peer-runs=N (timed runs of the slow peer, default 2),
-// --only=matching|contract|seconds|e2e|streams|reserves|terminal (reserves, a liabilities snapshot of a million users: --reserves-users=N --reserves-assets=N --reserves-proofs=N --reserves-dialect=sqlite|postgres; seconds: --seconds-burst=N, --seconds-rate=N, --seconds-steady-ms=N, --seconds-duration=S;
+// --only=matching|contract|seconds|e2e|streams|reserves|earn|terminal (reserves, a liabilities snapshot of a million users: --reserves-users=N --reserves-assets=N --reserves-proofs=N --reserves-dialect=sqlite|postgres;
+// earn, one accrual run over a million open wealth and mining orders all due at once, earn.ts: --earn-orders=N --earn-users=N --earn-transfers=N --earn-dialect=sqlite|postgres; seconds: --seconds-burst=N, --seconds-rate=N, --seconds-steady-ms=N, --seconds-duration=S;
 // streams, Binance's spot streams fanned out, binance-streams.ts: --streams-sockets=N, --streams-rate=N trades/s, --streams-ms=N, --streams-warmup-ms=N), --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
 // bench: --contract-positions=N (open positions of the sweep, default 100000), --contract-ops=N (order-path commands,
 // default 200000), --contract-profile=FILE (CPU profile of the 10 % mark command alone, for DevTools);
@@ -103,6 +104,11 @@ if (only === undefined || only === 'streams') {
 if (only === undefined || only === 'reserves') {
   const { reportReserves, reservesBench, reservesOptions } = await import('./reserves.ts');
   console.log(JSON.stringify(reportReserves(await reservesBench(reservesOptions(process.argv.slice(2))))));
+}
+
+if (only === undefined || only === 'earn') {
+  const { earnBench, earnOptions, reportEarn } = await import('./earn.ts');
+  console.log(JSON.stringify(reportEarn(await earnBench(earnOptions(process.argv.slice(2))))));
 }
 
 if (only === undefined || only === 'terminal') {

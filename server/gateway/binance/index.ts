@@ -19,6 +19,7 @@ import { Usdm } from './futures-context.ts';
 import { listenKeyRoutes, listenKeysOf } from './fstream-keys.ts';
 import { publicRoutes, type Route } from './public.ts';
 import { walletRoutes, type KeyedRoute } from './wallet.ts';
+import { earnRoutes } from './earn.ts';
 import { wsApiRoutes } from './ws-api.ts';
 
 export interface BinanceRouteDeps {
@@ -130,7 +131,11 @@ export async function binanceRoutes(app: FastifyInstance, deps: BinanceRouteDeps
     publicRoutes(route, trading, clock);
     orderRoutes(signed, trading, store);
   });
-  await scope('/sapi/v1', ({ signed, keyed }) => walletRoutes(signed, keyed, trading));
+  await scope('/sapi/v1', ({ signed, keyed }) => {
+    walletRoutes(signed, keyed, trading);
+    // Simple Earn (Locked): the wealth products (earn.ts).
+    earnRoutes(signed, { trading, store, clock });
+  });
   const usdm = new Usdm({ trading, store, clock });
   app.addHook('onClose', async () => usdm.close());
   await scope('/fapi/v1', ({ route, signed }) => futuresRoutes(route, clock, { kind: 'usdm', usdm: { context: usdm, signed } }));
