@@ -1,5 +1,6 @@
 // What the desks answer when they refuse something, beyond the kernel's codes (which they pass on by their dotted
 // names, e.g. funds.insufficient, order.qty.below.min). The gateway maps every one to a message.
+import { EARN_CODES } from '../contract/earn.ts';
 import { codeName, type ResultCode } from '../kernel/index.ts';
 
 export const DESK_CODES = [
@@ -34,17 +35,8 @@ export const DESK_CODES = [
   'deposit.ref.invalid',
   'withdrawal.id.invalid',
   'withdrawal.not.held',
-  // issue 23: the earn desk (earn/desk.ts; contract/earn.ts EARN_CODES)
-  'earn.product.not.found',
-  'earn.product.closed',
-  'earn.amount.below.min',
-  'earn.amount.above.max',
-  'earn.sold.out',
-  'earn.treasury.insufficient',
-  'earn.order.not.found',
-  'earn.order.ended',
-  'earn.mining.locked',
-  'earn.product.invalid',
+  // issue 23: the earn desk (earn/desk.ts)
+  ...EARN_CODES,
 ] as const;
 
 export type DeskCode = (typeof DESK_CODES)[number];

@@ -8,6 +8,7 @@
 import type { Clock } from '../clock.ts';
 import { DAY_MS, dayStart, runCommissions, SETTLE_MS, type PayCommission, type RunReport } from '../accounts/invite/commission.ts';
 import type { Store } from '../store/index.ts';
+import { startPeriodic, type PeriodicJob } from './periodic.ts';
 
 export interface CommissionJobOptions {
   readonly store: Store;
@@ -22,11 +23,8 @@ export interface CommissionJobOptions {
   readonly onError?: ((error: unknown) => void) | undefined;
 }
 
-export interface CommissionJob {
-  /** Runs now if due (or `force`), after any run in progress; the report, or null when nothing was due. */
-  tick(force?: boolean): Promise<RunReport | null>;
-  stop(): Promise<void>;
-}
+/** tick(force?): runs now if due (or `force`), after any run in progress; the report, or null when nothing was due. */
+export type CommissionJob = PeriodicJob<RunReport>;
 
 export const RETRY_MS = 10 * 60_000;
 
@@ -35,35 +33,23 @@ export function startCommissions(o: CommissionJobOptions): CommissionJob {
   const retry = o.retryMs ?? RETRY_MS;
   /** Clock time of the next run; 0 = at once (catch-up at start). */
   let due = 0;
-  let running: Promise<RunReport | null> = Promise.resolve(null);
-  let stopped = false;
-  const once = async (force: boolean): Promise<RunReport | null> => {
-    const now = o.clock();
-    if (stopped || (!force && now < due)) return null;
-    try {
-      const report = await runCommissions({ store: o.store, clock: o.clock, pay: o.pay, settleMs: settle });
-      const waiting = report.days.some((d) => d.waiting > 0);
-      // Next: the end of today plus the margin, or sooner when something waits for fee income.
-      const next = dayStart(now - settle) + DAY_MS + settle;
-      due = waiting ? Math.min(next, now + retry) : next;
-      return report;
-    } catch (error) {
-      due = now + retry;
-      o.onError?.(error);
-      return null;
-    }
-  };
-  const tick = (force = false) => (running = running.then(() => once(force)));
-  const poll = o.pollMs ?? 2_000;
-  const timer = poll > 0 ? setInterval(() => void tick(), poll) : null;
-  timer?.unref();
-  if (timer !== null) void tick();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer !== null) clearInterval(timer);
-      await running;
+  return startPeriodic({
+    pollMs: o.pollMs ?? 2_000,
+    onError: o.onError,
+    pass: async (force) => {
+      const now = o.clock();
+      if (!force && now < due) return null;
+      try {
+        const report = await runCommissions({ store: o.store, clock: o.clock, pay: o.pay, settleMs: settle });
+        const waiting = report.days.some((d) => d.waiting > 0);
+        // Next: the end of today plus the margin, or sooner when something waits for fee income.
+        const next = dayStart(now - settle) + DAY_MS + settle;
+        due = waiting ? Math.min(next, now + retry) : next;
+        return report;
+      } catch (error) {
+        due = now + retry;
+        throw error;
+      }
     },
-  };
+  });
 }

@@ -5,6 +5,7 @@
 // catch-up at start). A failed run (a desk down, a store error) is tried again at the next look.
 import type { Clock } from '../clock.ts';
 import type { AccrualReport } from '../desks/earn/api.ts';
+import { startPeriodic, type PeriodicJob } from './periodic.ts';
 
 export interface EarnJobOptions {
   readonly clock: Clock;
@@ -15,36 +16,16 @@ export interface EarnJobOptions {
   readonly onError?: ((error: unknown) => void) | undefined;
 }
 
-export interface EarnJob {
-  /** Pays what is due now (after any run in progress); null when nothing was due or the run failed. */
-  tick(force?: boolean): Promise<AccrualReport | null>;
-  stop(): Promise<void>;
-}
+/** tick(): pays what is due now (after any run in progress); null when nothing was due or the run failed. */
+export type EarnJob = PeriodicJob<AccrualReport>;
 
 export function startEarnAccrual(o: EarnJobOptions): EarnJob {
-  let running: Promise<AccrualReport | null> = Promise.resolve(null);
-  let stopped = false;
-  const once = async (force: boolean): Promise<AccrualReport | null> => {
-    const due = o.desk.nextDueAt;
-    if (stopped || (!force && (due === null || due > o.clock()))) return null;
-    try {
-      return await o.desk.runDue();
-    } catch (error) {
-      o.onError?.(error);
-      return null;
-    }
-  };
-  const tick = (force = false) => (running = running.then(() => once(force)));
-  const poll = o.pollMs ?? 1_000;
-  const timer = poll > 0 ? setInterval(() => void tick(), poll) : null;
-  timer?.unref();
-  if (timer !== null) void tick();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer !== null) clearInterval(timer);
-      await running;
+  return startPeriodic({
+    pollMs: o.pollMs ?? 1_000,
+    onError: o.onError,
+    pass: async (force) => {
+      const due = o.desk.nextDueAt;
+      return !force && (due === null || due > o.clock()) ? null : await o.desk.runDue();
     },
-  };
+  });
 }

@@ -6,6 +6,7 @@
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/index.ts';
 import { takeSnapshot, type SnapshotReport } from './snapshot.ts';
+import { startPeriodic } from '../jobs/periodic.ts';
 
 export const DAY_MS = 86_400_000;
 export const RETRY_MS = 10 * 60_000;
@@ -33,34 +34,22 @@ export function startReservesJob(o: ReservesJobOptions): ReservesJob {
   const retry = o.retryMs ?? RETRY_MS;
   /** No try before this clock time (after a failure). */
   let notBefore = 0;
-  let running: Promise<SnapshotReport | null> = Promise.resolve(null);
-  let stopped = false;
-  const once = async (): Promise<SnapshotReport | null> => {
-    const now = o.clock();
-    if (stopped || now < notBefore) return null;
-    try {
-      const last = await o.store.reserves.lastPublishedAt();
-      if (last !== null && last >= dayStart(now)) return null;
-      const report = await takeSnapshot({ store: o.store, clock: o.clock, cause: 'daily' });
-      o.onSnapshot?.(report);
-      return report;
-    } catch (error) {
-      notBefore = now + retry;
-      o.onError?.(error);
-      return null;
-    }
-  };
-  const tick = () => (running = running.then(once));
-  const poll = o.pollMs ?? 5_000;
-  const timer = poll > 0 ? setInterval(() => void tick(), poll) : null;
-  timer?.unref();
-  if (timer !== null) void tick();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer !== null) clearInterval(timer);
-      await running;
+  return startPeriodic({
+    pollMs: o.pollMs ?? 5_000,
+    onError: o.onError,
+    pass: async () => {
+      const now = o.clock();
+      if (now < notBefore) return null;
+      try {
+        const last = await o.store.reserves.lastPublishedAt();
+        if (last !== null && last >= dayStart(now)) return null;
+        const report = await takeSnapshot({ store: o.store, clock: o.clock, cause: 'daily' });
+        o.onSnapshot?.(report);
+        return report;
+      } catch (error) {
+        notBefore = now + retry;
+        throw error;
+      }
     },
-  };
+  });
 }

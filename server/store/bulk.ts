@@ -9,6 +9,16 @@ import type { Database } from './schema.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 
+/** Items as rows of named columns, from each item's values in column order (the same values the SQLite writer binds). */
+export function rowsOf<T, V>(items: readonly T[], columns: readonly string[], values: (item: T) => V[]): Record<string, V>[] {
+  return items.map((item) => {
+    const v = values(item);
+    const row: Record<string, V> = {};
+    for (let i = 0; i < columns.length; i++) row[columns[i]!] = v[i]!;
+    return row;
+  });
+}
+
 const texts = new Map<string, string>();
 const MAX_TEXTS = 4_000;
 /** Dialect of a Kysely instance (a transaction shares its parent's executor adapter class). */

@@ -8,7 +8,7 @@ import {
   EARN_KINDS, EARN_PRODUCT_STATUSES, INCOME_RELEASES, REBATE_TYPES, STORED_EARN_ORDER_STATUSES,
   type EarnKind, type EarnProductStatus, type IncomeRelease, type RebateType, type StoredEarnOrderStatus,
 } from '../contract/earn.ts';
-import { insertRows } from './bulk.ts';
+import { insertRows, rowsOf } from './bulk.ts';
 import { int64, money, toAmount, type Money } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -102,14 +102,6 @@ export const earnOrderValues = (o: EarnOrderRow): Value[] => [
 ];
 export const earnPaymentValues = (p: EarnPaymentRow): Value[] => [p.orderId, p.period, p.user, p.dueAt, p.paidAt, int64(p.income), int64(p.principal)];
 
-function rowsOf<T>(items: readonly T[], columns: readonly string[], values: (item: T) => Value[]): Record<string, Value>[] {
-  return items.map((item) => {
-    const v = values(item);
-    const row: Record<string, Value> = {};
-    for (let i = 0; i < columns.length; i++) row[columns[i]!] = v[i]!;
-    return row;
-  });
-}
 
 /** The tables of migration 0029 (schema.ts's Database type does not list them). */
 export interface EarnTables {

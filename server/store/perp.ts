@@ -3,7 +3,7 @@
 // (in time priority) and positions back to rebuild its books and accounts after a restart. The same rows are
 // written on SQLite by the writer thread's prepared statements (sqlite-desk-writes.ts); a test holds the two equal.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { insertRows } from './bulk.ts';
+import { insertRows, rowsOf } from './bulk.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 import { OPEN_CONDITION, OPEN_STATUSES, type OrderStatus } from './spot.ts';
@@ -262,14 +262,6 @@ const perpLiquidationValues = (l: PerpLiquidation): Value[] => [
 const perpMarkValues = (m: PerpMark): Value[] => [m.symbol, m.time, int64(m.mark), nullable(m.indexPrice), nullable(m.fundingRate)];
 
 /** Rows as objects keyed by column, for insertRows (bulk.ts). */
-function rowsOf<T>(items: readonly T[], columns: readonly string[], values: (item: T) => Value[]): Record<string, Value>[] {
-  return items.map((item) => {
-    const v = values(item);
-    const row: Record<string, Value> = {};
-    for (let i = 0; i < columns.length; i++) row[columns[i]!] = v[i]!;
-    return row;
-  });
-}
 
 const orNull = (t: string | null) => (t === null ? null : toAmount(t));
 const marginMode = (v: string): PerpMarginMode => (v === 'isolated' ? 'isolated' : 'cross');

@@ -5,7 +5,7 @@
 // config, limits, the largest id), the app's lists and the verifier's ranges.
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { PriceRecordEntry, SecondsDirection, SecondsEndReason, SecondsOutcome, SecondsStatus } from '../contract/seconds.ts';
-import { insertRows } from './bulk.ts';
+import { insertRows, rowsOf } from './bulk.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -118,14 +118,6 @@ export const secondsConfigValues = (c: SecondsConfigRow): Value[] => [
 ];
 export const secondsLimitValues = (l: SecondsLimitRow): Value[] => [l.market, l.direction, int64(l.maxExposure), l.updatedAt];
 
-function rowsOf<T>(items: readonly T[], columns: readonly string[], values: (item: T) => Value[]): Record<string, Value>[] {
-  return items.map((item) => {
-    const v = values(item);
-    const row: Record<string, Value> = {};
-    for (let i = 0; i < columns.length; i++) row[columns[i]!] = v[i]!;
-    return row;
-  });
-}
 
 export interface SecondsRange {
   readonly from: number;

@@ -19,6 +19,7 @@ import { tellWithdrawal } from './mail.ts';
 import type { SignerTx, SignerTxReader, WalletDesk } from './ports.ts';
 import { APPLYING_GRACE_MS } from './rules.ts';
 import { holdStep, releaseStep, settleStep, type StepDeps } from './steps.ts';
+import { startPeriodic } from '../jobs/periodic.ts';
 
 /** Rows looked at per step and pass. */
 const BATCH = 500;
@@ -113,28 +114,5 @@ export async function lifecycleStep(o: Omit<WalletJobsOptions, 'pollMs' | 'onErr
 
 /** Starts the lifecycle: a pass at once (the start's reconcile), then every pollMs. `stop` waits for a running pass. */
 export function startWalletJobs(o: WalletJobsOptions): WalletJobs {
-  let running: Promise<LifecycleReport | null> = Promise.resolve(null);
-  let stopped = false;
-  const once = async (): Promise<LifecycleReport | null> => {
-    if (stopped) return null;
-    try {
-      return await lifecycleStep(o);
-    } catch (error) {
-      o.onError?.(error);
-      return null;
-    }
-  };
-  const tick = () => (running = running.then(once));
-  const poll = o.pollMs ?? WALLET_POLL_MS;
-  const timer = poll > 0 ? setInterval(() => void tick(), poll) : null;
-  timer?.unref();
-  if (timer !== null) void tick();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer !== null) clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic({ pollMs: o.pollMs ?? WALLET_POLL_MS, onError: o.onError, pass: () => lifecycleStep(o) });
 }
