@@ -8,7 +8,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   DAY_MS, earnStartAt, gmt8DayStart, HOUR_MS, paymentOf, periodsOf, totalIncome, unitsOfText, type EarnOrderItem, type EarnProductItem,
 } from '../../../server/contract/earn.ts';
-import { fundedPrincipal, TREASURY } from '../../../server/desks/earn/desk.ts';
+import { EarnDesk, fundedPrincipal, TREASURY } from '../../../server/desks/earn/desk.ts';
+import { LeaseHeldError } from '../../../server/desks/lease.ts';
 import { termsOf } from '../../../server/desks/earn/state.ts';
 import { assetRecords } from '../../../server/desks/queries.ts';
 import { describeDialects } from '../dialects.ts';
@@ -210,6 +211,10 @@ describeDialects('earn desk', (dialect) => {
     expect(item.remaining).toBe('200');
     expect(item.held).toBe('3900');
     await w.check();
+  });
+
+  it('runs in one process at a time: a second desk on the same store is refused while the first holds the lease', async () => {
+    await expect(EarnDesk.open({ store: w.store, bus: w.bus, clock: w.clock.now, holder: 'another-process' })).rejects.toThrow(LeaseHeldError);
   });
 
   it('answers a repeated client id with the first order', async () => {
