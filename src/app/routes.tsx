@@ -7,6 +7,7 @@ import { lazyPage } from './lazy.ts';
 import { ensureUser } from '../session/actions.ts';
 import { parseContractOrderSearch, parseContractTransactionSearch, parseDetailSearch, parseLoginSearch, parseOrdersSearch, parseRegisterSearch, parseSpotSearch } from './search.ts';
 import { parseRecordsSearch } from '../pages/user/records-search.ts';
+import { parseWalletSearch } from '../pages/user/wallet/wallet-search.ts';
 import { parseDefiSearch, parseEarnOrderSearch } from '../pages/defi/defi-search.ts';
 
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFoundPage });
@@ -25,8 +26,19 @@ const userCentre = createRoute({
 const inCentre = () => userCentre;
 const accountSet = createRoute({ getParentRoute: inCentre, path: 'accountSet', component: lazyPage(() => import('../pages/user/AccountSetPage.tsx'), 'AccountSetPage') });
 const myAssets = createRoute({ getParentRoute: inCentre, path: 'myassets', component: lazyPage(() => import('../pages/user/MyAssetsPage.tsx'), 'MyAssetsPage') });
-const recharge = createRoute({ getParentRoute: inCentre, path: 'recharge', component: lazyPage(() => import('../pages/user/RechargePage.tsx'), 'RechargePage') });
-const withdrawal = createRoute({ getParentRoute: inCentre, path: 'withdrawal', component: lazyPage(() => import('../pages/user/WithdrawalPage.tsx'), 'WithdrawalPage') });
+// ?coin=BTC: the coin the page starts on (when the exchange offers it).
+const recharge = createRoute({
+  getParentRoute: inCentre,
+  path: 'recharge',
+  validateSearch: parseWalletSearch,
+  component: lazyPage(() => import('../pages/user/RechargePage.tsx'), 'RechargePage'),
+});
+const withdrawal = createRoute({
+  getParentRoute: inCentre,
+  path: 'withdrawal',
+  validateSearch: parseWalletSearch,
+  component: lazyPage(() => import('../pages/user/WithdrawalPage.tsx'), 'WithdrawalPage'),
+});
 const assetRecords = createRoute({
   getParentRoute: inCentre,
   path: 'assetRecords',

@@ -1,5 +1,8 @@
 // The user centre's account page: profile, security centre (bindings and passwords, two-factor, real-name
-// verification, devices and sessions), invitation, language (spec §2, §3; issue 21).
+// verification, devices and sessions), invitation, language (spec §2, §3; issue 21). A panel with an anchor
+// (#identity) is scrolled to when the URL names it, and kept in view while the panels above it fill in.
+import { useEffect } from 'react';
+import { useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { LOCALES, LOCALE_NAMES } from '../../contract.ts';
 import { switchLocale } from '../../i18n/setup.ts';
@@ -41,8 +44,40 @@ export function AccountSetPage() {
               ))}
             </div>
           </Panel>
+          <ScrollToHash />
         </>
       )}
     </UserPage>
   );
+}
+
+/** What ends the pinning: the user moving the page themselves. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+/** The pinning ends by itself after this: the panels have read what they show long before. */
+const PIN_MS = 5_000;
+
+/**
+ * Scrolls to the element the URL's hash names (/accountSet#identity) and keeps it there while the panels above it
+ * fill in (each reads its own data after the page shows; the browser's scroll anchoring may pick the panel above as
+ * its anchor, so it doesn't keep the target in place): every size change of the page scrolls to it again, until the
+ * user scrolls, taps or types, or PIN_MS pass.
+ */
+function ScrollToHash() {
+  const hash = useLocation({ select: (l) => l.hash.replace(/^#/, '') });
+  useEffect(() => {
+    if (!hash) return;
+    const pin = () => document.getElementById(hash)?.scrollIntoView({ block: 'start' });
+    pin();
+    const observer = new ResizeObserver(pin);
+    observer.observe(document.body);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const e of USER_SCROLL_EVENTS) window.removeEventListener(e, stop);
+    };
+    const timer = setTimeout(stop, PIN_MS);
+    for (const e of USER_SCROLL_EVENTS) window.addEventListener(e, stop, { passive: true });
+    return stop;
+  }, [hash]);
+  return null;
 }

@@ -195,10 +195,10 @@ function AssetTable({ account, search, hideSmall, onTransfer }: TableProps) {
           <span className={s.actions}>
             {account.account === 'coin' ? (
               <>
-                <Link to="/recharge" className={s.action} data-testid="row-deposit">
+                <Link to="/recharge" search={{ coin: r.asset }} className={s.action} data-testid="row-deposit">
                   {_('nav.recharge')}
                 </Link>
-                <Link to="/withdrawal" className={s.action} data-testid="row-withdraw">
+                <Link to="/withdrawal" search={{ coin: r.asset }} className={s.action} data-testid="row-withdraw">
                   {_('nav.withdrawal')}
                 </Link>
               </>

@@ -3,6 +3,7 @@
 // needed, minimum), then the user's own deposit address on it with its QR code, a copy button and the warnings
 // (only this coin on this network; below the minimum nothing is credited). The deposit records below follow each
 // deposit live: confirmations n/N while pending, then credited (or below the minimum, or orphaned, with why).
+import { useSearch } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import type { WalletAsset, WalletNetwork } from '../../contract.ts';
 import { isApiError } from '../../api/index.ts';
@@ -35,7 +36,9 @@ function Recharge() {
   const { _ } = useLingui();
   const assets = useWalletAssets();
   const list = assets.status === 'success' ? assets.data : null;
-  const choice = useChoice(list, depositOpen);
+  // ?coin=: the coin to start on (a coin the exchange doesn't offer falls back to the first one, USDT).
+  const start = useSearch({ from: '/userCentre/recharge', select: (s) => s.coin });
+  const choice = useChoice(list, depositOpen, start);
 
   return (
     <>

@@ -5,7 +5,7 @@
 // withdrawal is still applied. What stops a withdrawal shows first, as a notice: identity not verified (with the
 // way to the verification panel), no fund password, or the 24-hour lock after a security change and when it ends.
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import type { UserInfo, WalletNetwork, WithdrawLimits } from '../../contract.ts';
 import { isApiError } from '../../api/index.ts';
@@ -45,7 +45,9 @@ function Withdrawal({ user }: { user: UserInfo }) {
   const { _ } = useLingui();
   const assets = useWalletAssets();
   const list = assets.status === 'success' ? assets.data : null;
-  const choice = useChoice(list, withdrawOpen);
+  // ?coin=: the coin to start on (a coin the exchange doesn't offer falls back to the first one, USDT).
+  const start = useSearch({ from: '/userCentre/withdrawal', select: (s) => s.coin });
+  const choice = useChoice(list, withdrawOpen, start);
   const [accountVersion, setAccountVersion] = useState(0);
   const [bookVersion, setBookVersion] = useState(0);
   const [made, setMade] = useState(0);
@@ -158,7 +160,7 @@ function Blockers({ limits }: { limits: WithdrawLimits }) {
       {!limits.verified ? (
         <div className={`${s.notice.warn} ${s.noticeRow}`} data-testid="withdraw-identity">
           <span>{_('wallet.withdraw.identity')}</span>
-          <Link to="/accountSet" className={s.link} data-testid="withdraw-identity-link">
+          <Link to="/accountSet" hash="identity" className={s.link} data-testid="withdraw-identity-link">
             {_('wallet.withdraw.identityLink')}
           </Link>
         </div>

@@ -1,6 +1,7 @@
 // The asset-record columns: time, account, coin, the market it belongs to, type in the user's language, the signed
 // change of the available and the frozen balance (green in, red out), and what caused it (an order, a trade, a
-// funding settlement, a transfer, the operator's memo).
+// funding settlement, a transfer, a wealth order, a deposit with its network and transaction, a withdrawal, the
+// operator's memo).
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
@@ -9,7 +10,7 @@ import { formatDateTime } from '../../format/date.ts';
 import { EMPTY_VALUE } from '../../format/decimal.ts';
 import type { Column } from '../../ui/DataTable.tsx';
 import { pairName } from '../quotation/market-rows.ts';
-import { accountLabel, changeSign, formatChange, parseRef, recordTypeLabel } from './records.ts';
+import { accountLabel, changeSign, formatChange, parseRef, recordTypeLabel, shortTx } from './records.ts';
 import * as s from './records.css.ts';
 
 function Change({ value }: { value: string }) {
@@ -41,16 +42,31 @@ function Reference({ value, type }: { value: string; type: AssetRecordType }) {
       </Link>
     );
   }
+  // A deposit: its network and transaction, shortened (the whole hash in the tooltip).
+  if (ref.kind === 'deposit') {
+    return (
+      <span className={s.ref} title={value} data-ref="deposit">
+        {_('records.ref.deposit', { network: ref.network })}
+        {' · '}
+        <span className={s.mono} title={ref.tx} data-testid="ref-tx">
+          {shortTx(ref.tx)}
+        </span>
+      </span>
+    );
+  }
+  // A withdrawal: its number, as the withdrawal page lists it (that page lists them all; it can't open one).
   const label =
-    ref.kind === 'order'
-      ? _('records.ref.order', { id: ref.id })
-      : ref.kind === 'trade'
-        ? _('records.ref.trade', { market: pairName(ref.symbol), id: ref.id })
-        : ref.kind === 'transfer'
-          ? _('records.ref.transfer', { id: ref.id.slice(0, 8) })
-          : ref.kind === 'memo' || ref.kind === 'raw'
-            ? ref.text
-            : _(REF_LABEL[ref.kind]);
+    ref.kind === 'withdrawal'
+      ? _('records.ref.withdrawal', { id: ref.id })
+      : ref.kind === 'order'
+        ? _('records.ref.order', { id: ref.id })
+        : ref.kind === 'trade'
+          ? _('records.ref.trade', { market: pairName(ref.symbol), id: ref.id })
+          : ref.kind === 'transfer'
+            ? _('records.ref.transfer', { id: ref.id.slice(0, 8) })
+            : ref.kind === 'memo' || ref.kind === 'raw'
+              ? ref.text
+              : _(REF_LABEL[ref.kind]);
   return (
     <span className={`${s.ref} ${ref.kind === 'transfer' ? s.mono : ''}`} title={value} data-ref={ref.kind}>
       {label}

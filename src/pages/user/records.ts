@@ -175,7 +175,8 @@ export function recordsRequest(search: RecordsSearch, now: number, paging?: { pa
 
 /**
  * What a record's reference says: an order, a trade (spot or perpetual), a perpetual's funding settlement,
- * liquidation, margin or leverage change, a transfer, the operator's memo, or the raw text.
+ * liquidation, margin or leverage change, a transfer, a wealth or mining order, a deposit from the chain, a
+ * withdrawal, the operator's memo, or the raw text.
  */
 export type RecordRef =
   | { kind: 'order'; id: string }
@@ -184,6 +185,10 @@ export type RecordRef =
   | { kind: 'transfer'; id: string }
   /** A wealth or mining order (earn:<order>), or one of its payments (earn:<order>:<k>). */
   | { kind: 'earn'; id: string; period: string | null }
+  /** A deposit from the chain (deposit:<network>:<tx hash>:<output or log index>). */
+  | { kind: 'deposit'; network: string; tx: string; index: string }
+  /** A withdrawal's hold, release or settlement (withdraw:<id>). */
+  | { kind: 'withdrawal'; id: string }
   | { kind: 'memo'; text: string }
   | { kind: 'raw'; text: string };
 
@@ -196,10 +201,20 @@ export function parseRef(ref: string): RecordRef {
   if (m?.[1] && m[2]) return { kind: m[1] as 'funding' | 'liquidation' | 'margin' | 'leverage', symbol: m[2] };
   m = /^earn:(\d+)(?::(\d+))?$/.exec(ref);
   if (m?.[1]) return { kind: 'earn', id: m[1], period: m[2] ?? null };
+  m = /^deposit:([A-Z0-9]{2,16}):([0-9A-Za-z]{8,128}):(-?\d{1,10})$/.exec(ref);
+  if (m?.[1] && m[2] && m[3]) return { kind: 'deposit', network: m[1], tx: m[2], index: m[3] };
+  m = /^withdraw:(\d{1,15})$/.exec(ref);
+  if (m?.[1]) return { kind: 'withdrawal', id: m[1] };
   m = /^transfer:([\w-]+)$/.exec(ref);
   if (m?.[1]) return { kind: 'transfer', id: m[1] };
   if (ref.startsWith('admin:')) return { kind: 'memo', text: ref.slice('admin:'.length) };
   return { kind: 'raw', text: ref };
+}
+
+/** A transaction hash for a table cell: "0x1234…abcd" (a hash without 0x, Bitcoin's: "1234…abcd"); short ones whole. */
+export function shortTx(tx: string): string {
+  const head = tx.startsWith('0x') ? 6 : 4;
+  return tx.length <= head + 4 + 1 ? tx : `${tx.slice(0, head)}…${tx.slice(-4)}`;
 }
 
 /** The sign of a decimal change: credit, debit, or none. */

@@ -1,7 +1,8 @@
 // Real-name verification (issue 21): status, the form with three photos, the reason of a rejection.
 // The state as a badge; a rejection's reason as the operator wrote it; "Verify" (nothing submitted yet) or
 // "Resubmit" (after a rejection) opens the form. A pending or approved submission shows what was sent (name and
-// number masked by the server) and its photos, read with the session's ticket.
+// number masked by the server) and its photos, read with the session's ticket. Its anchor is #identity
+// (/accountSet#identity, where the withdrawal page's "verify first" link goes).
 import { useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { fetchIdentityStatus } from '../../../api/identity.ts';
@@ -76,38 +77,40 @@ export function IdentityPanel({ user }: { user: UserInfo }) {
   };
 
   return (
-    <Panel
-      title={_('identity.title')}
-      actions={
-        canSubmit ? (
-          <Button size="sm" onClick={() => setOpen(true)} data-testid="identity-open">
-            {data.status === 'rejected' ? _('identity.resubmit') : _('identity.verify')}
-          </Button>
-        ) : null
-      }
-    >
-      <div className={s.body} data-testid="identity-panel" data-state={data?.status}>
-        {status.status === 'pending' ? <EmptyState>{_('common.loading')}</EmptyState> : null}
-        {status.status === 'error' ? <EmptyState>{_('error.generic')}</EmptyState> : null}
-        {data !== null ? (
-          <>
-            <div className={s.statusRow}>
-              <span className={s.badge[data.status]} data-testid="identity-state">
-                {_(STATE_LABELS[data.status])}
-              </span>
-              <span className={s.note}>{_(NOTE_LABELS[data.status])}</span>
-            </div>
-            {data.status === 'rejected' && data.reason ? (
-              <p className={s.reason} data-testid="identity-reason">
-                <span className={s.reasonLabel}>{_('identity.reason')}</span>
-                {data.reason}
-              </p>
-            ) : null}
-            {data.status !== 'none' ? <Submitted data={data} /> : null}
-          </>
-        ) : null}
-      </div>
-      {open ? <IdentityDialog onClose={() => setOpen(false)} onDone={done} /> : null}
-    </Panel>
+    <div id="identity" className={s.anchor}>
+      <Panel
+        title={_('identity.title')}
+        actions={
+          canSubmit ? (
+            <Button size="sm" onClick={() => setOpen(true)} data-testid="identity-open">
+              {data.status === 'rejected' ? _('identity.resubmit') : _('identity.verify')}
+            </Button>
+          ) : null
+        }
+      >
+        <div className={s.body} data-testid="identity-panel" data-state={data?.status}>
+          {status.status === 'pending' ? <EmptyState>{_('common.loading')}</EmptyState> : null}
+          {status.status === 'error' ? <EmptyState>{_('error.generic')}</EmptyState> : null}
+          {data !== null ? (
+            <>
+              <div className={s.statusRow}>
+                <span className={s.badge[data.status]} data-testid="identity-state">
+                  {_(STATE_LABELS[data.status])}
+                </span>
+                <span className={s.note}>{_(NOTE_LABELS[data.status])}</span>
+              </div>
+              {data.status === 'rejected' && data.reason ? (
+                <p className={s.reason} data-testid="identity-reason">
+                  <span className={s.reasonLabel}>{_('identity.reason')}</span>
+                  {data.reason}
+                </p>
+              ) : null}
+              {data.status !== 'none' ? <Submitted data={data} /> : null}
+            </>
+          ) : null}
+        </div>
+        {open ? <IdentityDialog onClose={() => setOpen(false)} onDone={done} /> : null}
+      </Panel>
+    </div>
   );
 }

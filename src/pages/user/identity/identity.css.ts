@@ -2,6 +2,8 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../theme/tokens.css.ts';
 import { phone } from '../../../theme/media.ts';
 
+/** The panel's anchor (/accountSet#identity): scrolled to just below the sticky header, with a little room. */
+export const anchor = style({ scrollMarginTop: `calc(${vars.size.header} + ${vars.space.lg})` });
 export const body = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const lead = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.md });
 export const statusRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md });

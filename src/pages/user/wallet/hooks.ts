@@ -25,10 +25,20 @@ export interface Choice {
   setNetwork(id: WalletNetworkId): void;
 }
 
-/** The chosen coin and network; `usable` says which networks the page can use (deposits or withdrawals open). */
+/**
+ * The chosen coin and network; `usable` says which networks the page can use (deposits or withdrawals open).
+ * `initial` is the coin to start on (the URL's ?coin=, else USDT); when it changes (a link to the same page with
+ * another coin) the choice follows it.
+ */
 export function useChoice(assets: readonly WalletAsset[] | null, usable: (n: WalletNetwork) => boolean, initial = 'USDT'): Choice {
   const [coin, setCoin] = useState(initial);
   const [networkId, setNetworkId] = useState<WalletNetworkId | null>(null);
+  const [startedOn, setStartedOn] = useState(initial);
+  if (startedOn !== initial) {
+    setStartedOn(initial);
+    setCoin(initial);
+    setNetworkId(null);
+  }
   // The coin asked for, or the first one when the exchange has no such coin.
   const asset = assets?.find((a) => a.asset === coin) ?? assets?.[0] ?? null;
   const network = asset?.networks.find((n) => n.network === networkId && usable(n)) ?? asset?.networks.find(usable) ?? null;
