@@ -8,7 +8,7 @@
 // debit is journalled with its request id (`admin:<memo>#<id>`) and applied once however often it is repeated.
 import {
   EARN_KINDS, EARN_PRODUCT_STATUSES, INCOME_RELEASES, MAX_TERM_DAYS, REBATE_TYPES, textOfUnits, unitsOfText, type EarnKind, type EarnOrderItem, type EarnProductItem,
-  type EarnProductStatus, type IncomeRelease, type RebateType,
+  type EarnProductStatus, type IncomeRelease, type RebateType, type StoredEarnOrderStatus,
 } from '../contract/earn.ts';
 import type { EarnDeskApi, EarnProductChange, EarnProductCreate, EarnReply, TreasuryView } from '../desks/earn/api.ts';
 import type { EarnOrderRow } from '../store/earn.ts';
@@ -36,7 +36,7 @@ export const EARN_USAGE = `  earn product list [--kind wealth|mining] [--all]   
                                                                  fund the treasury from outside, or take back what no income needs
   earn orders [--email E] [--kind wealth|mining] [--status active|ended|all] [--limit N]
                                                                  a user's orders, newest first (default 50); without --email every
-                                                                 user's active orders
+                                                                 user's (active ones unless --status says otherwise)
   earn run --reason R                                            pay every income and principal due now (a running server pays them when due)`;
 
 export function isEarnCommand(command: ChannelCommand): boolean {
@@ -226,15 +226,18 @@ export function planEarn(req: AdminRequest, usage: (m: string) => Error, failed:
         if (!/^[1-9]\d{0,3}$/.test(args.limit) || Number(args.limit) > MAX_LIMIT) throw usage(`--limit must be 1 to ${MAX_LIMIT}, not ${args.limit}`);
         limit = Number(args.limit);
       }
-      if (args.email === undefined && status !== undefined && status !== 'active') throw usage('--email is required to list ended orders (without it: every user\'s active orders)');
       const kinds = kind === undefined ? EARN_KINDS : [kind];
       return async (desk, { store }) => {
         if (args.email === undefined) {
+          // Every user's: active ones unless --status says otherwise, newest first, counted in the store.
+          const which = status ?? 'active';
+          const statuses: StoredEarnOrderStatus[] = which === 'active' ? ['in_progress'] : which === 'ended' ? ['settled', 'redeemed', 'cancelled'] : ['in_progress', 'settled', 'redeemed', 'cancelled'];
           const products = new Map(desk.products(null, { all: true }).map((p) => [p.id, p]));
-          const rows = (await store.earn.active()).filter((r) => kinds.includes(r.kind)).sort((a, b) => b.id - a.id);
-          const shown = rows.slice(0, limit).map((r) => rowView(r, products));
-          const head = rows.length === 0 ? 'no active orders' : `${rows.length} active order(s) of all users${rows.length > shown.length ? `, the newest ${shown.length}` : ''}:`;
-          return { data: { userId: null, total: rows.length, orders: shown }, text: [head, ...shown.map(rowLine)].join('\n') };
+          const { rows, total } = await store.earn.recent({ kinds, statuses, limit });
+          const shown = rows.map((r) => rowView(r, products));
+          const label = which === 'all' ? '' : `${which} `;
+          const head = total === 0 ? `no ${label}orders` : `${total} ${label}order(s) of all users${total > shown.length ? `, the newest ${shown.length}` : ''}:`;
+          return { data: { userId: null, total, orders: shown }, text: [head, ...shown.map(rowLine)].join('\n') };
         }
         const user = await userByEmail(store, args.email);
         const orders: EarnOrderItem[] = [];

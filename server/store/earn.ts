@@ -187,6 +187,15 @@ export function createEarn(db: Kysely<Database>) {
         .orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute();
       return { rows: rows.map(toOrder), total };
     },
+    /** Every user's orders of some kinds and statuses, newest first (the operator's list), and how many there are. */
+    async recent(q: { kinds: readonly EarnKind[]; statuses: readonly StoredEarnOrderStatus[]; limit: number }): Promise<{ rows: EarnOrderRow[]; total: number }> {
+      const total = Number(
+        (await db.selectFrom('earn_orders').where('kind', 'in', [...q.kinds]).where('status', 'in', [...q.statuses])
+          .select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0,
+      );
+      const rows = await orders().where('kind', 'in', [...q.kinds]).where('status', 'in', [...q.statuses]).orderBy('id', 'desc').limit(q.limit).execute();
+      return { rows: rows.map(toOrder), total };
+    },
     /** An order's payments made, by period, from `fromPeriod` (1-based), at most `limit`. */
     async payments(orderId: number, fromPeriod: number, limit: number): Promise<EarnPaymentRow[]> {
       const rows = await db
