@@ -17,7 +17,7 @@ import {
   adminRef, applyAdjust, applyTransferIn, applyTransferOut, balanceOf, isMemo, isRequestId,
   type AdjustOnceRequest, type AdjustOnceResult, type AdjustRequest, type FundsContext, type TransferOutRequest,
 } from './funds.ts';
-import type { DeskLease } from './lease.ts';
+import { DeskLease } from './lease.ts';
 import { DeskLedger, type OwnedBalance } from './ledger.ts';
 import { Sequencer } from './sequencer.ts';
 import { checkAsset, checkUser } from './validate.ts';
@@ -73,6 +73,26 @@ export async function loadLocks(store: Store, wallet: Wallet): Promise<Map<strin
   const locks = new Map<string, bigint>();
   for (const l of await store.adminLedger.locked(wallet)) if (l.amount !== 0n) locks.set(`${l.user}:${l.asset}`, l.amount);
   return locks;
+}
+
+/**
+ * Opens a desk the way every desk opens: takes its wallet's lease, reads its operator locks, and builds the rest
+ * with them; if anything fails after the lease was taken, gives it back before passing the failure on.
+ */
+export async function openUnderLease<T>(
+  o: { readonly store: Store; readonly clock?: Clock | undefined; readonly holder?: string | undefined; readonly leaseTtlMs?: number | undefined },
+  wallet: Wallet,
+  clock: Clock,
+  build: (lease: DeskLease, locks: Map<string, bigint>) => Promise<T>,
+): Promise<T> {
+  const lease = new DeskLease({ store: o.store, desk: wallet, clock, holder: o.holder, ttlMs: o.leaseTtlMs });
+  await lease.acquire();
+  try {
+    return await build(lease, await loadLocks(o.store, wallet));
+  } catch (error) {
+    await lease.release();
+    throw error;
+  }
 }
 
 /** The user balances and system accounts a desk owns, from the store, for its ledger. */

@@ -6,9 +6,9 @@ import type { Wallet } from '../kernel/index.ts';
 import type { Bus } from '../bus/index.ts';
 import type { Store } from '../store/index.ts';
 import { DeskBatch } from './batch.ts';
-import { DeskCore, loadLocks, loadOwned, ownership } from './core.ts';
+import { DeskCore, openUnderLease, loadOwned, ownership } from './core.ts';
 import type { DeskEvent } from './events.ts';
-import { DeskLease } from './lease.ts';
+import type { DeskLease } from './lease.ts';
 import { DeskLedger } from './ledger.ts';
 
 export interface WalletDeskOptions {
@@ -25,15 +25,9 @@ export type WalletDesk = DeskCore<DeskBatch>;
 
 export async function openWalletDesk(o: WalletDeskOptions): Promise<WalletDesk> {
   const clock = o.clock ?? systemClock;
-  const lease = new DeskLease({ store: o.store, desk: o.wallet, clock, holder: o.holder, ttlMs: o.leaseTtlMs });
-  await lease.acquire();
-  try {
+  return openUnderLease(o, o.wallet, clock, async (lease, locks) => {
     const owned = await loadOwned(o.store, o.wallet, []);
     const ledger = new DeskLedger(o.wallet, ownership(o.wallet, []), owned, await o.store.ledger.lastSeq(o.wallet));
-    const locks = await loadLocks(o.store, o.wallet);
     return new DeskCore({ wallet: o.wallet, store: o.store, bus: o.bus, clock, lease, ledger, locks, newBatch: () => new DeskBatch((topic) => o.bus.hasSubscribers(topic)), onStop: o.onStop });
-  } catch (error) {
-    await lease.release();
-    throw error;
-  }
+  });
 }

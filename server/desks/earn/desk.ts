@@ -35,10 +35,10 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { EarnOrderRow, EarnProductRow } from '../../store/earn.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, loadLocks, loadOwned, ownership } from '../core.ts';
+import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership } from '../core.ts';
 import { topics, type DeskEvent } from '../events.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
-import { DeskLease } from '../lease.ts';
+import type { DeskLease } from '../lease.ts';
 import { DeskLedger } from '../ledger.ts';
 import { addRecords, type RecordType } from '../records.ts';
 import { checkAsset, checkUser, isClientId } from '../validate.ts';
@@ -178,21 +178,15 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
   }
 
   static async open(o: EarnDeskOptions): Promise<EarnDesk> {
-    const clock = o.clock ?? systemClock;
-    const lease = new DeskLease({ store: o.store, desk: 'earn', clock, holder: o.holder, ttlMs: o.leaseTtlMs });
-    await lease.acquire();
-    try {
+    return openUnderLease(o, 'earn', o.clock ?? systemClock, async (lease, locks) => {
       const owned = await loadOwned(o.store, 'earn', EARN_SYSTEM_ACCOUNTS);
       const ledger = new DeskLedger('earn', ownership('earn', EARN_SYSTEM_ACCOUNTS), owned, await o.store.ledger.lastSeq('earn'));
       const products = new Map((await o.store.earn.products()).map((p) => [p.id, p]));
       const active = new Map(shared(await o.store.earn.active(), products).map((r) => [r.id, r]));
       const nextProductId = Math.max(0, ...products.keys()) + 1;
       const state: State = { ledger, products, active, nextOrderId: (await o.store.earn.maxOrderId()) + 1, nextProductId };
-      return new EarnDesk(o, state, lease, await loadLocks(o.store, 'earn'));
-    } catch (error) {
-      await lease.release();
-      throw error;
-    }
+      return new EarnDesk(o, state, lease, locks);
+    });
   }
 
   /** Counts an active order in (sign 1) or out (−1) of the sums, and queues its next payment. */

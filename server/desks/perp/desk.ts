@@ -11,9 +11,9 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { PerpMark, PerpOrder } from '../../store/perp.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, loadLocks, loadOwned, ownership } from '../core.ts';
+import { CoreFunds, DeskCore, openUnderLease, loadOwned, ownership } from '../core.ts';
 import type { DeskEvent } from '../events.ts';
-import { DeskLease } from '../lease.ts';
+import type { DeskLease } from '../lease.ts';
 import { DeskLedger } from '../ledger.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
 import { checkAmount, checkUser, isClientId } from '../validate.ts';
@@ -126,16 +126,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   }
 
   static async open(o: PerpDeskOptions): Promise<PerpDesk> {
-    const clock = o.clock ?? systemClock;
-    const lease = new DeskLease({ store: o.store, desk: 'contract', clock, holder: o.holder, ttlMs: o.leaseTtlMs });
-    await lease.acquire();
-    try {
-      const state = await rebuildPerp(o.store);
-      return new PerpDesk(o, state, lease, await loadLocks(o.store, 'contract'));
-    } catch (error) {
-      await lease.release();
-      throw error;
-    }
+    return openUnderLease(o, 'contract', o.clock ?? systemClock, async (lease, locks) => new PerpDesk(o, await rebuildPerp(o.store), lease, locks));
   }
 
   markets(): PerpMarket[] {

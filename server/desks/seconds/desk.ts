@@ -26,10 +26,10 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import { settingLimitRow, type SecondsConfigRow, type SecondsContractRow, type SecondsSettingName, type SecondsSettingRow } from '../../store/seconds.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, loadLocks, loadOwned, ownership } from '../core.ts';
+import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership } from '../core.ts';
 import { topics, type DeskEvent } from '../events.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
-import { DeskLease } from '../lease.ts';
+import type { DeskLease } from '../lease.ts';
 import { DeskLedger } from '../ledger.ts';
 import { addRecords } from '../records.ts';
 import { checkUser, isClientId } from '../validate.ts';
@@ -222,10 +222,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   }
 
   static async open(o: SecondsDeskOptions): Promise<SecondsDesk> {
-    const clock = o.clock ?? systemClock;
-    const lease = new DeskLease({ store: o.store, desk: 'seconds', clock, holder: o.holder, ttlMs: o.leaseTtlMs });
-    await lease.acquire();
-    try {
+    return openUnderLease(o, 'seconds', o.clock ?? systemClock, async (lease, locks) => {
       const owned = await loadOwned(o.store, 'seconds', SECONDS_SYSTEM_ACCOUNTS);
       const ledger = new DeskLedger('seconds', ownership('seconds', SECONDS_SYSTEM_ACCOUNTS), owned, await o.store.ledger.lastSeq('seconds'));
       const config = new Map((await o.store.seconds.config()).map((r) => [configKey(r.market, r.durationS), r]));
@@ -238,11 +235,8 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
         if (c.clientId !== null) clientIndex.set(clientKey(c.user, c.clientId), c.id);
       }
       const state: State = { ledger, config, limits, settings, open, clientIndex, nextId: (await o.store.seconds.maxId()) + 1 };
-      return new SecondsDesk(o, state, lease, await loadLocks(o.store, 'seconds'));
-    } catch (error) {
-      await lease.release();
-      throw error;
-    }
+      return new SecondsDesk(o, state, lease, locks);
+    });
   }
 
   /** Connects the price record (server.ts, once the record job runs): opening and settling wait for it. */

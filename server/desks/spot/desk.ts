@@ -7,9 +7,9 @@ import { FEE_INCOME, userAccount, type Asset, type FeeRates, type UserId } from 
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, loadLocks } from '../core.ts';
+import { CoreFunds, DeskCore, openUnderLease } from '../core.ts';
 import type { DeskEvent } from '../events.ts';
-import { DeskLease } from '../lease.ts';
+import type { DeskLease } from '../lease.ts';
 import type { OrderView } from '../views.ts';
 import {
   applyCancel, applyCancelAll, applyPlace, applyReplace, checkPlace, depthOf, knownClientOrder, openOrdersOf,
@@ -105,16 +105,11 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
 
   /** Takes the coin desk's lease and rebuilds books and balances from the store. */
   static async open(o: SpotDeskOptions): Promise<SpotDesk> {
-    const lease = new DeskLease({ store: o.store, desk: 'coin', clock: o.clock ?? systemClock, holder: o.holder, ttlMs: o.leaseTtlMs });
-    await lease.acquire();
-    try {
+    return openUnderLease(o, 'coin', o.clock ?? systemClock, async (lease, locks) => {
       const state = await rebuildSpot(o.store, randomUUID());
       const wallet = new WalletMemory(await o.store.walletDesk.openHolds());
-      return new SpotDesk(o, state, lease, await loadLocks(o.store, 'coin'), wallet);
-    } catch (error) {
-      await lease.release();
-      throw error;
-    }
+      return new SpotDesk(o, state, lease, locks, wallet);
+    });
   }
 
   /** Transactions committed so far (for tests of group commit). */
