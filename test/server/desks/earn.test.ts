@@ -217,6 +217,19 @@ describeDialects('earn desk', (dialect) => {
     await expect(EarnDesk.open({ store: w.store, bus: w.bus, clock: w.clock.now, holder: 'another-process' })).rejects.toThrow(LeaseHeldError);
   });
 
+  it('makes one order of 50 identical purchases raced at once, and refuses a huge amount', async () => {
+    const same = { user: U1, kind: 'wealth' as const, productId: wealth30.id, amount: '100', clientId: 'race-1' };
+    const replies = await Promise.all(Array.from({ length: 50 }, () => w.desks.earn.purchase(same)));
+    const ids = new Set(replies.map((r) => (r.ok ? r.value.order.id : -1)));
+    expect(ids.size).toBe(1);
+    expect(replies.filter((r) => r.ok && !r.value.duplicate)).toHaveLength(1);
+    expect((await earnBalance(U1)).frozen).toBe('100');
+    const huge = await w.desks.earn.purchase({ user: U1, kind: 'wealth', productId: wealth30.id, amount: '99999999999999999999999' });
+    expect(huge.ok).toBe(false);
+    expect((await earnBalance(U1)).frozen).toBe('100');
+    await w.check();
+  });
+
   it('answers a repeated client id with the first order', async () => {
     const one = await buy(U1, wealth30, '100', 'c-1');
     const again = await w.desks.earn.purchase({ user: U1, kind: 'wealth', productId: wealth30.id, amount: '999', clientId: 'c-1' });
