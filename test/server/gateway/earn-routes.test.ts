@@ -216,6 +216,8 @@ describeDialects('earn and mining API', (dialect) => {
     ]);
     // Another user's order, or an order of the other kind, is nobody's to them.
     await refuses((lang) => get(EARN_PATHS.orderDetail, { orderId: String(a.id) }, bob, lang), 'earn.order.not.found', null, bob);
+    await refuses((lang) => get(EARN_PATHS.incomes, { orderId: String(a.id) }, bob, lang), 'earn.order.not.found', null, bob);
+    await refuses((lang) => post(EARN_PATHS.redeem, { orderId: a.id }, lang, bob), 'earn.order.not.found', null, bob);
     await refuses((lang) => get(MINING_PATHS.orderDetail, { orderId: String(a.id) }, alice, lang), 'earn.order.not.found');
     await refuses((lang) => get(MINING_PATHS.incomes, { orderId: String(a.id) }, alice, lang), 'earn.order.not.found');
     // Over the user's bound now: what is still allowed is named.
