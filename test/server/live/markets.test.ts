@@ -78,8 +78,13 @@ describeDialects('live markets', (dialect) => {
     const first = server!;
     const bot = (await first.store.users.findByEmail(MAKER_EMAIL))!;
     expect(bot.nickname).toContain('bot');
-    const before = new Map<string, number>();
-    for (const symbol of DEMO) before.set(symbol, (await createCandleStore(first.store.db).latest(symbol, '1m', 1))[0]?.count ?? 0);
+    // The newest stored 1m bar of each market before the close, by its open time: a minute can turn over between this
+    // read and the close, and the newest bar afterwards is then a younger one with fewer trades.
+    const before = new Map<string, { openTime: number; count: number }>();
+    for (const symbol of DEMO) {
+      const bar = (await createCandleStore(first.store.db).latest(symbol, '1m', 1))[0];
+      before.set(symbol, { openTime: bar?.openTime ?? 0, count: bar?.count ?? 0 });
+    }
     await first.close();
     server = null;
     await first.close(); // twice is harmless
@@ -90,8 +95,11 @@ describeDialects('live markets', (dialect) => {
     for (const symbol of DEMO) {
       const stored = await candles.latest(symbol, '1m', 1);
       expect(stored.length, `${symbol} stored 1m`).toBe(1);
-      // The final write at close had every trade up to then: what the store holds now is at least what it had.
-      expect(stored[0]!.count).toBeGreaterThanOrEqual(before.get(symbol)!);
+      // The final write at close had every trade up to then: the same bar holds now at least what it had.
+      const was = before.get(symbol)!;
+      expect(stored[0]!.openTime, `${symbol} newest bar`).toBeGreaterThanOrEqual(was.openTime);
+      const same = await candles.range(symbol, '1m', { startTime: was.openTime, endTime: was.openTime, limit: 1 });
+      expect(same[0]?.count ?? 0, `${symbol} bar at ${was.openTime}`).toBeGreaterThanOrEqual(was.count);
       const bars = await s.trading.market.candles(symbol, '1m', { limit: 1 });
       expect(bars[0]!.count).toBeGreaterThanOrEqual(stored[0]!.count > 0 ? 1 : 0);
     }
