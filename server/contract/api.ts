@@ -450,6 +450,8 @@ export const ASSET_RECORD_TYPES = [
   'withdrawal_cancelled',
   /** Issue 23: a wealth order's principal back at maturity; a mining pool's purchase, income and principal back. */
   'financial_return', 'mining_purchase', 'mining_income', 'mining_return',
+  /** Issue 24: the investment set aside for a quantitative bot, and what it gave back when it ended. */
+  'quant_reserve', 'quant_release',
 ] as const;
 export type AssetRecordType = (typeof ASSET_RECORD_TYPES)[number];
 

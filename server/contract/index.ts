@@ -15,3 +15,6 @@ export * from './wallet.ts';
 export * from './reserves.ts';
 export * as liabilities from './liabilities.ts';
 export * from './earn.ts';
+export * from './quant.ts';
+export * from './quant-grid.ts';
+export * from './quant-backtest.ts';

@@ -20,7 +20,10 @@ export const GRID_MAX = 150;
 export type GridMode = 'arithmetic' | 'geometric';
 export const GRID_MODES: readonly GridMode[] = ['arithmetic', 'geometric'];
 
-export const QUANT_GRID_CODES = ['quant.grid.range.invalid', 'quant.grid.count.invalid', 'quant.grid.off.tick', 'quant.grid.too.many', 'quant.grid.mode.invalid'] as const;
+export const QUANT_GRID_CODES = [
+  'quant.grid.range.invalid', 'quant.grid.count.invalid', 'quant.grid.off.tick', 'quant.grid.too.many', 'quant.grid.mode.invalid', 'quant.grid.price.outside',
+  'quant.grid.investment.too.small',
+] as const;
 export type QuantGridCode = (typeof QUANT_GRID_CODES)[number];
 
 export interface GridSpec {
@@ -127,4 +130,88 @@ export function levelBelow(levels: readonly bigint[], price: bigint): number {
     else hi = mid - 1;
   }
   return lo;
+}
+
+const SCALE = 100_000_000n;
+/** What the first market buy may cost above the price it was planned at (the band's slippage allowance), in bps. */
+export const GRID_SLIP_BPS = 50n;
+
+export interface GridPlanInput {
+  /** The ladder, lowest first (gridLevels). */
+  readonly levels: readonly bigint[];
+  /** The price the bot starts at (the last trade), units of 10^-8 quote per whole base coin. */
+  readonly price: bigint;
+  /** Quote units of 10^-8 the user puts in. */
+  readonly investment: bigint;
+  /** The market's lot, smallest quantity and smallest notional (units of 10^-8 base, base, quote). */
+  readonly lotSize: bigint;
+  readonly minQty: bigint;
+  readonly minNotional: bigint;
+  /** The larger of the user's maker and taker fee rates, ppm. */
+  readonly feePpm: number;
+}
+
+export interface GridPlan {
+  /** Level index of every buy order, lowest first, and of every sell order. The level nearest the price is empty. */
+  readonly buys: readonly number[];
+  readonly sells: readonly number[];
+  /** Base each sell order sells, units of 10^-8. */
+  readonly sellQty: bigint;
+  /** Base each buy order buys: enough that what it delivers after its fee (taken in base) covers one sell. */
+  readonly buyQty: bigint;
+  /** Base the bot buys at the market when it starts, for its sell orders. */
+  readonly initialBase: bigint;
+  /** The quote the plan uses at most: the buy orders' and the first buy's (at the price plus the slippage allowance). */
+  readonly cost: bigint;
+}
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+const ceilLot = (v: bigint, lot: bigint): bigint => ceilDiv(v, lot) * lot;
+
+/** Base bought so that, after a fee of `feePpm` in base, at least `net` is left, on the lot. */
+export const grossForNet = (net: bigint, feePpm: number, lot: bigint): bigint => ceilLot(ceilDiv(net * PPM, PPM - BigInt(feePpm)), lot);
+
+/**
+ * The grid bot's orders at the start: a buy at every level below the price, a sell at every level above, none at
+ * the level nearest the price (so a bot never holds more orders than it has grids), the same base in every sell and,
+ * in every buy, that plus its fee. The largest sell quantity on the lot whose cost fits the investment; refused
+ * (quant.grid.investment.too.small) when one order would be under the market's minimums.
+ */
+export function planGrid(p: GridPlanInput): { ok: true; value: GridPlan } | { ok: false; code: 'quant.grid.price.outside' | 'quant.grid.investment.too.small' } {
+  const n = p.levels.length;
+  if (n < 2 || p.price <= p.levels[0]! || p.price >= p.levels[n - 1]!) return { ok: false, code: 'quant.grid.price.outside' };
+  let nearest = 0;
+  for (let i = 1; i < n; i++) {
+    const d = (x: bigint) => (x > p.price ? x - p.price : p.price - x);
+    if (d(p.levels[i]!) < d(p.levels[nearest]!)) nearest = i;
+  }
+  const buys: number[] = [];
+  const sells: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i === nearest) continue;
+    if (p.levels[i]! < p.price) buys.push(i);
+    else sells.push(i);
+  }
+  const buyPrices = buys.reduce((s, i) => s + p.levels[i]!, 0n);
+  const firstPrice = (p.price * (10_000n + GRID_SLIP_BPS)) / 10_000n;
+  const costOf = (sellQty: bigint) => {
+    const buyQty = grossForNet(sellQty, p.feePpm, p.lotSize);
+    const initialBase = sells.length === 0 ? 0n : grossForNet(sellQty * BigInt(sells.length), p.feePpm, p.lotSize);
+    return { buyQty, initialBase, cost: ceilDiv(buyQty * buyPrices + initialBase * firstPrice, SCALE) };
+  };
+  // The cost grows with the quantity: the largest number of lots that fits, by bisection.
+  let lo = 0n;
+  let hi = (p.investment * SCALE) / (p.lotSize * (p.levels[0]! > 0n ? p.levels[0]! : 1n)) + 1n;
+  while (lo < hi) {
+    const mid = (lo + hi + 1n) / 2n;
+    if (costOf(mid * p.lotSize).cost <= p.investment) lo = mid;
+    else hi = mid - 1n;
+  }
+  const sellQty = lo * p.lotSize;
+  const { buyQty, initialBase, cost } = costOf(sellQty);
+  const lowest = p.levels[buys[0] ?? sells[0]!]!;
+  if (sellQty < p.minQty || (sellQty * lowest) / SCALE < p.minNotional || (buys.length > 0 && (buyQty * lowest) / SCALE < p.minNotional)) {
+    return { ok: false, code: 'quant.grid.investment.too.small' };
+  }
+  return { ok: true, value: { buys, sells, sellQty, buyQty, initialBase, cost } };
 }

@@ -1,6 +1,8 @@
 // What the desks answer when they refuse something, beyond the kernel's codes (which they pass on by their dotted
 // names, e.g. funds.insufficient, order.qty.below.min). The gateway maps every one to a message.
 import { EARN_CODES } from '../contract/earn.ts';
+import { QUANT_CODES } from '../contract/quant.ts';
+import { QUANT_GRID_CODES } from '../contract/quant-grid.ts';
 import { codeName, type ResultCode } from '../kernel/index.ts';
 
 export const DESK_CODES = [
@@ -37,6 +39,8 @@ export const DESK_CODES = [
   'withdrawal.not.held',
   // issue 23: the earn desk (earn/desk.ts)
   ...EARN_CODES,
+  ...QUANT_CODES,
+  ...QUANT_GRID_CODES,
 ] as const;
 
 export type DeskCode = (typeof DESK_CODES)[number];

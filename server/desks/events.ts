@@ -2,6 +2,7 @@
 // needs; user topics what one user's sessions need. `spot.<SYMBOL>.order` carries user ids: internal, never
 // forwarded to the public as is.
 import type { EarnEvent } from '../contract/earn.ts';
+import type { QuantBotEvent } from '../contract/quant.ts';
 import type { PriceRecordEntry, SecondsContractItem } from '../contract/seconds.ts';
 import type { OrderView, TransferView } from './views.ts';
 import type { PerpOrder } from '../store/perp.ts';
@@ -127,7 +128,9 @@ export type DeskEvent =
   /** user.<id>.seconds: one of the user's seconds contracts after a command changed it. */
   | { type: 'seconds.contract'; contract: SecondsContractItem }
   /** user.<id>.earn: one of the user's wealth or mining orders after a command changed it (bought, paid, ended). */
-  | EarnEvent;
+  | EarnEvent
+  /** user.<id>.quant: one of the user's bots after a command changed it (started, traded, moved a stage, ended). */
+  | QuantBotEvent;
 
 export const topics = {
   marketOrders: (symbol: string) => `spot.${symbol}.order`,
@@ -145,5 +148,6 @@ export const topics = {
   userPerpFills: (user: number) => `user.${user}.perpFill`,
   userSeconds: (user: number) => `user.${user}.seconds`,
   userEarn: (user: number) => `user.${user}.earn`,
+  userQuant: (user: number) => `user.${user}.quant`,
   priceRecord: (symbol: string) => `priceRecord.${symbol}`,
 } as const;

@@ -53,6 +53,9 @@ export const RECORD_TYPES = [
   'mining_purchase',
   'mining_income',
   'mining_return',
+  // Issue 24 (spot/bots.ts): the investment set aside for a quantitative bot, and what it gave back at its end.
+  'quant_reserve',
+  'quant_release',
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];

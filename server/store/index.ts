@@ -20,6 +20,7 @@ import { createOutbox, type Outbox } from './outbox.ts';
 import { createPerp, type PerpRepo } from './perp.ts';
 import { createSeconds, type SecondsRepo } from './seconds.ts';
 import { createEarn, type EarnRepo } from './earn.ts';
+import { createQuant, type QuantRepo } from './quant.ts';
 import { postgresDialect } from './postgres.ts';
 import { createRateLimits, type RateLimits } from './rateLimits.ts';
 import { createRecords, type Records } from './records.ts';
@@ -72,6 +73,7 @@ export interface Repositories {
   seconds: SecondsRepo;
   /** Wealth products, mining pools, their orders and payments (written through commitDesk). */
   earn: EarnRepo;
+  quant: QuantRepo;
   apiKeys: ApiKeysRepo;
   feeLevels: FeeLevelsRepo;
   favourites: Favourites;
@@ -144,6 +146,7 @@ function repositories(db: Kysely<Database>): Repositories {
     perp: createPerp(db),
     seconds: createSeconds(db),
     earn: createEarn(db),
+    quant: createQuant(db),
     apiKeys: createApiKeysRepo(db),
     feeLevels: createFeeLevelsRepo(db),
     favourites: createFavourites(db),

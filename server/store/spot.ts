@@ -1,7 +1,8 @@
 // Spot orders, trades and order history. The spot desk upserts each order's latest state per batch, appends
 // trades and history, and reads open orders back in time priority to rebuild its books.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { insertRows } from './bulk.ts';
+import { insertRows, rowsOf } from './bulk.ts';
+import { QUANT_BOT_COLUMNS, QUANT_UPSERT_BOT, quantBotValues, type QuantBotRow } from './quant.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -105,6 +106,8 @@ export interface SpotWrites {
   readonly lists?: readonly SpotOrderList[] | undefined;
   readonly trades: readonly SpotTrade[];
   readonly events: readonly SpotOrderEvent[];
+  /** Quantitative bots changed in the batch, each once, its latest state (quant.ts). */
+  readonly bots?: readonly QuantBotRow[] | undefined;
 }
 
 export interface OrderFilter {
@@ -290,6 +293,7 @@ export function createSpot(db: Kysely<Database>) {
         id: l.id, user_id: l.user, symbol: l.symbol, client_list_id: l.clientListId, status: l.status, created_at: l.createdAt, updated_at: l.updatedAt,
       }));
       await insertRows(db, 'spot_order_lists', lists, SPOT_LIST_UPSERT);
+      if (w.bots !== undefined && w.bots.length > 0) await insertRows(db, 'quant_bots', rowsOf(w.bots, QUANT_BOT_COLUMNS, quantBotValues), QUANT_UPSERT_BOT);
       const trades = w.trades.map((t) => ({
         symbol: t.symbol,
         trade_no: t.tradeNo,

@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import type { DeskWrites } from './desk-writes.ts';
 import type { PerpWrites } from './perp.ts';
 import { SPOT_LIST_COLUMNS, SPOT_LIST_UPSERT, SPOT_ORDER_MUTABLE } from './spot.ts';
+import { QUANT_BOT_COLUMNS, QUANT_UPSERT_BOT, quantBotValues } from './quant.ts';
 import {
   SECONDS_CONFIG_COLUMNS, SECONDS_CONTRACT_COLUMNS, SECONDS_LIMIT_COLUMNS, SECONDS_UPSERT_CONFIG, SECONDS_UPSERT_CONTRACT, SECONDS_UPSERT_LIMIT,
   secondsConfigValues, secondsContractValues, secondsLimitValues, type SecondsWrites,
@@ -117,6 +118,7 @@ export class SqliteDeskWriter {
   private readonly credit: Database.Statement;
   private readonly order: TableInsert;
   private readonly list: TableInsert;
+  private readonly bot: TableInsert;
   private readonly trade: TableInsert;
   private readonly orderEvent: TableInsert;
   private readonly perpOrder: TableInsert;
@@ -159,6 +161,7 @@ export class SqliteDeskWriter {
     // A batch holds each order once (its latest state), so no multi-row upsert names an id twice.
     this.order = new TableInsert(db, 'spot_orders', ORDER_COLUMNS, `on conflict ("id") do update set ${excluded(ORDER_MUTABLE)}`);
     this.list = new TableInsert(db, 'spot_order_lists', SPOT_LIST_COLUMNS, SPOT_LIST_UPSERT);
+    this.bot = new TableInsert(db, 'quant_bots', QUANT_BOT_COLUMNS, QUANT_UPSERT_BOT);
     this.trade = new TableInsert(db, 'spot_trades', TRADE_COLUMNS);
     this.orderEvent = new TableInsert(db, 'spot_order_events', ['order_id', 'type', 'status', 'open_qty', 'filled_qty', 'code', 'time']);
     // Likewise each perp order and position once per batch (its latest state).
@@ -218,6 +221,7 @@ export class SqliteDeskWriter {
     this.list.run(w.lists);
     this.trade.run(w.trades);
     this.orderEvent.run(w.events);
+    this.bot.run(w.bots);
     const p = w.perp;
     if (p !== null) {
       this.perpOrder.run(p.orders);
@@ -266,6 +270,8 @@ export interface FlatDeskWrites {
   readonly creditedAt: number;
   readonly orders: Value[];
   readonly lists: Value[];
+  /** quant_bots rows (the spot desk's bots), in column order. */
+  readonly bots: Value[];
   readonly trades: Value[];
   readonly events: Value[];
   /** A perp desk's rows, each table's in its column order; null when the batch has none. */
@@ -370,6 +376,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   for (const t of w.transfersOut) transfersOut.push(t.id, t.user, t.clientId, t.asset, int64(t.amount), t.from, t.to, t.status, t.createdAt, t.creditedAt);
   const orders: Value[] = [];
   const lists: Value[] = [];
+  const bots: Value[] = [];
   const trades: Value[] = [];
   const events: Value[] = [];
   const s = w.spot;
@@ -383,6 +390,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
         o.strategyId, o.strategyType, o.preventedMatchId,
       );
     }
+    for (const b of s.bots ?? []) for (const v of quantBotValues(b)) bots.push(v);
     for (const l of s.lists ?? []) lists.push(l.id, l.user, l.symbol, l.clientListId, l.status, l.createdAt, l.updatedAt);
     for (const t of s.trades) {
       trades.push(
@@ -394,7 +402,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   }
   return {
     lease: w.lease, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
-    creditedAt: w.creditedAt, orders, lists, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
+    creditedAt: w.creditedAt, orders, lists, bots, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
     seconds: w.seconds === undefined || w.seconds === null ? null : flattenSeconds(w.seconds),
     earn: w.earn === undefined || w.earn === null ? null : flattenEarn(w.earn),
   };

@@ -8,7 +8,7 @@ import type { SpotMarket } from './market.ts';
 import { toRow, type LiveOrder } from './orders.ts';
 import { price, quantity, tradable, placeCommand, type CancelAllRequest, type CancelRequest, type OrderRef, type PlaceRequest, type ReplaceRequest } from './requests.ts';
 import { settle, type FillSummary } from './settle.ts';
-import { clientKey, type SpotBatch, type SpotState } from './state.ts';
+import { clientKey, isBotOrder, type SpotBatch, type SpotState } from './state.ts';
 
 export interface PlaceResult {
   order: OrderView;
@@ -88,13 +88,21 @@ export function applyPlace(s: SpotState, b: SpotBatch, req: PlaceRequest, fees: 
   const market = tradable(s.markets, req.symbol);
   if (!market.ok) return market;
   const m = market.value;
-  const id = s.nextOrderId as OrderId;
-  const cmd = placeCommand(m, req, id, fees, time);
+  const cmd = placeCommand(m, req, s.nextOrderId as OrderId, fees, time);
   if (!cmd.ok) return cmd;
-  if (cmd.value.type !== 'limit' && cmd.value.type !== 'market' && cmd.value.type !== 'conditional') throw new Error('placeCommand made a non-placement');
+  return placeBuilt(s, b, m, req, cmd.value, time);
+}
+
+/** Places a command placeCommand built for `req` under the next order id (applyPlace, and a bot's orders: bots.ts). */
+export function placeBuilt(s: SpotState, b: SpotBatch, m: SpotMarket, req: PlaceRequest, cmd: SpotCommand, time: number, out?: { live?: LiveOrder }): Reply<PlaceResult> {
+  if (cmd.type !== 'limit' && cmd.type !== 'market' && cmd.type !== 'conditional') throw new Error('placeCommand made a non-placement');
+  const id = cmd.order;
+  if (id !== s.nextOrderId) throw new Error(`order ${id} is not the next id ${s.nextOrderId}`);
   s.nextOrderId++;
-  s.orders.set(id, liveOrder(m, req, cmd.value, time));
-  const events = m.engine.apply(cmd.value);
+  const live = liveOrder(m, req, cmd, time);
+  if (out !== undefined) out.live = live;
+  s.orders.set(id, live);
+  const events = m.engine.apply(cmd);
   const refused = rejection(events);
   if (refused) {
     s.orders.delete(id);
@@ -125,6 +133,7 @@ function find(s: SpotState, user: number, ref: OrderRef): LiveOrder | undefined 
 export function applyCancel(s: SpotState, b: SpotBatch, req: CancelRequest, time: number): Reply<OrderView> {
   const o = find(s, req.user, req);
   if (o === undefined) return refuse('order.not.found');
+  if (isBotOrder(o)) return refuse('quant.order.bot.owned');
   const m = s.markets.get(o.symbol)!;
   const events = m.engine.apply({ type: 'cancel', time, user: o.user, order: o.id });
   const refused = rejection(events);
@@ -138,6 +147,18 @@ export function applyCancelAll(s: SpotState, b: SpotBatch, req: CancelAllRequest
   const out: OrderView[] = [];
   for (const m of s.markets.values()) {
     if (req.symbol !== undefined && m.symbol !== req.symbol) continue;
+    // A bot's orders are the bot's to cancel (its stop): with one running here, the user's own go one by one.
+    if (s.botMarkets.has(`${req.user}:${m.symbol}`)) {
+      const own = [...s.orders.values()].filter((o) => o.user === req.user && o.symbol === m.symbol && !isBotOrder(o)).map((o) => o.id).sort((x, y) => x - y);
+      for (const id of own) {
+        if (!s.orders.has(id)) continue; // an OCO leg its partner's cancel took along
+        const events = m.engine.apply({ type: 'cancel', time, user: req.user as UserId, order: id });
+        if (events[0]?.type === 'rejected') continue;
+        settle(s, m, b, events, null);
+        for (const e of events) if (e.type === 'closed') out.push(orderView(b.orders.get(e.order)!));
+      }
+      continue;
+    }
     const events = m.engine.apply({ type: 'cancelAll', time, user: req.user as UserId });
     if (events.length === 0) continue;
     settle(s, m, b, events, null);
@@ -149,6 +170,7 @@ export function applyCancelAll(s: SpotState, b: SpotBatch, req: CancelAllRequest
 export function applyReplace(s: SpotState, b: SpotBatch, req: ReplaceRequest, time: number): Reply<PlaceResult> {
   const o = find(s, req.user, req);
   if (o === undefined) return refuse('order.not.found');
+  if (isBotOrder(o)) return refuse('quant.order.bot.owned');
   const market = tradable(s.markets, o.symbol);
   if (!market.ok) return market;
   const m = market.value;

@@ -19,6 +19,11 @@ import { applyCommission, commissionRef, pendingOf, type CommissionLookup, type 
 import { applyFlags } from './market.ts';
 import { applyOco, knownList, type OcoResult, type OcoStored } from './oco.ts';
 import { rebuildSpot, reservations } from './rebuild.ts';
+import {
+  afterSettle, applyBotTick, applyStartBot, applyStopBot, pocketHolds, restoreBots, viewOf, type BotContext, type StartBotRequest, type StopBotRequest, type Tape,
+} from './bots.ts';
+import { botFromRow, botView } from './bot-memory.ts';
+import { QUANT_DEFAULT_MIN, toUnits, type QuantBotView, type QuantKind } from '../../contract/quant.ts';
 import type { CancelAllRequest, CancelRequest, OcoRequest, PlaceRequest, ReplaceRequest } from './requests.ts';
 import { SpotBatch, type SpotState } from './state.ts';
 import {
@@ -29,6 +34,8 @@ import {
 /** 0.1% maker and taker until fee levels (kernel/fees) are wired to users. */
 export const DEFAULT_FEES: FeeRates = Object.freeze({ makerPpm: 1000, takerPpm: 1000 });
 export const MARKET_REFRESH_MS = 2_000;
+/** The config key of the operator's minimum investments in quantitative bots. */
+export const QUANT_MIN_KEY = 'quant.min';
 
 export interface SpotDeskOptions {
   readonly store: Store;
@@ -61,12 +68,17 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   private readonly commissions: PendingCommissions = new Map();
   /** Withdrawals' open holds and the wallet entries not yet committed (wallet.ts). */
   private readonly wallet_: WalletMemory;
+  /** What the bots need from the desk (bots.ts); the operator's minimum investments, re-read with the markets. */
+  private readonly bots: BotContext;
+  private quantMin: Record<QuantKind, bigint> = { robot: toUnits(QUANT_DEFAULT_MIN.robot), grid: toUnits(QUANT_DEFAULT_MIN.grid) };
 
   private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>, wallet: WalletMemory) {
     super();
     this.o = o;
     this.s = s;
     this.wallet_ = wallet;
+    this.bots = { fees: (user) => (o.fees ?? (() => DEFAULT_FEES))(user), minInvestment: (kind) => this.quantMin[kind] };
+    s.onSettled = (m, b, events, touched) => afterSettle(s, m, b, events, touched, this.bots);
     this.core = new DeskCore<SpotBatch>({
       wallet: 'coin',
       store: o.store,
@@ -75,7 +87,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       lease,
       ledger: s.ledger,
       newBatch: () => new SpotBatch((topic) => o.bus.hasSubscribers(topic)),
-      spotWrites: (b) => ({ orders: [...b.orders.values()], lists: [...b.lists.values()], trades: b.trades, events: b.orderEvents }),
+      spotWrites: (b) => ({ orders: [...b.orders.values()], lists: [...b.lists.values()], trades: b.trades, events: b.orderEvents, bots: [...b.bots.values()] }),
       committed: (b) => {
         // The journal answers for these payments now (commission.ts).
         if (this.commissions.size > 0) for (const e of b.entries) if (e.reason === 'invite.commission') this.commissions.delete(e.ref);
@@ -94,7 +106,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
         }
       },
       // Open orders' funds and withdrawals' holds: an operator's unfreeze leaves both alone.
-      reserved: (user, asset) => (reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n) + wallet.heldOf(user, asset),
+      reserved: (user, asset) =>
+        (reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n) + wallet.heldOf(user, asset) + (pocketHolds(s, user).get(`${user}:${asset}`) ?? 0n),
       locks,
       onStop: (error) => this.stopTimer(error),
     });
@@ -107,8 +120,11 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   static async open(o: SpotDeskOptions): Promise<SpotDesk> {
     return openUnderLease(o, 'coin', o.clock ?? systemClock, async (lease, locks) => {
       const state = await rebuildSpot(o.store, randomUUID());
+      restoreBots(state, await o.store.quant.running());
       const wallet = new WalletMemory(await o.store.walletDesk.openHolds());
-      return new SpotDesk(o, state, lease, locks, wallet);
+      const desk = new SpotDesk(o, state, lease, locks, wallet);
+      await desk.readQuantConfig();
+      return desk;
     });
   }
 
@@ -233,8 +249,81 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     return [...this.s.markets.values()].map((m) => ({ symbol: m.symbol, isOpen: m.isOpen, maintenance: m.maintenance, priceBandBps: m.bandBps }));
   }
 
+  /**
+   * Starts a quantitative bot (bots.ts): the investment set aside from the user's available balance, and a grid's
+   * ladder placed, in one command; a repeated client id answers the first bot. The fund password is the gateway's.
+   */
+  startBot(req: StartBotRequest): Promise<Reply<QuantBotView>> {
+    const id = req.clientId;
+    const lookup = async () => (id === undefined || [...this.s.bots.values()].some((b) => b.user === req.user && b.clientId === id) ? undefined : this.o.store.quant.byClientId(req.user, id));
+    return this.core.runPrepared(lookup, (row, b, time) => applyStartBot(this.s, b, req, row, this.bots, time));
+  }
+
+  /** Stops a bot (a user's own, or any with user null: the operator): orders cancelled, funds back. */
+  stopBot(req: StopBotRequest): Promise<Reply<QuantBotView>> {
+    const lookup = async () => (this.s.bots.has(req.botId) ? undefined : this.o.store.quant.byId(req.botId));
+    return this.core.runPrepared(lookup, (row, b, time) => applyStopBot(this.s, b, req, this.bots, row, time));
+  }
+
+  /** One scheduler tick for the robots, with each market's recent trades (jobs/quant.ts). */
+  botTick(tapes: ReadonlyMap<string, Tape>): Promise<Reply<number>> {
+    return this.core.run((b, time) => applyBotTick(this.s, b, tapes, this.bots, time));
+  }
+
+  /** Are robots waiting for a tick (the runner skips the command when none is)? */
+  get robotsRunning(): boolean {
+    for (const b of this.s.bots.values()) if (b.robot !== null) return true;
+    return false;
+  }
+
+  /** A bot as the app shows it: a running one from memory (in sequence), an ended one from the store. */
+  async bot(botId: number, user?: number): Promise<Reply<QuantBotView>> {
+    const live = await this.core.run(() => {
+      const b = this.s.bots.get(botId);
+      return b === undefined || (user !== undefined && b.user !== user) ? refuse<QuantBotView>('quant.bot.not.found') : accept(viewOf(this.s, b));
+    });
+    if (live.ok) return live;
+    const row = await this.o.store.quant.byId(botId);
+    if (row === undefined || (user !== undefined && row.user !== user)) return refuse('quant.bot.not.found');
+    const m = this.s.markets.get(row.symbol);
+    if (m === undefined) return refuse('quant.bot.not.found');
+    // A bot running in memory answered above; a row that says running is one the desk just ended (not yet written).
+    const memory = botFromRow(row);
+    return accept(botView(memory, { base: m.market.base, quote: m.market.quote }, { count: 0, base: 0n, quote: 0n }, m.engine.lastPrice > 0 ? BigInt(m.engine.lastPrice) * m.market.tickSize : null));
+  }
+
+  /** Running bots' views by id (a list page's running rows come from here: live pockets and orders). */
+  async runningViews(ids: readonly number[]): Promise<Map<number, QuantBotView>> {
+    const r = await this.core.run(() => {
+      const out = new Map<number, QuantBotView>();
+      for (const id of ids) {
+        const b = this.s.bots.get(id);
+        if (b !== undefined) out.set(id, viewOf(this.s, b));
+      }
+      return accept(out);
+    });
+    return r.ok ? r.value : new Map();
+  }
+
+  /** How many bots run now (the operator's figure). */
+  get runningBots(): number {
+    return this.s.bots.size;
+  }
+
+  /** Reads the operator's minimum investments (config `quant.min`: {"robot":"10","grid":"20"}). */
+  async readQuantConfig(): Promise<void> {
+    const text = await this.o.store.config.get(QUANT_MIN_KEY);
+    if (text === null) return;
+    const parsed = JSON.parse(text) as Partial<Record<QuantKind, string>>;
+    for (const kind of ['robot', 'grid'] as const) {
+      const v = parsed[kind];
+      if (typeof v === 'string' && /^\d{1,12}(\.\d{1,8})?$/.test(v)) this.quantMin[kind] = toUnits(v);
+    }
+  }
+
   /** Re-reads the operator's flags (open, maintenance, band) from the store, in sequence with the orders. */
   async refreshMarkets(): Promise<void> {
+    await this.readQuantConfig();
     await this.core.runPrepared(
       () => this.o.store.markets.configs('spot'),
       (configs) => {
@@ -272,6 +361,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
         }
       }
       const held = reservations(this.s.markets);
+      for (const [key, amount] of pocketHolds(this.s)) held.set(key, (held.get(key) ?? 0n) + amount);
       for (const [key, locked] of this.core.locks) held.set(key, (held.get(key) ?? 0n) + locked);
       for (const [key, amount] of this.wallet_.heldAll()) held.set(key, (held.get(key) ?? 0n) + amount);
       for (const [key, amount] of held) {

@@ -74,6 +74,10 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     nextListId: (await store.spot.lastListId()) + 1,
     preventedMatches: await store.spot.lastPreventedMatchIds(),
     priority: await store.spot.lastPriority(),
+    bots: new Map(),
+    botMarkets: new Map(),
+    nextBotId: (await store.quant.maxId()) + 1,
+    onSettled: null,
   };
 }
 

@@ -204,5 +204,7 @@ export function settle(s: SpotState, m: SpotMarket, batch: SpotBatch, events: re
     const side = (list: ReadonlyArray<readonly [Price, number]>) => list.map(([p, q]) => [price(p)!, lots(q)] as [string, string]);
     batch.emit(topics.book(sym), { type: 'book', symbol: sym, epoch: s.epoch, seq: ++m.bookSeq, time, bids: side(changes.bids), asks: side(changes.asks) });
   }
+  // Bots: what their orders received or got back goes into their pockets; a grid's filled order places its opposite.
+  if (s.onSettled !== null && s.bots.size > 0 && events.length > 0) s.onSettled(m, batch, events, touched);
   return fills;
 }

@@ -1,6 +1,9 @@
 // The spot desk's memory and its batch: markets with their engines, the orders it is working on or that rest,
 // client-id indexes, and the counters a restart restores from the store.
-import type { OrderId } from '../../kernel/index.ts';
+import type { OrderId, SpotEvent } from '../../kernel/index.ts';
+import { QUANT_STRATEGY_TYPE } from '../../contract/quant.ts';
+import type { QuantBotRow } from '../../store/quant.ts';
+import type { BotMemory } from './bot-memory.ts';
 import type { SpotOrder, SpotOrderEvent, SpotOrderList, SpotTrade } from '../../store/spot.ts';
 import { DeskBatch } from '../batch.ts';
 import type { DeskLedger } from '../ledger.ts';
@@ -15,9 +18,11 @@ export class SpotBatch extends DeskBatch {
   readonly lists = new Map<number, SpotOrderList>();
   readonly trades: SpotTrade[] = [];
   readonly orderEvents: SpotOrderEvent[] = [];
+  /** Each quantitative bot's latest row in this batch (bots.ts). */
+  readonly bots = new Map<number, QuantBotRow>();
 
   override isEmpty(): boolean {
-    return super.isEmpty() && this.orders.size === 0 && this.lists.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0;
+    return super.isEmpty() && this.orders.size === 0 && this.lists.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0 && this.bots.size === 0;
   }
 }
 
@@ -42,6 +47,16 @@ export interface SpotState {
   readonly preventedMatches: Map<string, number>;
   /** Last time-priority number handed out; a resting order keeps its number until it loses priority. */
   priority: number;
+  /** Running quantitative bots by id (bots.ts). */
+  readonly bots: Map<number, BotMemory>;
+  /** `user:symbol` → how many of that user's bots run in that market (cancel-all then leaves their orders alone). */
+  readonly botMarkets: Map<string, number>;
+  nextBotId: number;
+  /** Called at the end of each settlement with its events, while bots run (bots.ts: pockets, counter orders). */
+  onSettled: ((m: SpotMarket, batch: SpotBatch, events: readonly SpotEvent[], touched: ReadonlySet<LiveOrder>) => void) | null;
 }
+
+/** Is it a quantitative bot's order (strategyType QUANT_STRATEGY_TYPE, strategyId the bot)? */
+export const isBotOrder = (o: { readonly strategyType: number | null }): boolean => o.strategyType === QUANT_STRATEGY_TYPE;
 
 export const clientKey = (user: number, clientOrderId: string): string => `${user}:${clientOrderId}`;

@@ -32,6 +32,7 @@ import { chain } from './0026_chain.ts';
 import { reserves } from './0027_reserves.ts';
 import { signer } from './0028_signer.ts';
 import { earn } from './0029_earn.ts';
+import { quant } from './0030_quant.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -66,6 +67,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0027_reserves': reserves(dialect),
     '0028_signer': signer(dialect),
     '0029_earn': earn(),
+    '0030_quant': quant(),
   };
 }
 
