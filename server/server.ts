@@ -43,6 +43,8 @@ import { virtualClock } from './virtual-clock.ts';
 import { openFeeRates, setUpFeeLevels, type FeeRatesInForce } from './jobs/fee-levels.ts';
 import { startCommissions, type CommissionJob } from './jobs/commissions.ts';
 import { startEarnAccrual, type EarnJob } from './jobs/earn.ts';
+import { startQuantRobots } from './jobs/quant.ts';
+import type { PeriodicJob } from './jobs/periodic.ts';
 import { DEMO_TREASURY } from './desks/earn/state.ts';
 import { deprioritiseV8Workers } from './threads.ts';
 import { startAdminChannel, type AdminChannel, type AdminSettings } from './admin/index.ts';
@@ -109,6 +111,8 @@ export interface StartOptions {
   earnDemo?: { seed?: boolean; treasury?: boolean } | undefined;
   /** How often the earn accrual job looks at the clock (real ms; 0: never by itself, tests call it). */
   earnPollMs?: number | undefined;
+  /** The robots' scheduler tick (real ms, default 250; 0 = never by itself). */
+  quantPollMs?: number | undefined;
   /** The price record's interval (default 1000 ms). */
   recordIntervalMs?: number;
   /** Told when a seconds contract settled, after its commit (the bench). */
@@ -237,6 +241,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   let commissions: CommissionJob | null = null;
   // Wealth and mining payments (jobs/earn.ts); stopped before the desks close.
   let earnJob: EarnJob | null = null;
+  let quantJob: PeriodicJob<number> | null = null;
   let custody: Custody | null = null;
   let reserves: ReservesJob | null = null;
   try {
@@ -387,6 +392,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       }
     }
     earnJob = startEarnAccrual({ clock, desk: desks.earn, pollMs: options.earnPollMs, onError: (error) => logError(error, 'earn accrual') });
+    quantJob = startQuantRobots({ desk: desks.spot, market: trading.market, pollMs: options.quantPollMs, onError: (error) => logError(error, 'quant robots') });
     if (options.liabilities === true) reserves = startReservesJob({ store, clock, onError: (error) => logError(error, 'liabilities snapshot') });
     if (options.admin !== false) {
       adminChannel = await startAdminChannel({ store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
@@ -408,6 +414,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           await admin?.close(); // first: commands in progress finish while the desks run
           await commissions?.stop();
           await earnJob?.stop();
+          await quantJob?.stop();
           await custody?.stop();
           await reserves?.stop();
           perpMarks?.stop();
@@ -428,6 +435,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await adminChannel?.close().catch(() => undefined);
     await commissions?.stop().catch(() => undefined);
     await earnJob?.stop().catch(() => undefined);
+    await quantJob?.stop().catch(() => undefined);
     await custody?.stop().catch(() => undefined);
     await reserves?.stop().catch(() => undefined);
     perpMarks?.stop();

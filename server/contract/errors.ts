@@ -8,6 +8,8 @@ import { TWO_FACTOR_ERROR_CODES, type TwoFactorErrorCode } from './twofactor.ts'
 import { WALLET_ERROR_CODES, type WalletErrorCode } from './wallet.ts';
 import { RESERVES_ERROR_CODES, type ReservesErrorCode } from './reserves.ts';
 import { EARN_CODES, type EarnCode } from './earn.ts';
+import { QUANT_CODES, type QuantCode } from './quant.ts';
+import { QUANT_GRID_CODES, type QuantGridCode } from './quant-grid.ts';
 
 export const SUCCESS = 'success' as const;
 
@@ -130,7 +132,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Every code a reply may carry: the catalogue's, and the seconds routes' (contract/seconds.ts SECONDS_ERROR_CODES, kept apart so the web's rule table need not list them). */
 export type ServerErrorCode = ErrorCode | AreaErrorCode;
 /** The codes kept in their areas' contract files (seconds, identity, security, two-factor, invitations, wallet, reserves, wealth and mining): each answers 200, or 429 when it ends in `.throttled`. */
-export type AreaErrorCode = SecondsErrorCode | IdentityErrorCode | SecurityErrorCode | TwoFactorErrorCode | InviteErrorCode | WalletErrorCode | ReservesErrorCode | EarnCode;
+export type AreaErrorCode = SecondsErrorCode | IdentityErrorCode | SecurityErrorCode | TwoFactorErrorCode | InviteErrorCode | WalletErrorCode | ReservesErrorCode | EarnCode | QuantCode | QuantGridCode;
 export const AREA_ERROR_CODES: readonly AreaErrorCode[] = [
   ...SECONDS_ERROR_CODES,
   ...IDENTITY_ERROR_CODES,
@@ -140,6 +142,8 @@ export const AREA_ERROR_CODES: readonly AreaErrorCode[] = [
   ...WALLET_ERROR_CODES,
   ...RESERVES_ERROR_CODES,
   ...EARN_CODES,
+  ...QUANT_CODES,
+  ...QUANT_GRID_CODES,
 ];
 export type ReplyCode = typeof SUCCESS | ServerErrorCode;
 

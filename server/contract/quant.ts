@@ -55,7 +55,7 @@ export type QuantEndReason = 'take_profit' | 'stop_loss' | 'time_limit' | 'user'
 export const QUANT_CODES = [
   'quant.kind.invalid', 'quant.investment.invalid', 'quant.investment.below.min', 'quant.bot.not.found', 'quant.bot.ended',
   'quant.bots.too.many', 'quant.duration.invalid', 'quant.take.profit.invalid', 'quant.stop.loss.invalid', 'quant.order.bot.owned',
-  'quant.market.no.price', 'quant.fund.password.required',
+  'quant.market.no.price', 'quant.fund.password.required', 'quant.backtest.no.history',
 ] as const;
 export type QuantCode = (typeof QUANT_CODES)[number];
 

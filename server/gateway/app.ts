@@ -21,6 +21,7 @@ import { lastPriceText, spotRoutes } from './routes/spot/index.ts';
 import { contractRoutes } from './routes/contract/index.ts';
 import { secondsRoutes } from './routes/seconds.ts';
 import { earnRoutes } from './routes/earn.ts';
+import { quantRoutes } from './routes/quant.ts';
 import { binanceRoutes, loadMasterKey } from './binance/index.ts';
 import { createApiKeys } from './binance/keys.ts';
 import { apiKeyRoutes } from './routes/apiKeys.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contractRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     secondsRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     earnRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
+    quantRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     const dataDir = options.dataDir;
     // Loaded on first use, once, for both the user's key routes and the Binance API that checks the keys.
     let master: Buffer | null = null;

@@ -23,7 +23,7 @@ import {
   afterSettle, applyBotTick, applyStartBot, applyStopBot, pocketHolds, restoreBots, viewOf, type BotContext, type StartBotRequest, type StopBotRequest, type Tape,
 } from './bots.ts';
 import { botFromRow, botView } from './bot-memory.ts';
-import { QUANT_DEFAULT_MIN, toUnits, type QuantBotView, type QuantKind } from '../../contract/quant.ts';
+import { fromUnits, QUANT_DEFAULT_MIN, toUnits, type QuantBotView, type QuantKind } from '../../contract/quant.ts';
 import type { CancelAllRequest, CancelRequest, OcoRequest, PlaceRequest, ReplaceRequest } from './requests.ts';
 import { SpotBatch, type SpotState } from './state.ts';
 import {
@@ -303,6 +303,16 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       return accept(out);
     });
     return r.ok ? r.value : new Map();
+  }
+
+  /** A user's fee rates (the default ones for nobody): the backtest replays a grid with them. */
+  feesOf(user?: number): FeeRates {
+    return user === undefined ? DEFAULT_FEES : this.bots.fees(user as UserId);
+  }
+
+  /** The operator's minimum investments, decimal text in the quote coin. */
+  quantMinimums(): Record<QuantKind, string> {
+    return { robot: fromUnits(this.quantMin.robot), grid: fromUnits(this.quantMin.grid) };
   }
 
   /** How many bots run now (the operator's figure). */

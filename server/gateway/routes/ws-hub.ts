@@ -36,12 +36,13 @@ import { earnUpdate, privatePayload } from './ws-payloads.ts';
 import { isPriceRecordTopic, type SecondsTopic } from './seconds-topics.ts';
 import { SECONDS_TOPIC } from '../../contract/seconds.ts';
 import { EARN_TOPIC } from '../../contract/earn.ts';
+import { QUANT_TOPIC } from '../../contract/quant.ts';
 
 /** The topics of contract/ws.ts, the perpetual contracts' (contract/api.ts), the seconds contracts' and `earn` (contract/earn.ts). */
-export type WsTopic = Topic | ContractTopic | SecondsTopic | typeof EARN_TOPIC;
+export type WsTopic = Topic | ContractTopic | SecondsTopic | typeof EARN_TOPIC | typeof QUANT_TOPIC;
 
-const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic | typeof SECONDS_TOPIC | typeof EARN_TOPIC =>
-  topic === SECONDS_TOPIC || topic === EARN_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic | typeof SECONDS_TOPIC | typeof EARN_TOPIC | typeof QUANT_TOPIC =>
+  topic === SECONDS_TOPIC || topic === EARN_TOPIC || topic === QUANT_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
 const isContractPublic = (topic: WsTopic): topic is ContractPublicTopic => topic.startsWith('markPrice@') || topic.startsWith('funding@');
 
 /** Topics one connection may hold at once: a terminal with several markets side by side needs a few dozen. */
@@ -399,6 +400,10 @@ export class WsHub {
       } else if (topic === EARN_TOPIC) {
         created.unsubscribe = this.trading.bus.subscribe(busTopics.userEarn(client.user!), (e) => {
           if (e.type === 'earn') this.emit(key, earnUpdate(e));
+        });
+      } else if (topic === QUANT_TOPIC) {
+        created.unsubscribe = this.trading.bus.subscribe(busTopics.userQuant(client.user!), (e) => {
+          if (e.type === 'quant') this.emit(key, { type: 'quant', bot: e.bot });
         });
       } else if (isPriceRecordTopic(topic)) {
         created.unsubscribe = this.trading.bus.subscribe(busTopics.priceRecord(topic.slice('priceRecord@'.length)), (e) => {
