@@ -43,6 +43,7 @@ import { isTwoFactorCommand, planTwoFactor } from './twofactor.ts';
 import { isWalletCommand, planWallet } from './wallet.ts';
 import { isReservesCommand, planReserves } from './reserves.ts';
 import { isEarnCommand, planEarn, TREASURY_MEMO } from './earn.ts';
+import { isQuantCommand, planQuant } from './quant.ts';
 import type { EarnDeskApi } from '../desks/earn/api.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
@@ -286,6 +287,10 @@ function plan(req: AdminRequest): Run {
   if (isEarnCommand(req.command)) {
     const run = planEarn(req, usage, failed);
     return async (ctx) => ctx.desks.withEarn((desk) => run(desk, ctx));
+  }
+  if (isQuantCommand(req.command)) {
+    const run = planQuant(req, usage, failed);
+    return async (ctx) => run(ctx, (work) => ctx.desks.withSpot(work));
   }
   if (isSecondsCommand(req.command)) {
     const run = planSeconds(req.command, args, req.id, usage, failed);

@@ -74,6 +74,11 @@ export const CHANNEL_COMMANDS = [
   'earn treasury debit',
   'earn orders',
   'earn run',
+  // issue 24: quantitative bots (admin/quant.ts)
+  'quant list',
+  'quant stop',
+  'quant config',
+  'quant config set',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
@@ -83,6 +88,7 @@ export const READ_COMMANDS: readonly ChannelCommand[] = [
   'kyc list', 'kyc view', 'invite rates', 'invite commissions', 'invite verify', 'user security',
   'withdrawal list', 'deposit list', 'wallet status', 'reserves list',
   'earn product list', 'earn treasury', 'earn orders',
+  'quant list', 'quant config',
 ];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);

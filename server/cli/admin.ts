@@ -24,6 +24,7 @@ import { TWO_FACTOR_USAGE } from '../admin/twofactor.ts';
 import { WALLET_USAGE } from '../admin/wallet.ts';
 import { RESERVES_USAGE } from '../admin/reserves.ts';
 import { EARN_USAGE } from '../admin/earn.ts';
+import { QUANT_USAGE } from '../admin/quant.ts';
 
 export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
 
@@ -71,7 +72,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
                                                                  not started, X USDT of stakes in all (for orders scheduled afterwards)
   seconds house                                                  the house account: balance, the open contracts' worst case, what is free
   seconds house credit|debit --amount X --reason R [--memo TEXT] credit the house from outside, or take back what open contracts do not need
-${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE, EARN_USAGE].filter((u) => u !== '').join('\n')}
+${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE, EARN_USAGE, QUANT_USAGE].filter((u) => u !== '').join('\n')}
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
   Balance, market, order, user freeze, session, perp insurance fund and perp positions commands go to the
@@ -131,7 +132,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
     args = parseArgs(
       argv,
       ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day', 'network', 'kind', 'name', 'income-asset', 'term', 'rate', 'quota', 'release', 'rebate', 'sort'],
-      ['json', 'verified', 'help', 'trade', 'verbose', 'all'],
+      ['json', 'verified', 'help', 'trade', 'verbose', 'all', 'sell-base'],
     );
   } catch (error) {
     return { exitCode: 2, output: json ? JSON.stringify({ error: message(error) }) : `error: ${message(error)}\n\n${USAGE}` };

@@ -94,6 +94,8 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
       ...(args.switches.has('all') ? { all: 'true' } : {}),
     };
   }
+  // --sell-base travels as `all` ("true"): the one switch a quant command takes.
+  else if (command.startsWith('quant ')) picked = { ...pick('email', 'kind', 'status', 'limit', 'id', 'min'), ...(args.switches.has('sell-base') ? { all: 'true' } : {}) };
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];
