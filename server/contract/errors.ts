@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   'order.stop.quote',
   'order.fok.not.fillable',
   'order.not.found',
+  /** A quantitative bot's order: only stopping the bot cancels it (desks/spot/bots.ts). */
+  'order.bot.owned',
   'funds.insufficient',
   'transfer.same.account',
   'page.size.invalid',

@@ -64,6 +64,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   'order.stop.quote': 200,
   'order.fok.not.fillable': 200,
   'order.not.found': 200,
+  'order.bot.owned': 200,
   'funds.insufficient': 200,
   'transfer.same.account': 200,
   'page.size.invalid': 200,

@@ -59,6 +59,7 @@ export const RULE_MESSAGES: Readonly<Record<RuleKey, { id: string }>> = {
   'order.stop.quote': { id: 'rule.order.stopQuote' },
   'order.fok.not.fillable': { id: 'rule.order.fokNotFillable' },
   'order.not.found': { id: 'rule.order.notFound' },
+  'order.bot.owned': { id: 'rule.order.botOwned' },
   'funds.insufficient': { id: 'rule.funds.insufficient' },
   'transfer.same.account': { id: 'rule.transfer.sameAccount' },
   'page.size.invalid': { id: 'rule.page.sizeInvalid' },

@@ -126,6 +126,8 @@ export function placeRefusal(code: string): BinanceError {
       return errors.rejected('No last price for this symbol yet: a trigger cannot be set.');
     case 'order.type.invalid':
       return errors.orderType();
+    case 'quant.order.bot.owned':
+      return errors.rejected('This order belongs to a trading bot: stop the bot to cancel it.');
     default:
       return errors.rejected(`Order rejected (${code}).`);
   }
