@@ -4,7 +4,7 @@
 // stop gives the money back; every refusal answers its code and leaves the balances as they were.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { argon2Hasher } from '../../../server/accounts/passwords.ts';
-import { QUANT_PATHS, QUANT_STRATEGY_TYPE, type QuantBacktestResult, type QuantBotDetail, type QuantBotView } from '../../../server/contract/quant.ts';
+import { QUANT_PATHS, QUANT_STRATEGY_TYPE, QUANT_TOPIC, type QuantBacktestResult, type QuantBotDetail, type QuantBotView } from '../../../server/contract/quant.ts';
 import { describeDialects } from '../dialects.ts';
 import { openHarness, type Harness, type Reply, type User } from './contract-harness.ts';
 
@@ -78,6 +78,17 @@ describeDialects('quant API', (dialect) => {
   });
 
   it('starts a grid whose orders are ordinary tagged spot orders, shows it, backtests, and stops it', async () => {
+    // The socket's `quant` topic is private: refused before auth, then each change of the user's bots.
+    const ws = new WebSocket(h.wsUrl);
+    const frames: Array<{ op: string; id?: number; code?: string; topic?: string; data?: { type: string; bot: QuantBotView } }> = [];
+    ws.addEventListener('message', (m) => frames.push(JSON.parse(String(m.data))));
+    await new Promise((resolve) => ws.addEventListener('open', resolve, { once: true }));
+    ws.send(JSON.stringify({ op: 'subscribe', id: 1, topics: [QUANT_TOPIC] }));
+    await expect.poll(() => frames.find((f) => f.id === 1)?.code).toBe('login.user.not.login');
+    ws.send(JSON.stringify({ op: 'auth', id: 2, ticket: alice.ticket }));
+    ws.send(JSON.stringify({ op: 'subscribe', id: 3, topics: [QUANT_TOPIC] }));
+    await expect.poll(() => frames.some((f) => f.op === 'ack' && f.id === 3)).toBe(true);
+    const events = () => frames.filter((f) => f.topic === QUANT_TOPIC).map((f) => f.data!);
     await place(mm, 'sell', '60010', '1');
     const bot = ok<QuantBotView>(await post(QUANT_PATHS.start, { ...grid, clientId: 'route-grid-1' }));
     expect(bot).toMatchObject({ kind: 'grid', status: 'running', openOrders: 4, symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT' });
@@ -88,6 +99,10 @@ describeDialects('quant API', (dialect) => {
     expect(open.value.filter((o) => o.strategyId === bot.id && o.strategyType === QUANT_STRATEGY_TYPE)).toHaveLength(4);
     // The maker sells into the bot's 59 500 buy: it fills and the bot places a sell one grid up.
     await place(mm, 'sell', '59500', '1');
+    // The socket told of the start and of the fill (the bot with its new order).
+    await expect.poll(() => events().at(-1)?.bot.fills).toBe(2);
+    expect(events().at(-1)!.bot).toMatchObject({ id: bot.id, openOrders: 4 });
+    expect(events().every((e) => e.type === 'quant' && e.bot.id === bot.id)).toBe(true);
     const detail = ok<QuantBotDetail>(await get(QUANT_PATHS.detail, { botId: String(bot.id) }));
     expect(detail.orders.map((o) => [o.side, o.price, o.level]).sort()).toEqual([['buy', '59000', 0], ['sell', '60000', 2], ['sell', '60500', 3], ['sell', '61000', 4]]);
     expect(detail.trades.map((t) => [t.side, t.price])).toEqual([['buy', '59500'], ['buy', '60010']]);
@@ -109,5 +124,7 @@ describeDialects('quant API', (dialect) => {
     expect((await post(QUANT_PATHS.stop, { botId: bot.id })).body.code).toBe('quant.bot.ended');
     const ended = ok<{ list: QuantBotView[] }>(await get(QUANT_PATHS.list, { status: 'ended' }));
     expect(ended.list[0]).toMatchObject({ id: bot.id, status: 'ended', returnedQuote: stopped.returnedQuote });
+    await expect.poll(() => events().at(-1)?.bot.status).toBe('ended');
+    ws.close();
   });
 });
