@@ -298,10 +298,31 @@ function checkInvestment(text: string): bigint | null {
   return v > 0n ? v : null;
 }
 
+/** A running bot in the desk's indexes (by id, by market and user, by client id, per user). */
+function remember(s: SpotState, b: BotMemory): void {
+  s.bots.set(b.id, b);
+  s.botMarkets.set(marketKey(b), (s.botMarkets.get(marketKey(b)) ?? 0) + 1);
+  s.botUsers.set(b.user, (s.botUsers.get(b.user) ?? 0) + 1);
+  if (b.clientId !== null) s.botClients.set(`${b.user}:${b.clientId}`, b.id);
+}
+
+function forget(s: SpotState, b: BotMemory): void {
+  s.bots.delete(b.id);
+  const down = (map: Map<string | number, number>, key: string | number) => {
+    const left = (map.get(key) ?? 1) - 1;
+    if (left > 0) map.set(key, left);
+    else map.delete(key);
+  };
+  down(s.botMarkets as Map<string | number, number>, marketKey(b));
+  down(s.botUsers as Map<string | number, number>, b.user);
+  if (b.clientId !== null) s.botClients.delete(`${b.user}:${b.clientId}`);
+}
+
 /** Starts a bot: checks everything first, then reserves the investment and (a grid) places its ladder. */
 export function applyStartBot(s: SpotState, batch: SpotBatch, req: StartBotRequest, stored: QuantBotRow | undefined, ctx: BotContext, time: number): Reply<QuantBotView> {
   if (req.clientId !== undefined) {
-    const known = [...s.bots.values()].find((b) => b.user === req.user && b.clientId === req.clientId);
+    const id = s.botClients.get(`${req.user}:${req.clientId}`);
+    const known = id === undefined ? undefined : s.bots.get(id);
     if (known !== undefined) return accept(viewOf(s, known));
     const pending = [...batch.bots.values()].find((r) => r.user === req.user && r.clientId === req.clientId) ?? stored;
     if (pending !== undefined) return accept(viewOf(s, botFromRow(pending)));
@@ -313,9 +334,7 @@ export function applyStartBot(s: SpotState, batch: SpotBatch, req: StartBotReque
   const investment = checkInvestment(req.investment);
   if (investment === null) return refuse('quant.investment.invalid');
   if (investment < ctx.minInvestment(req.kind)) return refuse('quant.investment.below.min');
-  let running = 0;
-  for (const b of s.bots.values()) if (b.user === req.user) running++;
-  if (running >= QUANT_MAX_RUNNING) return refuse('quant.bots.too.many');
+  if ((s.botUsers.get(req.user) ?? 0) >= QUANT_MAX_RUNNING) return refuse('quant.bots.too.many');
   const last = lastPrice(m);
   if (last === null) return refuse('quant.market.no.price');
   const available = s.ledger.balance(userAccount(req.user as UserId, 'coin', 'available'), m.market.quote as Asset);
@@ -352,8 +371,7 @@ export function applyStartBot(s: SpotState, batch: SpotBatch, req: StartBotReque
   };
   if (!move(s, batch, b, 'quant.reserve', m.market.quote, investment, time)) return refuseKernel(Code.INSUFFICIENT_FUNDS);
   b.pocketQuote = investment;
-  s.bots.set(b.id, b);
-  s.botMarkets.set(marketKey(b), (s.botMarkets.get(marketKey(b)) ?? 0) + 1);
+  remember(s, b);
   if (grid !== null && plan !== null && plan.ok) {
     const p = plan.value;
     // The base its sells need, bought at the market first (bounded by the band around the last price).
@@ -406,10 +424,7 @@ function end(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket, reason
     b.robot.stage = 'end';
     b.robot.stages.push({ stage: 'end', time, reason });
   }
-  s.bots.delete(b.id);
-  const left = (s.botMarkets.get(marketKey(b)) ?? 1) - 1;
-  if (left > 0) s.botMarkets.set(marketKey(b), left);
-  else s.botMarkets.delete(marketKey(b));
+  forget(s, b);
   touch(s, batch, b, time);
 }
 
@@ -532,8 +547,7 @@ export function restoreBots(s: SpotState, rows: readonly QuantBotRow[]): void {
       const o = s.orders.get(id as OrderId);
       if (o === undefined || !isBotOrder(o) || o.strategyId !== b.id) throw new Error(`bot ${b.id}: its open order ${id} is not open`);
     }
-    s.bots.set(b.id, b);
-    s.botMarkets.set(marketKey(b), (s.botMarkets.get(marketKey(b)) ?? 0) + 1);
+    remember(s, b);
     s.nextBotId = Math.max(s.nextBotId, b.id + 1);
   }
 }

@@ -255,7 +255,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
    */
   startBot(req: StartBotRequest): Promise<Reply<QuantBotView>> {
     const id = req.clientId;
-    const lookup = async () => (id === undefined || [...this.s.bots.values()].some((b) => b.user === req.user && b.clientId === id) ? undefined : this.o.store.quant.byClientId(req.user, id));
+    const lookup = async () => (id === undefined || this.s.botClients.has(`${req.user}:${id}`) ? undefined : this.o.store.quant.byClientId(req.user, id));
     return this.core.runPrepared(lookup, (row, b, time) => applyStartBot(this.s, b, req, row, this.bots, time));
   }
 

@@ -76,6 +76,8 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     priority: await store.spot.lastPriority(),
     bots: new Map(),
     botMarkets: new Map(),
+    botClients: new Map(),
+    botUsers: new Map(),
     nextBotId: (await store.quant.maxId()) + 1,
     onSettled: null,
   };

@@ -51,6 +51,10 @@ export interface SpotState {
   readonly bots: Map<number, BotMemory>;
   /** `user:symbol` → how many of that user's bots run in that market (cancel-all then leaves their orders alone). */
   readonly botMarkets: Map<string, number>;
+  /** `user:clientId` → a running bot started with that client id (a repeated start answers it). */
+  readonly botClients: Map<string, number>;
+  /** user → how many bots they run. */
+  readonly botUsers: Map<number, number>;
   nextBotId: number;
   /** Called at the end of each settlement with its events, while bots run (bots.ts: pockets, counter orders). */
   onSettled: ((m: SpotMarket, batch: SpotBatch, events: readonly SpotEvent[], touched: ReadonlySet<LiveOrder>) => void) | null;

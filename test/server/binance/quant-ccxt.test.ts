@@ -58,7 +58,7 @@ describeDialects('quant bots through ccxt', (dialect) => {
     // A cancel of the bot's order is refused; a cancel-all leaves the bot's orders: nothing changes.
     const before = await h.state(user);
     sync();
-    await expect(ex.cancelOrder(open[0]!.id, 'BTC/USDT')).rejects.toThrow();
+    await expect(ex.cancelOrder(String(open[0]!.id), 'BTC/USDT')).rejects.toThrow();
     sync();
     await ex.cancelAllOrders('BTC/USDT').catch(() => undefined);
     expect(await h.state(user)).toEqual(before);
