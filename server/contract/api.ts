@@ -320,6 +320,8 @@ export interface SpotOrderItem {
   trigger: SpotOrderTrigger | null;
   /** The OCO list this order is a leg of. */
   orderListId: number | null;
+  /** The quantitative bot that placed it (contract/quant.ts); absent for the user's own orders. */
+  botId?: number;
 }
 
 export interface SpotFillItem {

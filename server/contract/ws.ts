@@ -195,6 +195,8 @@ export interface OrderUpdate {
   trigger: { condition: 'stop_loss' | 'take_profit'; stopPrice: string | null; trailingDelta: number | null; triggered: boolean; triggerTime: number | null } | null;
   /** The OCO list the order is a leg of. */
   orderListId: number | null;
+  /** The quantitative bot that placed it (contract/quant.ts); absent for the user's own orders. */
+  botId?: number;
 }
 /** `balances` topic: one wallet's balance of one asset after a change. */
 export interface BalanceUpdate {

@@ -64,6 +64,7 @@ export function parseOrder(d: unknown): SpotOrderItem | null {
     closeTime: numOrNull(d.closeTime),
     trigger,
     orderListId: listId,
+    ...(num(d.botId) ? { botId: d.botId } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ export function toOrderUpdate(o: SpotOrderItem): OrderUpdate {
     updateTime: o.updateTime,
     trigger: o.trigger,
     orderListId: o.orderListId,
+    ...(o.botId === undefined ? {} : { botId: o.botId }),
   };
 }
 

@@ -31,6 +31,7 @@ export const parseOrderUpdate: Parser<OrderUpdate> = (v) => {
     updateTime: v.updateTime,
     trigger: parseTrigger(v.trigger),
     orderListId: isInteger(v.orderListId) ? v.orderListId : null,
+    ...(isInteger(v.botId) ? { botId: v.botId } : {}),
   };
 };
 

@@ -1,6 +1,7 @@
 // Desk events as the WebSocket contract's private payloads (contract/ws.ts): the desks' lowercase views become the
 // Binance-like upper-case shapes the web app parses; user ids stay out of what goes on the wire.
 import type { EarnEvent } from '../../contract/earn.ts';
+import { QUANT_STRATEGY_TYPE } from '../../contract/quant.ts';
 import type { BalanceUpdate, OrderStatus, OrderUpdate, TransferUpdate, Wallet } from '../../contract/ws.ts';
 import type { DeskEvent, OrderView, TransferView } from '../../desks/index.ts';
 
@@ -39,8 +40,13 @@ export function orderUpdate(o: OrderView): OrderUpdate {
         ? null
         : { condition: o.trigger.condition, stopPrice: o.trigger.stopPrice, trailingDelta: o.trigger.trailingDelta, triggered: o.working, triggerTime: o.workingTime },
     orderListId: o.orderListId,
+    ...botOf(o),
   };
 }
+
+/** `botId` for a quantitative bot's order (its strategyId), nothing for the user's own. */
+export const botOf = (o: { strategyId: number | null; strategyType: number | null }): { botId?: number } =>
+  o.strategyType === QUANT_STRATEGY_TYPE && o.strategyId !== null ? { botId: o.strategyId } : {};
 
 export function balanceUpdate(e: Extract<DeskEvent, { type: 'balance' }>): BalanceUpdate {
   return { wallet: e.wallet as Wallet, asset: e.asset, available: e.available, frozen: e.frozen, time: e.time };

@@ -66,8 +66,9 @@ export function useOrderColumns(keys: readonly OrderColumnKey[], options: OrderC
       key: 'action',
       labelId: 'orders.col.action',
       align: 'right',
+      // A bot's order is the bot's to cancel (its stop, on the quantitative page): no cancel here.
       render: (o) =>
-        o.status === 'pending' && options.onCancel ? (
+        o.status === 'pending' && options.onCancel && o.botId === undefined ? (
           <button
             type="button"
             className={s.link}

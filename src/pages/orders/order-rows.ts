@@ -44,5 +44,6 @@ export function orderRowFromUpdate(o: OrderUpdate, name: (symbol: string) => str
     closeTime: status === 'pending' ? null : o.updateTime,
     trigger: o.trigger,
     orderListId: o.orderListId,
+    ...(o.botId === undefined ? {} : { botId: o.botId }),
   };
 }

@@ -53,6 +53,11 @@ export function useSpotOrderColumns(keys: readonly SpotOrderColumnKey[], options
               OCO
             </span>
           ) : null}
+          {o.botId !== undefined ? (
+            <a className={c.badge} data-testid="bot-badge" href={`/quantBot?id=${o.botId}`} title={_('orders.bot.title', { id: o.botId })}>
+              {_('orders.bot', { id: o.botId })}
+            </a>
+          ) : null}
         </span>
       ),
     },

@@ -1,5 +1,6 @@
 // Desk views → the contract's items (what the web app shows, spec §3 spot order fields).
 import type { AccountType, AssetRecordItem, AssetRecordType, MyTradeItem, SpotFillItem, SpotOrderItem, TransferItem } from '../../../contract/api.ts';
+import { botOf } from '../ws-payloads.ts';
 import type { FillSummary, OrderView, RecordView, TradeView, TransferView } from '../../../desks/index.ts';
 import { formatDecimal, parseDecimal, SCALE } from '../../../kernel/index.ts';
 
@@ -49,6 +50,7 @@ export function orderItem(o: OrderView): SpotOrderItem {
         ? null
         : { condition: o.trigger.condition, stopPrice: o.trigger.stopPrice, trailingDelta: o.trigger.trailingDelta, triggered: o.working, triggerTime: o.workingTime },
     orderListId: o.orderListId,
+    ...botOf(o),
   };
 }
 
