@@ -271,6 +271,14 @@ function gridFilled(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket,
 /** Places the grid's order at `level` (a sell carries the cost of the buy it completes a round for). */
 function gridOrder(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket, side: 'buy' | 'sell', level: number, cost: bigint | null, ctx: BotContext, time: number): void {
   const g = b.grid!;
+  // One order per level: a buy of the ladder that traded at once while it was being placed has already put its sell on
+  // the level above, and a second order there would trade with it (the bot with itself).
+  for (const o of g.orders.values()) {
+    if (o.level === level) {
+      b.skipped++;
+      return;
+    }
+  }
   const want = side === 'buy' ? g.buyQty : g.sellQty;
   // Short of a full order (fees and lot rounding), as much as the pocket pays for on the lot, if the market takes it
   // (the backtest, contract/quant-backtest.ts, does the same).

@@ -178,4 +178,24 @@ describeDialects('quantitative bots', (dialect) => {
     expect(toUnits(v.returnedQuote)).toBeLessThan(toUnits('100')); // bought at the ask, sold at the bid: a loss, shown
     await w.check();
   });
+
+  it('never trades a grid with itself when its ladder buys take cheaper asks at the start', async () => {
+    await print('60000');
+    value(await limit(U3, 'sell', '59300', '0.0215'));
+    value(await limit(U2, 'buy', '58000', '0.02'));
+    const bot = value(await w.desks.spot.startBot({ user: U1, kind: 'grid', symbol: 'BTCUSDT', investment: '2000', grid: { lower: '59000', upper: '61000', grids: 8, mode: 'arithmetic' } }));
+    const fills = await w.store.quant.fills(bot.id, 1000);
+    const own = new Set((await w.store.spot.openOrders()).filter((o) => o.strategyId === bot.id).map((o) => o.id));
+    // Every fill's other side is someone else's order: no trade has the bot on both sides.
+    const trades = await w.t.store.db.selectFrom('spot_trades').select(['taker_order', 'maker_order']).execute();
+    const botOrders = new Set((await w.t.store.db.selectFrom('spot_orders').select(['id', 'strategy_id']).execute()).filter((r) => Number(r.strategy_id) === bot.id).map((r) => Number(r.id)));
+    expect(trades.filter((t) => botOrders.has(Number(t.taker_order)) && botOrders.has(Number(t.maker_order)))).toEqual([]);
+    expect(fills.length).toBeGreaterThan(1);
+    // One order per level, never more than its grids.
+    const open = value(await w.desks.spot.openOrders(U1)).filter((o) => own.has(o.orderId));
+    expect(new Set(open.map((o) => o.price)).size).toBe(open.length);
+    expect(open.length).toBeLessThanOrEqual(8);
+    await w.check();
+  });
 });
+
