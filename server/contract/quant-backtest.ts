@@ -177,7 +177,8 @@ export function backtestGrid(input: BacktestInput): BacktestOutcome {
   check();
 
   /** The counter of a buy filled at i − 1: a sell at i, of sellQty or the lots the free base still covers. */
-  const placeSell = (i: number, roundCost: bigint) => {
+  /** The counter of a buy filled at i − 1 (its quote and the base it delivered after its fee), at i. */
+  const placeSell = (i: number, buy: { quote: bigint; net: bigint }) => {
     const price = lv(i);
     let qty = plan.sellQty;
     if (freeBase < qty) {
@@ -187,7 +188,8 @@ export function backtestGrid(input: BacktestInput): BacktestOutcome {
         return;
       }
     }
-    place(i, { side: 'sell', qty, reserved: qty, roundCost });
+    // The round's cost: the buy's quote for the share of its base this sell sells (the rest stays, valued as unrealized).
+    place(i, { side: 'sell', qty, reserved: qty, roundCost: buy.net > 0n ? (buy.quote * qty) / buy.net : buy.quote });
   };
   /** The counter of a sell filled at i + 1: a buy at i, of buyQty or the lots the free quote still covers. */
   const placeBuy = (i: number) => {
@@ -215,7 +217,7 @@ export function backtestGrid(input: BacktestInput): BacktestOutcome {
     fees += notional(lv(i), fee);
     fills.push({ time, side: 'buy', price: lv(i), level: i, qty: o.qty });
     invariant(i + 1 < n, `buy at the top level ${i}`);
-    placeSell(i + 1, o.reserved);
+    placeSell(i + 1, { quote: o.reserved, net: o.qty - fee });
     check();
   };
   const fillSell = (j: number, o: Order, time: number) => {

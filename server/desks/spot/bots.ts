@@ -264,12 +264,16 @@ function gridFilled(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket,
     }
     if (level > 0) gridOrder(s, batch, b, m, 'buy', level - 1, null, ctx, time);
   } else if (level < g.levels.length - 1) {
-    gridOrder(s, batch, b, m, 'sell', level + 1, o.filledQuote, ctx, time);
+    gridOrder(s, batch, b, m, 'sell', level + 1, { quote: o.filledQuote, net: BigInt(o.filled) * m.market.lotSize - o.fee }, ctx, time);
   }
 }
 
-/** Places the grid's order at `level` (a sell carries the cost of the buy it completes a round for). */
-function gridOrder(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket, side: 'buy' | 'sell', level: number, cost: bigint | null, ctx: BotContext, time: number): void {
+/**
+ * Places the grid's order at `level`. A sell after a buy of the level below carries its round's cost: the buy's quote
+ * for the share of the base it delivered (after its fee, in base) that this sell sells; the rest of that base stays
+ * in the pocket (valued at the last price, not counted as grid profit). The backtest counts rounds the same way.
+ */
+function gridOrder(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket, side: 'buy' | 'sell', level: number, buy: { quote: bigint; net: bigint } | null, ctx: BotContext, time: number): void {
   const g = b.grid!;
   // One order per level: a buy of the ladder that traded at once while it was being placed has already put its sell on
   // the level above, and a second order there would trade with it (the bot with itself).
@@ -292,6 +296,7 @@ function gridOrder(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket, 
   }
   const id = s.nextOrderId;
   // Registered first: if it trades at once, this settlement's afterSettle must know it is the grid's.
+  const cost = buy === null ? null : buy.net > 0n ? (buy.quote * qty) / buy.net : buy.quote;
   g.orders.set(id, { level, cost });
   const o = placeForBot(s, batch, b, m, { type: 'limit', user: b.user, symbol: b.symbol, side, price: fromUnits(g.levels[level]!), qty: fromUnits(qty) }, ctx, time);
   if (o === null) {

@@ -77,12 +77,15 @@ describe('grid backtest, by hand', () => {
       expect(f.qty).toBe(i % 2 === 0 ? 221_600_000n : 221_300_000n);
     });
     expect(r.rounds).toBe(20);
-    // One round: sell 2.213 at 120 = 265.56, fee 0.26556 → 265.29444; its buy spent 2.216 · 110 = 243.76.
-    const perRound = 26_529_444_000n - 24_376_000_000n;
-    expect(perRound).toBe(2_153_444_000n); // 21.53444 USDT
+    // One round: sell 2.213 at 120 = 265.56, fee 0.26556 → 265.29444; its buy spent 2.216 · 110 = 243.76 for
+    // 2.216 − 0.002216 = 2.213784 BTC, of which the sell sells 2.213: cost 243.76 · 2.213 / 2.213784 = 243.67367...
+    const perRound = 26_529_444_000n - (24_376_000_000n * 221_300_000n) / 221_378_400n;
+    expect(perRound).toBe(2_162_076_633n); // 21.62076633 USDT
     expect(r.gridProfit).toBe(20n * perRound);
-    // Each round also keeps 2.216 − 0.002216 − 2.213 = 0.000784 BTC; the quote gained is exactly the grid profit.
-    expect(r.endQuote).toBe(1000n * E8 - 53_172_000_000n + 20n * perRound);
+    // Each round also keeps 2.216 − 0.002216 − 2.213 = 0.000784 BTC (its share of the buy's cost stays with it): the
+    // quote gained is the sells' net less the buys' whole quote.
+    const perRoundQuote = 26_529_444_000n - 24_376_000_000n;
+    expect(r.endQuote).toBe(1000n * E8 - 53_172_000_000n + 20n * perRoundQuote);
     expect(r.endBase).toBe(443_100_000n - 443_100n + 20n * 78_400n);
     // Fees: the first buy's, 20 buys' 0.002216 BTC at 110 (0.24376) and 20 sells' 0.26556.
     expect(r.fees).toBe(53_172_000n + 20n * 24_376_000n + 20n * 26_556_000n);
@@ -124,8 +127,9 @@ describe('grid backtest, by hand', () => {
     const r = run({ ...BASE, bars });
     expect(r.fills.map((f) => [f.side, f.level])).toEqual([['sell', 3], ['buy', 2], ['sell', 3]]);
     expect(r.rounds).toBe(1);
-    // sell 2.213 at 130 = 287.69, fee 0.28769 → 287.40231; its buy: 2.216 at 120 = 265.92.
-    expect(r.gridProfit).toBe(28_740_231_000n - 26_592_000_000n);
+    // sell 2.213 at 130 = 287.69, fee 0.28769 → 287.40231; its buy: 2.216 at 120 = 265.92 for 2.213784 net, of
+    // which 2.213 sold: cost 265.92 · 2.213 / 2.213784.
+    expect(r.gridProfit).toBe(28_740_231_000n - (26_592_000_000n * 221_300_000n) / 221_378_400n);
   });
 
   it('a pocket short of quote places smaller orders, then none', () => {
@@ -220,7 +224,7 @@ function checkRun(levels: readonly bigint[], input: Omit<BacktestInput, 'bars' |
   // Grid k is the pair (buy at k, sell at k + 1): it starts with the plan's order and alternates; a sell after a buy
   // in its pair is a round, worth the sell's net quote minus that buy's quote.
   const lastSide: Array<'buy' | 'sell'> = [];
-  const lastBuyCost: Array<bigint | null> = [];
+  const lastBuyCost: Array<{ quote: bigint; net: bigint } | null> = [];
   for (let k = 0; k < n - 1; k++) {
     const side = plan.buys.includes(k) ? 'buy' : plan.sells.includes(k + 1) ? 'sell' : null;
     want(side !== null, `grid ${k} starts with no order`);
@@ -246,17 +250,18 @@ function checkRun(levels: readonly bigint[], input: Omit<BacktestInput, 'bars' |
       buysQuote += quote;
       buysNetBase += f.qty - fee;
       fees += notional(f.price, fee);
-      lastBuyCost[k] = quote;
+      lastBuyCost[k] = { quote, net: f.qty - fee };
     } else {
       const gross = notional(f.price, f.qty);
       const fee = feeOn(gross, makerPpm);
       sellsNet += gross - fee;
       sellsBase += f.qty;
       fees += fee;
-      const cost = lastBuyCost[k];
-      if (cost !== null && cost !== undefined) {
+      const buy = lastBuyCost[k];
+      if (buy !== null && buy !== undefined) {
         rounds++;
-        gridProfit += gross - fee - cost;
+        // The round's cost: the buy's quote for the share of its net base this sell sells.
+        gridProfit += gross - fee - (buy.net > 0n ? (buy.quote * f.qty) / buy.net : buy.quote);
       }
     }
   }
@@ -426,7 +431,7 @@ describe('chartBars and toResult', () => {
     expect(res.fills[0]).toEqual({ time: T0 + 500 * MIN, side: 'buy', price: '110', level: 1 });
     expect(res.fills.at(-1)).toEqual({ time: T0 + 2499 * MIN, side: 'sell', price: '120', level: 2 });
     expect(res.rounds).toBe(1250);
-    expect(res.gridProfit).toBe('26918.05'); // 1,250 · 21.53444
+    expect(res.gridProfit).toBe('27025.9579125'); // 1,250 · 21.62076633
     expect(res.bars).toBe(2500);
     expect(res.from).toBe(T0);
     expect(res.to).toBe(T0 + 2500 * MIN);

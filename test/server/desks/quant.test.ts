@@ -66,12 +66,15 @@ describeDialects('quantitative bots', (dialect) => {
     expect(now.map((o) => [o.side, o.price]).sort()).toEqual([['buy', '59000'], ['buy', '59500'], ['sell', '60500'], ['sell', '61000']]);
     let view = value(await w.desks.spot.bot(bot.id, U1));
     expect(view.rounds).toBe(1);
-    // The round's profit, from its two fills: 60 000 × q − fee − 59 500 × q(buy).
+    // The round's profit, from its two fills: 60 000 × q − fee − the buy's cost of q.
     const q = toUnits(view.grid!.sellQty);
     const qb = toUnits(view.grid!.buyQty);
     const proceeds = (60000n * q);
     const sellFee = (proceeds * 1000n + 999_999n) / 1_000_000n;
-    expect(toUnits(view.gridProfit)).toBe(proceeds - sellFee - 59500n * qb);
+    // Its cost: the buy's quote for the share of the base it delivered (after its fee) that the sell sold.
+    const buyQuote = 59500n * qb;
+    const net = qb - (qb * 1000n + 999_999n) / 1_000_000n;
+    expect(toUnits(view.gridProfit)).toBe(proceeds - sellFee - (buyQuote * q) / net);
     expect(toUnits(view.gridProfit)).toBeGreaterThan(0n);
     await w.check();
 
