@@ -17,6 +17,7 @@ import { groupBook } from './reducers/grouping.ts';
 import { orderList } from './reducers/orders.ts';
 import type { BookView } from './reducers/order-book.ts';
 import type { EarnViews } from './reducers/earn.ts';
+import type { QuantViews } from './reducers/quant.ts';
 import type { SecondsViews } from './reducers/seconds.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import { createStreams, type Streams, type StreamsOptions } from './runtime.ts';
@@ -121,6 +122,10 @@ export const secondsContractsAtom = (): Atom<Loadable<SecondsViews>> => keyed('s
 // Wealth products and mining pools.
 /** The user's wealth and mining orders, newest first, live; idle while signed out. */
 export const earnOrdersAtom = (): Atom<Loadable<EarnViews>> => keyed('earn:orders', (s) => s.earnOrders$(), IDLE);
+
+// Quantitative bots.
+/** The user's robots and grids, newest first, live; idle while signed out. */
+export const quantBotsAtom = (): Atom<Loadable<QuantViews>> => keyed('quant:bots', (s) => s.quantBots$(), IDLE);
 
 /** Milliseconds to a server-time deadline, ticking every `stepMs`; not cached, so hold it (useMemo, a module). */
 export const countdownAtom = (deadline: number, stepMs = 1_000): Atom<number> =>

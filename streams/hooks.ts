@@ -11,6 +11,7 @@ import type { ContractMarketViews, ContractMarkView } from './reducers/contract-
 import type { ContractSettings } from './reducers/contract-positions.ts';
 import type { BookView } from './reducers/order-book.ts';
 import type { EarnViews } from './reducers/earn.ts';
+import type { QuantViews } from './reducers/quant.ts';
 import type { SecondsViews } from './reducers/seconds.ts';
 import type { Tickers } from './reducers/tickers.ts';
 import type { ConnectionStatus } from './socket/connection.ts';
@@ -49,6 +50,9 @@ export const useSecondsContracts = (): Loadable<SecondsViews> => useAtomValue(at
 
 /** The user's wealth and mining orders, newest first, live from the `earn` topic. */
 export const useEarnOrders = (): Loadable<EarnViews> => useAtomValue(atoms.earnOrdersAtom());
+
+/** The user's quantitative bots ({ all, robot, grid }, each newest first), live from the `quant` topic; idle signed out. */
+export const useQuantBots = (): Loadable<QuantViews> => useAtomValue(atoms.quantBotsAtom());
 
 /** Milliseconds left to a server-time deadline. */
 export function useCountdown(deadline: number, stepMs = 1_000): number {

@@ -28,6 +28,7 @@ export {
   priceRecordAtom,
   secondsContractsAtom,
   earnOrdersAtom,
+  quantBotsAtom,
 } from './atoms.ts';
 export {
   useConnectionStatus,
@@ -55,6 +56,7 @@ export {
   usePriceRecord,
   useSecondsContracts,
   useEarnOrders,
+  useQuantBots,
 } from './hooks.ts';
 // Seconds contracts: the parsers (for the app's REST client), the lists, the countdown rule of the one clock.
 export { parseSecondsConfig, parseSecondsContract, parseSecondsContracts, parsePriceRecordEntries, parsePriceRecordEntry } from './parse/seconds.ts';
@@ -67,6 +69,12 @@ export {
 } from './parse/earn.ts';
 export { earnNotBehind, isActiveEarn, type EarnViews, type EarnSeed } from './reducers/earn.ts';
 export { EARN_SEED_ENDED } from './rest/earn.ts';
+// Quantitative bots: the parsers (for the app's REST client) and the user's bots.
+export {
+  parseQuantStrategy, parseQuantStrategies, parseQuantBot, parseQuantBotPage, parseQuantBotDetail, parseQuantBacktest, parseQuantEvent, QUANT_END_REASONS,
+  type QuantPageOf,
+} from './parse/quant.ts';
+export { currentBot, quantNotBehind, type QuantViews, type QuantSeed } from './reducers/quant.ts';
 export { dataOf, mapLoadable, type Loadable, type StreamError } from './loadable.ts';
 export type { StreamsOptions } from './runtime.ts';
 export type { BookView } from './reducers/order-book.ts';

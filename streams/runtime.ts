@@ -27,6 +27,8 @@ import { documentVisible$ } from './sources/polling.ts';
 import { earnOrdersPipeline } from './pipelines/earn.ts';
 import { earnViews, noEarnViews, type EarnOrders, type EarnSeed, type EarnViews } from './reducers/earn.ts';
 import { earnOrdersReader } from './rest/earn.ts';
+import { quantBotsPipeline, quantBotsReader } from './pipelines/quant.ts';
+import { noQuantViews, quantViews, type QuantBots, type QuantSeed, type QuantViews } from './reducers/quant.ts';
 import { createHttp, type HttpOptions } from './rest/http.ts';
 import { createMarketRest, type MarketRest } from './rest/market.ts';
 import { createConnection, type ConnectionOptions, type ConnectionStatus, type WebSocketConstructor } from './socket/connection.ts';
@@ -69,6 +71,9 @@ export interface StreamsOptions {
   /** The seed of `earn` (the user's wealth and mining orders), read on every fresh run (default: each kind's active
    *  and latest ended orders through the layer's http). */
   loadEarnOrders?: (signal: AbortSignal) => Promise<EarnSeed>;
+  /** The seed of `quant` (the user's bots), read on every fresh run (default: the running bots and the latest ended
+   *  ones through the layer's http). */
+  loadQuantBots?: (signal: AbortSignal) => Promise<QuantSeed>;
   /** How often the duration table is read again while watched (default 60 s). */
   secondsConfigIntervalMs?: number;
   /** Whether the tab is shown (default: document visibility); the shared clock ticks at once when it comes back. */
@@ -112,6 +117,8 @@ export interface Streams extends ContractStreams {
   secondsContracts$(): Observable<Loadable<SecondsViews>>;
   /** The user's wealth and mining orders, newest first, live; idle while signed out. */
   earnOrders$(): Observable<Loadable<EarnViews>>;
+  /** The user's quantitative bots, newest first, live; idle while signed out. */
+  quantBots$(): Observable<Loadable<QuantViews>>;
   setTicket(ticket: string | null): void;
   close(): void;
 }
@@ -216,6 +223,14 @@ export function createStreams(options: StreamsOptions = {}): Streams {
       ),
     );
 
+  const quant = { hub, timers, loadBots: options.loadQuantBots ?? quantBotsReader(http) };
+  const quantBots$ = (): Observable<Loadable<QuantViews>> =>
+    cached('quant:bots', () =>
+      thin(quantBotsPipeline(quant)).pipe(
+        scan<Loadable<QuantBots>, Loadable<QuantViews>>((held, next) => mapLoadable(next, (s) => quantViews(s, dataOf(held) ?? noQuantViews)), idle),
+      ),
+    );
+
   return {
     status$: connection.status$,
     auth$: hub.auth$,
@@ -245,6 +260,7 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     priceRecord$: (market) => cached(`seconds:record@${market}`, () => thin(priceRecordPipeline(seconds, market))),
     secondsContracts$,
     earnOrders$,
+    quantBots$,
     setTicket: (ticket) => hub.setTicket(ticket),
     close() {
       stopHeartbeat();

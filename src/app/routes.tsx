@@ -9,6 +9,7 @@ import { parseContractOrderSearch, parseContractTransactionSearch, parseDetailSe
 import { parseRecordsSearch } from '../pages/user/records-search.ts';
 import { parseWalletSearch } from '../pages/user/wallet/wallet-search.ts';
 import { parseDefiSearch, parseEarnOrderSearch } from '../pages/defi/defi-search.ts';
+import { parseQuantBotSearch } from '../pages/quant/grid-form.ts';
 
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFoundPage });
 const under = () => root;
@@ -86,6 +87,13 @@ const defiOrder = createRoute({
   validateSearch: parseEarnOrderSearch,
   component: lazyPage(() => import('../pages/defi/EarnOrderPage.tsx'), 'EarnOrderPage'),
 });
+// One quantitative bot (signed in; the page asks to sign in otherwise): its figures, ladder, orders and fills (?id=N).
+const quantBot = createRoute({
+  getParentRoute: under,
+  path: 'quantBot',
+  validateSearch: parseQuantBotSearch,
+  component: lazyPage(() => import('../pages/quant/QuantBotPage.tsx'), 'QuantBotPage'),
+});
 
 // Announcements, help, information
 const noticeList = createRoute({ getParentRoute: under, path: 'noticeList', component: lazyPage(() => import('../pages/notice/NoticeListPage.tsx'), 'NoticeListPage') });
@@ -154,6 +162,7 @@ export const routeTree = root.addChildren([
   quotation,
   defiFinancial,
   defiOrder,
+  quantBot,
   noticeList,
   detail,
   helpCenter,

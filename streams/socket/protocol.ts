@@ -2,13 +2,15 @@
 // contract/api.ts and the seconds contracts' topics of contract/seconds.ts travel on the one socket, so frames and
 // subscriptions name any of them.
 import type { ContractTopic, PriceRecordTopic, Topic, WsClientFrame, WsServerFrame } from '../contract.ts';
-import { EARN_TOPIC, isContractPrivateTopic, isContractTopic, isTopic, PRIVATE_TOPICS, SECONDS_TOPIC } from '../contract.ts';
+import { EARN_TOPIC, isContractPrivateTopic, isContractTopic, isTopic, PRIVATE_TOPICS, QUANT_TOPIC, SECONDS_TOPIC } from '../contract.ts';
 
 /** The user's seconds contracts (private) and a market's price record (public). */
 export type SecondsTopic = typeof SECONDS_TOPIC | PriceRecordTopic;
 /** The user's wealth and mining orders (private, contract/earn.ts). */
 export type EarnTopic = typeof EARN_TOPIC;
-export type StreamTopic = Topic | ContractTopic | SecondsTopic | EarnTopic;
+/** The user's quantitative bots (private, contract/quant.ts). */
+export type QuantTopic = typeof QUANT_TOPIC;
+export type StreamTopic = Topic | ContractTopic | SecondsTopic | EarnTopic | QuantTopic;
 
 type Widened<F> = F extends { topics: Topic[] } ? Omit<F, 'topics'> & { topics: StreamTopic[] } : F extends { topic: Topic } ? Omit<F, 'topic'> & { topic: StreamTopic } : F;
 export type ClientFrame = Widened<WsClientFrame>;
@@ -23,8 +25,8 @@ const PRICE_RECORD_TOPIC = /^priceRecord@[A-Z0-9]{2,20}$/;
 export const isSecondsTopic = (value: string): value is SecondsTopic => value === SECONDS_TOPIC || PRICE_RECORD_TOPIC.test(value);
 
 export const isStreamTopic = (value: string): value is StreamTopic =>
-  isTopic(value) || isContractTopic(value) || isSecondsTopic(value) || value === EARN_TOPIC;
+  isTopic(value) || isContractTopic(value) || isSecondsTopic(value) || value === EARN_TOPIC || value === QUANT_TOPIC;
 
 /** Sent only after the auth ack. */
 export const isPrivateStreamTopic = (topic: StreamTopic): boolean =>
-  topic === SECONDS_TOPIC || topic === EARN_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+  topic === SECONDS_TOPIC || topic === EARN_TOPIC || topic === QUANT_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);

@@ -41,6 +41,8 @@ export interface BotMemory {
   updatedAt: number;
   endedAt: number | null;
   endReason: QuantEndReason | null;
+  /** The last trade price when it ended: what an ended bot's leftover base is valued at, for good. */
+  endPrice: bigint | null;
   readonly investment: bigint;
   pocketBase: bigint;
   pocketQuote: bigint;
@@ -68,7 +70,7 @@ const BIG = [
 
 /** The bot's stored row. */
 export function botRow(b: BotMemory): QuantBotRow {
-  const state: Record<string, unknown> = { endReason: b.endReason, fills: b.fills, rounds: b.rounds, skipped: b.skipped };
+  const state: Record<string, unknown> = { endReason: b.endReason, endPrice: b.endPrice?.toString() ?? null, fills: b.fills, rounds: b.rounds, skipped: b.skipped };
   for (const k of BIG) state[k] = b[k].toString();
   if (b.robot !== null) {
     const r = b.robot;
@@ -92,6 +94,7 @@ export function botRow(b: BotMemory): QuantBotRow {
 
 interface StoredState {
   endReason: QuantEndReason | null;
+  endPrice?: string | null;
   fills: number;
   rounds: number;
   skipped: number;
@@ -108,7 +111,7 @@ export function botFromRow(row: QuantBotRow): BotMemory {
   const g = s.grid;
   return {
     id: row.id, user: row.user, clientId: row.clientId, symbol: row.symbol, kind: row.kind, status: row.status, createdAt: row.createdAt, updatedAt: row.updatedAt,
-    endedAt: row.endedAt, endReason: s.endReason, investment: big('investment'), pocketBase: big('pocketBase'), pocketQuote: big('pocketQuote'), fills: s.fills,
+    endedAt: row.endedAt, endReason: s.endReason, endPrice: s.endPrice === undefined || s.endPrice === null ? null : BigInt(s.endPrice), investment: big('investment'), pocketBase: big('pocketBase'), pocketQuote: big('pocketQuote'), fills: s.fills,
     boughtBase: big('boughtBase'), boughtQuote: big('boughtQuote'), soldBase: big('soldBase'), soldQuote: big('soldQuote'), feeBase: big('feeBase'),
     feeQuote: big('feeQuote'), rounds: s.rounds, gridProfit: big('gridProfit'), returnedBase: big('returnedBase'), returnedQuote: big('returnedQuote'),
     skipped: s.skipped,
@@ -138,7 +141,9 @@ export function botView(b: BotMemory, market: { base: string; quote: string }, o
     endedAt: b.endedAt, endReason: b.endReason, investment: u(b.investment), pocketBase: u(b.pocketBase), pocketQuote: u(b.pocketQuote),
     orderBase: u(open.base), orderQuote: u(open.quote), openOrders: open.count, fills: b.fills, boughtBase: u(b.boughtBase), boughtQuote: u(b.boughtQuote),
     soldBase: u(b.soldBase), soldQuote: u(b.soldQuote), feeBase: u(b.feeBase), feeQuote: u(b.feeQuote), rounds: b.rounds, gridProfit: u(b.gridProfit),
-    returnedBase: u(b.returnedBase), returnedQuote: u(b.returnedQuote), last: last === null ? null : u(last),
+    returnedBase: u(b.returnedBase), returnedQuote: u(b.returnedQuote),
+    // An ended bot is valued at the price it ended at, for good; a running one at the last trade now.
+    last: b.status === 'ended' ? (b.endPrice === null ? null : u(b.endPrice)) : last === null ? null : u(last),
     robot: b.robot === null ? null : { durationS: b.robot.durationS, takeProfitBps: b.robot.takeProfitBps, stopLossBps: b.robot.stopLossBps },
     grid:
       b.grid === null

@@ -379,7 +379,7 @@ export function applyStartBot(s: SpotState, batch: SpotBatch, req: StartBotReque
 
   const b: BotMemory = {
     id: s.nextBotId++, user: req.user, clientId: req.clientId ?? null, symbol: m.symbol, kind: req.kind, status: 'running', createdAt: time, updatedAt: time,
-    endedAt: null, endReason: null, investment, pocketBase: 0n, pocketQuote: 0n, fills: 0, boughtBase: 0n, boughtQuote: 0n, soldBase: 0n, soldQuote: 0n,
+    endedAt: null, endReason: null, endPrice: null, investment, pocketBase: 0n, pocketQuote: 0n, fills: 0, boughtBase: 0n, boughtQuote: 0n, soldBase: 0n, soldQuote: 0n,
     feeBase: 0n, feeQuote: 0n, rounds: 0, gridProfit: 0n, returnedBase: 0n, returnedQuote: 0n, skipped: 0, robot, grid,
   };
   if (!move(s, batch, b, 'quant.reserve', m.market.quote, investment, time)) return refuseKernel(Code.INSUFFICIENT_FUNDS);
@@ -432,6 +432,7 @@ function end(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket, reason
   b.pocketQuote = 0n;
   b.status = 'ended';
   b.endedAt = time;
+  b.endPrice = lastPrice(m);
   b.endReason = reason;
   if (b.robot !== null) {
     b.robot.stage = 'end';

@@ -255,6 +255,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
    */
   startBot(req: StartBotRequest): Promise<Reply<QuantBotView>> {
     const id = req.clientId;
+    // Without a client id there is nothing to look up: no store round trip, no break in the batch (as place()).
+    if (id === undefined) return this.core.run((b, time) => applyStartBot(this.s, b, req, undefined, this.bots, time));
     const lookup = async () => (id === undefined || this.s.botClients.has(`${req.user}:${id}`) ? undefined : this.o.store.quant.byClientId(req.user, id));
     return this.core.runPrepared(lookup, (row, b, time) => applyStartBot(this.s, b, req, row, this.bots, time));
   }

@@ -83,7 +83,7 @@ export function CurrencyTransactionPage() {
             <OrderForm symbol={symbol} picked={formPicked} />
           ) : (
             <div className={s.body} data-testid="quant-entry">
-              <QuantEntry />
+              <QuantEntry symbol={symbol} />
             </div>
           );
         case 'account':
@@ -108,7 +108,7 @@ export function CurrencyTransactionPage() {
           <ChartPanel symbol={symbol} />
           <OrderBook symbol={symbol} onPick={(price, qty) => setPicked({ price, qty, at: Date.now(), symbol })} />
           <RecentTrades symbol={symbol} />
-          {mode === 'manual' ? <OrderForm symbol={symbol} picked={formPicked} /> : <div className={s.areas.entry}><QuantEntry /></div>}
+          {mode === 'manual' ? <OrderForm symbol={symbol} picked={formPicked} /> : <div className={s.areas.entry}><QuantEntry symbol={symbol} /></div>}
           <AccountPanel symbol={symbol} onTransfer={openTransfer} />
         </div>
       ) : (

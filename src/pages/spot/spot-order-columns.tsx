@@ -3,6 +3,7 @@
 // trigger: which way the last price must cross the stop ("≤ 41,000.00"), the trailing delta ("Trailing 1.50 %"),
 // and whether it fired.
 import { useLingui } from '@lingui/react';
+import { Link } from '@tanstack/react-router';
 import type { SpotOrderItem } from '../../contract.ts';
 import { EMPTY_VALUE } from '../../format/decimal.ts';
 import type { Column } from '../../ui/DataTable.tsx';
@@ -54,9 +55,9 @@ export function useSpotOrderColumns(keys: readonly SpotOrderColumnKey[], options
             </span>
           ) : null}
           {o.botId !== undefined ? (
-            <a className={c.badge} data-testid="bot-badge" href={`/quantBot?id=${o.botId}`} title={_('orders.bot.title', { id: o.botId })}>
+            <Link to="/quantBot" search={{ id: o.botId }} className={c.badge} data-testid="bot-badge" title={_('orders.bot.title', { id: o.botId })}>
               {_('orders.bot', { id: o.botId })}
-            </a>
+            </Link>
           ) : null}
         </span>
       ),

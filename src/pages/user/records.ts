@@ -60,6 +60,9 @@ const EXTRA_LABEL: Partial<Record<AssetRecordType, string>> = {
   mining_purchase: 'records.type.miningPurchase',
   mining_income: 'records.type.miningIncome',
   mining_return: 'records.type.miningReturn',
+  // Issue 24: the investment set aside when a quantitative bot starts, and everything it holds given back when it ends.
+  quant_reserve: 'records.type.quantReserve',
+  quant_release: 'records.type.quantRelease',
 };
 
 const SPEC_LABEL = new Map<string, string>(RECORD_TYPES.map((t) => [t.key, t.labelId]));
@@ -74,6 +77,8 @@ export function recordTypeLabel(type: AssetRecordType): string {
 /** The type filter's groups, in the order a trader looks for them; every server type is in exactly one. */
 export const RECORD_TYPE_GROUPS: ReadonlyArray<{ labelId: string; types: readonly AssetRecordType[] }> = [
   { labelId: 'records.group.spot', types: ['buy_coin', 'sell_coin', 'cancel_buy', 'cancel_sell', 'fee'] },
+  // Issue 24: a bot's own trades are spot trades (above); these are its start and its end.
+  { labelId: 'records.group.quant', types: ['quant_reserve', 'quant_release'] },
   { labelId: 'records.group.transfers', types: ['transfer_in', 'transfer_out', 'deposit', 'withdrawal', 'withdrawal_rejected', 'withdrawal_cancelled'] },
   {
     labelId: 'records.group.contract',
