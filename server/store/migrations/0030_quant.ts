@@ -25,5 +25,8 @@ export function quant(): Migration {
       await db.schema.createIndex('quant_bots_user').on('quant_bots').columns(['user_id', 'id']).execute();
       await sql`create index quant_bots_running on quant_bots (id) where status = 'running'`.execute(db);
     },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('quant_bots').execute();
+    },
   };
 }
