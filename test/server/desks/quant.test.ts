@@ -200,5 +200,23 @@ describeDialects('quantitative bots', (dialect) => {
     expect(open.length).toBeLessThanOrEqual(8);
     await w.check();
   });
+
+  it('makes one bot of 50 identical starts raced at once, and refuses a huge investment changing nothing', async () => {
+    await print('60000');
+    value(await limit(U3, 'sell', '60010', '1'));
+    const req = { user: U1, kind: 'grid' as const, symbol: 'BTCUSDT', investment: '1000', clientId: 'race-1', grid: { lower: '59000', upper: '61000', grids: 4, mode: 'arithmetic' as const } };
+    const replies = await Promise.all(Array.from({ length: 50 }, () => w.desks.spot.startBot(req)));
+    const ids = new Set(replies.map((r) => value(r).id));
+    expect(ids.size).toBe(1);
+    expect((await balances(U1)).USDT!.available).toBe('4000');
+    const before = await balances(U1);
+    expect(await w.desks.spot.startBot({ ...req, clientId: 'race-2', investment: '999999999999.99999999' })).toEqual({ ok: false, code: 'funds.insufficient' });
+    expect(await w.desks.spot.startBot({ ...req, clientId: 'race-3', investment: '1'.repeat(30) })).toEqual({ ok: false, code: 'quant.investment.invalid' });
+    expect(await balances(U1)).toEqual(before);
+    // After a restart the client id still answers the same bot (from the store).
+    await w.restart();
+    expect(value(await w.desks.spot.startBot(req)).id).toBe([...ids][0]);
+    await w.check();
+  });
 });
 
