@@ -18,3 +18,5 @@ export * from './earn.ts';
 export * from './quant.ts';
 export * from './quant-grid.ts';
 export * from './quant-backtest.ts';
+export * from './content.ts';
+export * from './ops.ts';

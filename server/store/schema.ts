@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Money } from './money.ts';
 import type { EarnTables } from './earn.ts';
 import type { QuantTables } from './quant.ts';
+import type { ContentTables } from './content-tables.ts';
+import type { OpsTables } from './ops-tables.ts';
 import type {
   AssetRecordsTable,
   BalancesTable,
@@ -224,7 +226,7 @@ import type { ReservesTables } from './reserves.ts';
 import type { SignerTables } from './signer.ts';
 
 /** Issue 22's areas keep their table types beside their repositories. */
-export interface Database extends WalletDeskTables, WalletTables, ChainTables, ReservesTables, SignerTables, EarnTables, QuantTables {
+export interface Database extends WalletDeskTables, WalletTables, ChainTables, ReservesTables, SignerTables, EarnTables, QuantTables, ContentTables, OpsTables {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -1,7 +1,7 @@
 // Adds (or replaces) messages in all nine catalogs at once, so several people (or helpers) can add translations
 // side by side without editing the .po files by hand:
 //   node test/tools/po-add.ts new-messages.json
-// The file: { "messages": { "<id>": { "en": "…", "zh-CN": "…", … all nine } }, "server": { … } }.
+// The file: { "messages": { "<id>": { "en": "…", "zh-CN": "…", … all nine } }, "ops": { … }, "server": { … } }.
 // messages.po (web app, lingui explicit ids) keeps its ids sorted; server.po appends new ids at the end.
 // A lock directory serialises concurrent runs.
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { LOCALES } from '../../server/contract/index.ts';
 type Entries = Record<string, Record<string, string>>;
 interface Input {
   messages?: Entries;
+  ops?: Entries;
   server?: Entries;
 }
 
@@ -58,15 +59,17 @@ for (let tries = 0; ; tries++) {
 try {
   for (const locale of LOCALES) {
     for (const [kind, entries] of Object.entries(input) as [string, Entries][]) {
-      const path = join(root, 'locales', locale, kind === 'messages' ? 'messages.po' : 'server.po');
+      // messages: the web app; ops: the operator console (src/ops/); server: the server's replies.
+      const sorted = kind === 'messages' || kind === 'ops';
+      const path = join(root, 'locales', locale, kind === 'messages' ? 'messages.po' : kind === 'ops' ? 'ops.po' : 'server.po');
       const { header, entries: existing } = blocks(readFileSync(path, 'utf8'));
       const list = [...existing];
       for (const [id, texts] of Object.entries(entries)) {
         const block =
-          (kind === 'messages' ? '#. js-lingui-explicit-id\n' : '') + `msgid ${quote(id)}\nmsgstr ${quote(texts[locale]!)}`;
+          (sorted ? '#. js-lingui-explicit-id\n' : '') + `msgid ${quote(id)}\nmsgstr ${quote(texts[locale]!)}`;
         const at = list.findIndex((b) => idOf(b) === quote(id).slice(1, -1));
         if (at >= 0) list[at] = block;
-        else if (kind !== 'messages') list.push(block);
+        else if (!sorted) list.push(block);
         else {
           // Where lingui's extract would put it: before the first id that sorts after it (existing order kept).
           const before = list.findIndex((b) => idOf(b).localeCompare(id) > 0);

@@ -33,6 +33,8 @@ import { reserves } from './0027_reserves.ts';
 import { signer } from './0028_signer.ts';
 import { earn } from './0029_earn.ts';
 import { quant } from './0030_quant.ts';
+import { content } from './0031_content.ts';
+import { ops } from './0032_ops.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -68,6 +70,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0028_signer': signer(dialect),
     '0029_earn': earn(),
     '0030_quant': quant(),
+    '0031_content': content(dialect),
+    '0032_ops': ops(dialect),
   };
 }
 
