@@ -6,7 +6,7 @@ import { atomWithObservable } from 'jotai/vanilla/utils';
 import { BehaviorSubject, EMPTY, map, of, switchMap, type Observable } from 'rxjs';
 import type {
   PriceRecordEntry, SecondsConfigItem,
-  BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h,
+  BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h, UnreadView,
 } from './contract.ts';
 import { idle, mapLoadable, type Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
@@ -126,6 +126,12 @@ export const earnOrdersAtom = (): Atom<Loadable<EarnViews>> => keyed('earn:order
 // Quantitative bots.
 /** The user's robots and grids, newest first, live; idle while signed out. */
 export const quantBotsAtom = (): Atom<Loadable<QuantViews>> => keyed('quant:bots', (s) => s.quantBots$(), IDLE);
+
+// The bell.
+/** Unread announcements and the newest few, live from the `notices` topic; idle while signed out. */
+export const noticesAtom = (): Atom<Loadable<UnreadView>> => keyed('notices', (s) => s.notices$(), IDLE);
+/** Hands the bell a view the app read itself (the reply of marking read). */
+export const setNoticesView = (view: UnreadView): void => streams$.value?.setNotices(view);
 
 /** Milliseconds to a server-time deadline, ticking every `stepMs`; not cached, so hold it (useMemo, a module). */
 export const countdownAtom = (deadline: number, stepMs = 1_000): Atom<number> =>

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type {
   PriceRecordEntry, SecondsConfigItem,
-  BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h,
+  BalanceUpdate, ContractAccountItem, ContractConditionalItem, ContractOrderItem, ContractPositionItem, KlineInterval, OrderUpdate, Ticker24h, UnreadView,
 } from './contract.ts';
 import type { Loadable } from './loadable.ts';
 import type { Candle, Trade } from './parse/market.ts';
@@ -53,6 +53,9 @@ export const useEarnOrders = (): Loadable<EarnViews> => useAtomValue(atoms.earnO
 
 /** The user's quantitative bots ({ all, robot, grid }, each newest first), live from the `quant` topic; idle signed out. */
 export const useQuantBots = (): Loadable<QuantViews> => useAtomValue(atoms.quantBotsAtom());
+
+/** The bell: unread announcements and the newest few (with their read flags), live; idle signed out. */
+export const useNotices = (): Loadable<UnreadView> => useAtomValue(atoms.noticesAtom());
 
 /** Milliseconds left to a server-time deadline. */
 export function useCountdown(deadline: number, stepMs = 1_000): number {

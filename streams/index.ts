@@ -1,6 +1,6 @@
 // The stream layer's one public entry. Start it once per tab with setUpStreams (returns its cleanup), hand it the
 // session ticket with setStreamsTicket, and read market and account state through the hooks or atoms.
-export { setUpStreams, setStreamsTicket, serverNow, orderBook$, candles$, trades$, contractNotices$, secondsClock$ } from './atoms.ts';
+export { setUpStreams, setStreamsTicket, serverNow, orderBook$, candles$, trades$, contractNotices$, secondsClock$, setNoticesView } from './atoms.ts';
 export {
   connectionStatusAtom,
   authStateAtom,
@@ -29,6 +29,7 @@ export {
   secondsContractsAtom,
   earnOrdersAtom,
   quantBotsAtom,
+  noticesAtom,
 } from './atoms.ts';
 export {
   useConnectionStatus,
@@ -57,6 +58,7 @@ export {
   useSecondsContracts,
   useEarnOrders,
   useQuantBots,
+  useNotices,
 } from './hooks.ts';
 // Seconds contracts: the parsers (for the app's REST client), the lists, the countdown rule of the one clock.
 export { parseSecondsConfig, parseSecondsContract, parseSecondsContracts, parsePriceRecordEntries, parsePriceRecordEntry } from './parse/seconds.ts';
@@ -75,6 +77,8 @@ export {
   type QuantPageOf,
 } from './parse/quant.ts';
 export { currentBot, quantNotBehind, type QuantViews, type QuantSeed } from './reducers/quant.ts';
+// Published content: the parsers (for the app's REST client) of an article's list item and the bell's view.
+export { parseArticleListItem, parseArticleList, parseUnreadView, parseContentEvent } from './parse/content.ts';
 export { dataOf, mapLoadable, type Loadable, type StreamError } from './loadable.ts';
 export type { StreamsOptions } from './runtime.ts';
 export type { BookView } from './reducers/order-book.ts';

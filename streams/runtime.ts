@@ -1,10 +1,10 @@
 // Wires the stream layer for one tab: the socket, heartbeat and server clock, the topic hub, REST seeds, and one
 // shared pipeline per market stream (reducers, then one emission per frame). Framework-free; atoms.ts adapts it.
 import type { KyInstance } from 'ky';
-import { BehaviorSubject, distinctUntilChanged, map, scan, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, Subject, distinctUntilChanged, map, scan, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
 import type {
   PriceRecordEntry, SecondsConfigItem,
-  BalanceUpdate, ContractConditionalItem, ContractMarketItem, ContractOrderItem, ContractPositionsReply, KlineInterval, OrderUpdate, Ticker24h,
+  BalanceUpdate, ContractConditionalItem, ContractMarketItem, ContractOrderItem, ContractPositionsReply, KlineInterval, OrderUpdate, Ticker24h, UnreadView,
 } from './contract.ts';
 import { WS_BATCH_PARAM, WS_PATH } from './contract.ts';
 import { dataOf, idle, mapLoadable, type Loadable } from './loadable.ts';
@@ -29,6 +29,7 @@ import { earnViews, noEarnViews, type EarnOrders, type EarnSeed, type EarnViews 
 import { earnOrdersReader } from './rest/earn.ts';
 import { quantBotsPipeline, quantBotsReader } from './pipelines/quant.ts';
 import { noQuantViews, quantViews, type QuantBots, type QuantSeed, type QuantViews } from './reducers/quant.ts';
+import { noticesPipeline, unreadReader } from './pipelines/notices.ts';
 import { createHttp, type HttpOptions } from './rest/http.ts';
 import { createMarketRest, type MarketRest } from './rest/market.ts';
 import { createConnection, type ConnectionOptions, type ConnectionStatus, type WebSocketConstructor } from './socket/connection.ts';
@@ -74,6 +75,9 @@ export interface StreamsOptions {
   /** The seed of `quant` (the user's bots), read on every fresh run (default: the running bots and the latest ended
    *  ones through the layer's http). */
   loadQuantBots?: (signal: AbortSignal) => Promise<QuantSeed>;
+  /** The bell's view (`notices`), read on every fresh run and shortly after each event (default: GET
+   *  /app/content/unread through the layer's http). */
+  loadNotices?: (signal: AbortSignal) => Promise<UnreadView>;
   /** How often the duration table is read again while watched (default 60 s). */
   secondsConfigIntervalMs?: number;
   /** Whether the tab is shown (default: document visibility); the shared clock ticks at once when it comes back. */
@@ -119,6 +123,10 @@ export interface Streams extends ContractStreams {
   earnOrders$(): Observable<Loadable<EarnViews>>;
   /** The user's quantitative bots, newest first, live; idle while signed out. */
   quantBots$(): Observable<Loadable<QuantViews>>;
+  /** The bell: unread announcements and the newest few, live; idle while signed out. */
+  notices$(): Observable<Loadable<UnreadView>>;
+  /** A view the app read itself (the reply of marking read) replaces the bell's. */
+  setNotices(view: UnreadView): void;
   setTicket(ticket: string | null): void;
   close(): void;
 }
@@ -231,6 +239,10 @@ export function createStreams(options: StreamsOptions = {}): Streams {
       ),
     );
 
+  const noticesLocal$ = new Subject<UnreadView>();
+  const notices = { hub, timers, load: options.loadNotices ?? unreadReader(http), local$: noticesLocal$ };
+  const notices$ = (): Observable<Loadable<UnreadView>> => cached('notices', () => thin(noticesPipeline(notices)));
+
   return {
     status$: connection.status$,
     auth$: hub.auth$,
@@ -261,6 +273,8 @@ export function createStreams(options: StreamsOptions = {}): Streams {
     secondsContracts$,
     earnOrders$,
     quantBots$,
+    notices$,
+    setNotices: (view) => noticesLocal$.next(view),
     setTicket: (ticket) => hub.setTicket(ticket),
     close() {
       stopHeartbeat();

@@ -2,7 +2,7 @@
 // contract/api.ts and the seconds contracts' topics of contract/seconds.ts travel on the one socket, so frames and
 // subscriptions name any of them.
 import type { ContractTopic, PriceRecordTopic, Topic, WsClientFrame, WsServerFrame } from '../contract.ts';
-import { EARN_TOPIC, isContractPrivateTopic, isContractTopic, isTopic, PRIVATE_TOPICS, QUANT_TOPIC, SECONDS_TOPIC } from '../contract.ts';
+import { CONTENT_TOPIC, EARN_TOPIC, isContractPrivateTopic, isContractTopic, isTopic, PRIVATE_TOPICS, QUANT_TOPIC, SECONDS_TOPIC } from '../contract.ts';
 
 /** The user's seconds contracts (private) and a market's price record (public). */
 export type SecondsTopic = typeof SECONDS_TOPIC | PriceRecordTopic;
@@ -10,7 +10,9 @@ export type SecondsTopic = typeof SECONDS_TOPIC | PriceRecordTopic;
 export type EarnTopic = typeof EARN_TOPIC;
 /** The user's quantitative bots (private, contract/quant.ts). */
 export type QuantTopic = typeof QUANT_TOPIC;
-export type StreamTopic = Topic | ContractTopic | SecondsTopic | EarnTopic | QuantTopic;
+/** The bell's announcements (private, contract/content.ts). */
+export type ContentTopic = typeof CONTENT_TOPIC;
+export type StreamTopic = Topic | ContractTopic | SecondsTopic | EarnTopic | QuantTopic | ContentTopic;
 
 type Widened<F> = F extends { topics: Topic[] } ? Omit<F, 'topics'> & { topics: StreamTopic[] } : F extends { topic: Topic } ? Omit<F, 'topic'> & { topic: StreamTopic } : F;
 export type ClientFrame = Widened<WsClientFrame>;
@@ -25,8 +27,8 @@ const PRICE_RECORD_TOPIC = /^priceRecord@[A-Z0-9]{2,20}$/;
 export const isSecondsTopic = (value: string): value is SecondsTopic => value === SECONDS_TOPIC || PRICE_RECORD_TOPIC.test(value);
 
 export const isStreamTopic = (value: string): value is StreamTopic =>
-  isTopic(value) || isContractTopic(value) || isSecondsTopic(value) || value === EARN_TOPIC || value === QUANT_TOPIC;
+  isTopic(value) || isContractTopic(value) || isSecondsTopic(value) || value === EARN_TOPIC || value === QUANT_TOPIC || value === CONTENT_TOPIC;
 
 /** Sent only after the auth ack. */
 export const isPrivateStreamTopic = (topic: StreamTopic): boolean =>
-  topic === SECONDS_TOPIC || topic === EARN_TOPIC || topic === QUANT_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+  topic === SECONDS_TOPIC || topic === EARN_TOPIC || topic === QUANT_TOPIC || topic === CONTENT_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);

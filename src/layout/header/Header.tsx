@@ -8,6 +8,7 @@ import { buttonClass } from '../../ui/Button.tsx';
 import { TOP_MENU } from './menu.ts';
 import { UserMenu } from './UserMenu.tsx';
 import { LangSwitch } from './LangSwitch.tsx';
+import { Bell } from './Bell.tsx';
 import * as s from './header.css.ts';
 
 export function Header() {
@@ -48,9 +49,7 @@ export function Header() {
       </nav>
       <div className={s.spacer} />
       <div className={s.right}>
-        <Link to="/noticeList" className={`${s.iconButton} ${s.wideOnly}`} aria-label={_('nav.notices')} title={_('nav.notices')}>
-          <Icon name="bell" />
-        </Link>
+        <Bell />
         <Link to="/down" className={`${s.iconButton} ${s.wideOnly}`} aria-label={_('nav.download')} title={_('nav.download')}>
           <Icon name="download" />
         </Link>

@@ -144,3 +144,55 @@ export const menuButton = style({
 export const trigger = style([iconButton, { color: vars.color.text, maxWidth: '180px' }]);
 export const triggerText = style({ overflow: 'hidden', textOverflow: 'ellipsis', '@media': { [phone]: { display: 'none' } } });
 export const authButtons = style({ display: 'flex', gap: vars.space.xs, marginLeft: vars.space.xs, '@media': { [phone]: { marginLeft: 0 } } });
+
+// The bell: the unread count on the icon, and its dropdown of the newest announcements.
+export const bellButton = style([iconButton, { position: 'relative' }]);
+export const badge = style({
+  position: 'absolute',
+  top: '1px',
+  insetInlineEnd: '0px',
+  minWidth: '16px',
+  height: '16px',
+  padding: '0 4px',
+  borderRadius: '8px',
+  background: vars.color.down,
+  color: '#fff',
+  fontSize: '10px',
+  fontWeight: 700,
+  lineHeight: '16px',
+  textAlign: 'center',
+  fontVariantNumeric: 'tabular-nums',
+  pointerEvents: 'none',
+});
+export const bellPanel = style({ width: '340px', padding: 0 });
+export const bellHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontWeight: 600,
+});
+export const bellAction = style({
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.accent,
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  padding: 0,
+  selectors: { '&:disabled': { color: vars.color.faint, cursor: 'default' } },
+});
+export const bellItem = style({
+  display: 'grid',
+  gridTemplateColumns: '10px 1fr',
+  gap: `2px ${vars.space.sm}`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  color: vars.color.text,
+  selectors: { '&:hover': { background: vars.color.hover, color: vars.color.text }, '& + &': { borderTop: `1px solid ${vars.color.border}` } },
+});
+export const bellDot = style({ width: '7px', height: '7px', marginTop: '7px', borderRadius: '50%', selectors: { '&[data-unread="true"]': { background: vars.color.accent } } });
+export const bellTitle = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 500, selectors: { '[data-read="true"] &': { color: vars.color.muted, fontWeight: 400 } } });
+export const bellDate = style({ gridColumn: '2', color: vars.color.faint, fontSize: vars.fontSize.xs, fontVariantNumeric: 'tabular-nums' });
+export const bellEmpty = style({ padding: `${vars.space.lg} ${vars.space.md}`, color: vars.color.faint, textAlign: 'center', fontSize: vars.fontSize.sm });
+export const bellFoot = style({ display: 'block', padding: `${vars.space.sm} ${vars.space.md}`, borderTop: `1px solid ${vars.color.border}`, textAlign: 'center', fontSize: vars.fontSize.sm });

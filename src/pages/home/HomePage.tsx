@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from '../../contract.ts';
 import { useSignedIn } from '../../state/index.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Grid, Page, Panel } from '../../ui/Page.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { LatestNotices } from './LatestNotices.tsx';
 import { TopMovers } from './TopMovers.tsx';
 import * as s from './home.css.ts';
 
@@ -39,6 +39,9 @@ export function HomePage() {
           </Link>
         </div>
       </div>
+      <Panel title={_('home.notices')} actions={<Link to="/noticeList">{_('common.more')}</Link>}>
+        <LatestNotices />
+      </Panel>
       <Panel title={_('home.highlights')} actions={<Link to="/quotation">{_('common.more')}</Link>}>
         <TopMovers count={6} by="volume" />
       </Panel>
@@ -53,9 +56,6 @@ export function HomePage() {
           </Link>
         ))}
       </Grid>
-      <Panel title={_('home.notices')} actions={<Link to="/noticeList">{_('common.more')}</Link>}>
-        <EmptyState />
-      </Panel>
     </Page>
   );
 }

@@ -1,18 +1,8 @@
+// Legal statement (spec §2 /legalStatement): the `legal-statement` page as published.
 import { useLingui } from '@lingui/react';
-import { Page } from '../../ui/Page.tsx';
-import { Article, type ArticleSection } from './Article.tsx';
-
-const SECTIONS: readonly ArticleSection[] = [
-  { labelId: 'legal.risk.title', paragraphs: [{ id: 'legal.risk.p1' }] },
-  { labelId: 'legal.advice.title', paragraphs: [{ id: 'legal.advice.p1' }] },
-  { labelId: 'legal.jurisdiction.title', paragraphs: [{ id: 'legal.jurisdiction.p1' }] },
-];
+import { FixedPage } from './FixedPage.tsx';
 
 export function LegalStatementPage() {
   const { _ } = useLingui();
-  return (
-    <Page name="legalStatement" title={_('footer.legalStatement')}>
-      <Article sections={SECTIONS} />
-    </Page>
-  );
+  return <FixedPage name="legalStatement" slug="legal-statement" title={_('footer.legalStatement')} />;
 }

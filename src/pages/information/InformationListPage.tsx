@@ -1,20 +1,24 @@
-// Information articles (spec §2 /informationList).
+// Information articles (spec §2 /informationList): newest first, paged, with the white paper beside them.
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { fetchInformation } from '../../api/content.ts';
 import { Page, Panel } from '../../ui/Page.tsx';
-
-const COLUMNS: readonly Column<never>[] = [
-  { key: 'title', labelId: 'notice.col.title' },
-  { key: 'time', labelId: 'notice.col.time', align: 'right' },
-];
+import { PagedArticles } from '../notice/PagedArticles.tsx';
 
 export function InformationListPage() {
   const { _ } = useLingui();
   return (
-    <Page name="informationList" title={_('info.list.title')} actions={<Link to="/informationTwo">{_('info.whitepaper.title')}</Link>}>
+    <Page
+      name="informationList"
+      title={_('info.list.title')}
+      actions={
+        <Link to="/informationTwo" data-testid="whitepaper-link">
+          {_('info.whitepaper.title')}
+        </Link>
+      }
+    >
       <Panel>
-        <DataTable columns={COLUMNS} />
+        <PagedArticles load={(paging, signal) => fetchInformation(paging, { signal, notify: false })} to="/informationOne" testId="information-list" empty={_('info.none')} />
       </Panel>
     </Page>
   );

@@ -1,9 +1,9 @@
-// The white paper (spec §1 mentions it as article copy; §2 /informationTwo).
+// The white paper (spec §1 mentions it as article copy; §2 /informationTwo): the `whitepaper` page.
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
-import { DetailView } from '../notice/DetailView.tsx';
+import { FixedPage } from '../info/FixedPage.tsx';
 
 export function InformationTwoPage() {
   const { _ } = useLingui();
-  return <DetailView name="informationTwo" title={_('info.whitepaper.title')} back={<Link to="/informationList">{_('common.backToList')}</Link>} />;
+  return <FixedPage name="informationTwo" slug="whitepaper" title={_('info.whitepaper.title')} actions={<Link to="/informationList">{_('common.backToList')}</Link>} />;
 }

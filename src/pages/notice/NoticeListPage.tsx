@@ -1,19 +1,15 @@
-// Announcements (spec §2 /noticeList).
+// Announcements (spec §2 /noticeList): pinned first, then newest, paged; each with its date and summary.
 import { useLingui } from '@lingui/react';
-import { DataTable, type Column } from '../../ui/DataTable.tsx';
+import { fetchNotices } from '../../api/content.ts';
 import { Page, Panel } from '../../ui/Page.tsx';
-
-const COLUMNS: readonly Column<never>[] = [
-  { key: 'title', labelId: 'notice.col.title' },
-  { key: 'time', labelId: 'notice.col.time', align: 'right' },
-];
+import { PagedArticles } from './PagedArticles.tsx';
 
 export function NoticeListPage() {
   const { _ } = useLingui();
   return (
     <Page name="noticeList" title={_('nav.notices')}>
       <Panel>
-        <DataTable columns={COLUMNS} />
+        <PagedArticles load={(paging, signal) => fetchNotices(paging, { signal, notify: false })} to="/detail" testId="notice-list" empty={_('notice.none')} />
       </Panel>
     </Page>
   );
