@@ -15,6 +15,7 @@ export interface Config {
 }
 
 export const DEFAULT_PORT = 8080;
+export const DEFAULT_OPS_HOST = '127.0.0.1';
 export const DEFAULT_SESSION_TTL_HOURS = 168;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -76,4 +77,23 @@ export interface LiveConfig {
 export function loadLiveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig {
   const seed = text(env, 'SEED') === undefined ? undefined : integer(env, 'SEED', 0, 0, 2 ** 32 - 1);
   return { feeds: flag(env, 'FEEDS', true), bots: flag(env, 'BOTS', true), seed };
+}
+
+/**
+ * The operator console's listener (server/ops/), apart from Config for the same reason as LiveConfig: OPS_PORT
+ * (default PORT + 1, 8081; `off`: no console) on OPS_HOST (default 127.0.0.1: reach it through an SSH tunnel).
+ * Never the public port: OPS_PORT equal to PORT is refused.
+ */
+export interface OpsConfig {
+  port: number;
+  host: string;
+}
+
+export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig | null {
+  if (text(env, 'OPS_PORT')?.toLowerCase() === 'off') return null;
+  const port = integer(env, 'PORT', DEFAULT_PORT, 0, 65535);
+  // PORT=0 (any free port) gives the console any free port too.
+  const opsPort = integer(env, 'OPS_PORT', port === 0 ? 0 : Math.min(65535, port + 1), 0, 65535);
+  if (opsPort !== 0 && opsPort === port) throw new ConfigError(`OPS_PORT must not be the public port (${port}): the console never listens there`);
+  return { port: opsPort, host: text(env, 'OPS_HOST') ?? DEFAULT_OPS_HOST };
 }

@@ -1,5 +1,5 @@
 // `npm start` / `npm run serve`: the exchange from the environment's configuration, stopped cleanly by a signal.
-import { loadConfig, loadLiveConfig } from './config.ts';
+import { loadConfig, loadLiveConfig, loadOpsConfig } from './config.ts';
 import { startServer } from './server.ts';
 import { adminSettingsFromEnv } from './admin/index.ts';
 import { DEFAULT_BACKFILL_MS } from './bots/backfill.ts';
@@ -8,6 +8,8 @@ import { defaultSeedFile, operatorKeysFromEnv } from './chain/keys.ts';
 
 const config = loadConfig();
 const live = loadLiveConfig();
+// The operator console: its own listener, 127.0.0.1:PORT+1 unless OPS_PORT/OPS_HOST say otherwise (OPS_PORT=off: none).
+const ops = loadOpsConfig();
 // Custody (server/custody.ts): on unless CUSTODY=off. Keys and chain from the environment (server/chain/README.md).
 const chainConfig = loadChainConfig(process.env);
 const custody =
@@ -42,9 +44,11 @@ const handle = await startServer({
   ...(live.seed === undefined ? {} : { seed: live.seed }),
   custody,
   liabilities: true,
+  ops: ops ?? false,
 });
 handle.app.log.info(
-  `OpenEx listening on ${handle.url} (store: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
+  `OpenEx listening on ${handle.url} (store: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})` +
+    (handle.opsUrl === null ? '; no operator console (OPS_PORT=off)' : `; operator console on ${handle.opsUrl}`),
 );
 
 let stopping = false;

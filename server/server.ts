@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { argon2Hasher } from './accounts/passwords.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { DEFAULT_PORT, DEFAULT_SESSION_TTL_HOURS } from './config.ts';
+import { DEFAULT_OPS_HOST, DEFAULT_PORT, DEFAULT_SESSION_TTL_HOURS } from './config.ts';
 import { REQUEST_TIMEOUT_MS } from './contract/api.ts';
 import { buildApp } from './gateway/app.ts';
 import { createMessages } from './i18n/messages.ts';
@@ -51,6 +51,7 @@ import { startAdminChannel, type AdminChannel, type AdminSettings } from './admi
 import { DEFAULT_SEED } from './feeds/live-index.ts';
 import { startCustody, type Custody, type CustodyOptions } from './custody.ts';
 import { startReservesJob, type ReservesJob } from './reserves/job.ts';
+import { buildOpsApp } from './ops/app.ts';
 
 export interface StartOptions {
   /** 0 picks any free port; default 8080. */
@@ -121,6 +122,11 @@ export interface StartOptions {
   custody?: CustodyOptions | undefined;
   /** The daily liabilities snapshot (reserves/job.ts; operators can always take one): main.ts turns it on; default off. */
   liabilities?: boolean | undefined;
+  /**
+   * The operator console (server/ops/): its own app on its own listener, default host 127.0.0.1 (port 0: any free
+   * one). Refused on the public port. main.ts passes OPS_PORT/OPS_HOST (config.ts loadOpsConfig); default none.
+   */
+  ops?: { port?: number | undefined; host?: string | undefined } | false | undefined;
 }
 
 type DesksOptionsSettled = Parameters<typeof createDesks>[0]['onSecondsSettled'];
@@ -140,10 +146,20 @@ export interface ServerHandle {
   trading: Trading;
   /** Deposits and withdrawals, when started with `custody`. */
   custody: Custody | null;
+  /** The operator console's URL (http://127.0.0.1:OPS_PORT), null when not started with `ops`. */
+  opsUrl: string | null;
+  /** The operator console's app, null without it. */
+  opsApp: FastifyInstance | null;
   close(): Promise<void>;
 }
 
 const ANY_HOST = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1']);
+
+/** The hub's subscriptions (topics over all connections), for the console's health page: its accessor when it has one. */
+function wsSubscriptions(hub: object): number {
+  const count = (hub as { subscriptionCount?: unknown }).subscriptionCount;
+  return typeof count === 'number' ? count : 0;
+}
 
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   // V8's background threads (GC, compiling) give way to the request thread and the SQLite writer (threads.ts).
@@ -244,6 +260,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   let quantJob: PeriodicJob<number> | null = null;
   let custody: Custody | null = null;
   let reserves: ReservesJob | null = null;
+  let opsApp: FastifyInstance | null = null;
   try {
     if (options.custody !== undefined) {
       // Before the app: its wallet routes ask the chain for deposit addresses.
@@ -398,6 +415,30 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       adminChannel = await startAdminChannel({ store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
     }
     const admin = adminChannel;
+    let opsUrl: string | null = null;
+    if (options.ops !== undefined && options.ops !== false) {
+      const opsHost = options.ops.host ?? DEFAULT_OPS_HOST;
+      const wanted = options.ops.port ?? 0;
+      if (wanted !== 0 && wanted === port) throw new Error(`the operator console can't listen on the public port ${port}`);
+      const record = () => priceRecord;
+      opsApp = await buildOpsApp({
+        store, clock, messages, hasher: argon2Hasher(), desks, notifier: withAntiPhishing(notifier, store), dataDir,
+        staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
+        logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
+        trustProxy: options.trustProxy ?? false,
+        priceRecord: record,
+        sockets: () => ({ open: running.websocketServer.clients.size, subscriptions: wsSubscriptions(hub) }),
+      });
+      opsApp.server.requestTimeout = REQUEST_TIMEOUT_MS;
+      opsApp.server.headersTimeout = REQUEST_TIMEOUT_MS;
+      await opsApp.listen({ port: wanted, host: opsHost });
+      const opsAddress = opsApp.server.address();
+      const opsPort = typeof opsAddress === 'object' && opsAddress ? opsAddress.port : wanted;
+      if (opsPort === port) throw new Error(`the operator console can't listen on the public port ${port}`);
+      opsUrl = `http://${ANY_HOST.has(opsHost) ? '127.0.0.1' : opsHost.includes(':') ? `[${opsHost}]` : opsHost}:${opsPort}`;
+      running.log.info(`operator console on ${opsUrl}`);
+    }
+    const opsRunning = opsApp;
     let closing: Promise<void> | null = null;
     return {
       url: `http://${urlHost}:${port}`,
@@ -409,9 +450,12 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       priceRecord,
       trading,
       custody,
+      opsUrl,
+      opsApp: opsRunning,
       close: () =>
         (closing ??= (async () => {
           await admin?.close(); // first: commands in progress finish while the desks run
+          await opsRunning?.close();
           await commissions?.stop();
           await earnJob?.stop();
           await quantJob?.stop();
@@ -432,6 +476,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         })()),
     };
   } catch (error) {
+    await opsApp?.close().catch(() => undefined);
     await adminChannel?.close().catch(() => undefined);
     await commissions?.stop().catch(() => undefined);
     await earnJob?.stop().catch(() => undefined);

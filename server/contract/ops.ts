@@ -303,3 +303,38 @@ export interface OpsFeedbackItem {
   repliedAt: number | null;
   repliedBy: string | null;
 }
+
+/**
+ * The console's own refusals (the envelope's `code`, besides the app's `success`, `request.invalid`,
+ * `request.not.found` and `system.error`); msg is in the operator's language (locales/<locale>/server.po). Where a
+ * catalogue command refused, data.message has its words (English, as the CLI prints them).
+ */
+export const OPS_ERROR_CODES = [
+  /** No live console session (never signed in, signed out, expired, revoked, the operator disabled): 401. */
+  'ops.session.required',
+  /** The operator's role lacks what the request needs: 403. */
+  'ops.forbidden',
+  /** A POST without the `x-ops-request: 1` header: 403. */
+  'ops.request.header',
+  /** Wrong name, password or code, a code used already, or a disabled operator (one answer for all): 401. */
+  'ops.login.failed',
+  /** Too many failed sign-ins: data.retryAfter (seconds): 429. */
+  'ops.login.locked',
+  /** Not a command of the catalogue: 400. */
+  'ops.command.unknown',
+  /** The command's arguments are wrong (data.message): 400. */
+  'ops.command.usage',
+  /** A change without a reason: 400. */
+  'ops.reason.required',
+  /** The command ran and was refused or failed (data.message): 422. */
+  'ops.command.failed',
+  /** No such approval: 404. */
+  'ops.approval.not.found',
+  /** An operator can't decide their own request: 403. */
+  'ops.approval.self',
+  /** The approval was decided already: 409. */
+  'ops.approval.decided',
+  /** No such user, submission or photo: 404. */
+  'ops.not.found',
+] as const;
+export type OpsErrorCode = (typeof OPS_ERROR_CODES)[number];

@@ -19,7 +19,7 @@ import {
 } from './funds.ts';
 import { DeskLease } from './lease.ts';
 import { DeskLedger, type OwnedBalance } from './ledger.ts';
-import { Sequencer } from './sequencer.ts';
+import { Sequencer, type DeskMetrics } from './sequencer.ts';
 import { checkAsset, checkUser } from './validate.ts';
 import { dec, type BalanceView } from './views.ts';
 
@@ -37,6 +37,8 @@ export interface FundsDesk {
   transferIn(transferId: string): Promise<Reply<Transfer>>;
   /** The user's balances in this wallet, as of the last commit. */
   balances(user: number): Promise<Reply<BalanceView[]>>;
+  /** Its queue and commit latency, for the operator console's health page. */
+  metrics(): DeskMetrics;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,10 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
 
   get stopped(): boolean {
     return this.sequencer.isStopped;
+  }
+
+  metrics(): DeskMetrics {
+    return this.sequencer.metrics();
   }
 
   /** Sequences `apply` with the time the desk stamps on it. */
@@ -320,6 +326,10 @@ export abstract class CoreFunds<B extends DeskBatch> implements FundsDesk {
 
   get stopped(): boolean {
     return this.core.stopped;
+  }
+
+  metrics(): DeskMetrics {
+    return this.core.metrics();
   }
 
   adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {

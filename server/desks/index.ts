@@ -88,6 +88,7 @@ export { DeskUnavailableError, DESK_CODES, type DeskCode, type Reply } from './c
 export type { DeskEvent } from './events.ts';
 export { topics } from './events.ts';
 export type { FundsDesk } from './core.ts';
+export type { DeskMetrics } from './sequencer.ts';
 export type { AdjustRequest, AdjustAction, AdjustOnceRequest, AdjustOnceResult, TransferOutRequest } from './funds.ts';
 export { ADJUST_ACTIONS, adminRef, isRequestId } from './funds.ts';
 export type { TransferRequest, Transfers } from './transfers.ts';

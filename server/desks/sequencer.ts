@@ -7,7 +7,23 @@
 // so the writer never waits for this thread to answer the last batch before it gets the next. The store writes
 // them in the order handed over and, once one fails, refuses every later one (never writes it); answers and events
 // still go out strictly in batch order, each batch's only after its own commit and its predecessor's.
+import { performance } from 'node:perf_hooks';
 import { DeskUnavailableError } from './codes.ts';
+
+/** What the operator console's health page shows of a desk (ops/health.ts): its queue and its commits' latency. */
+export interface DeskMetrics {
+  readonly running: boolean;
+  /** Commands waiting to be applied. */
+  readonly queue: number;
+  /** Commit latency (handed to the store → durable) of the last minute's batches, ms; null: no batch. */
+  readonly commitP50Ms: number | null;
+  readonly commitP99Ms: number | null;
+  readonly batchesPerMinute: number;
+}
+
+/** Commit latencies kept for the metrics (a ring): enough for a minute of a busy desk's batches. */
+const LATENCY_RING = 4096;
+const MINUTE_MS = 60_000;
 
 export interface Batch {
   /** Number of commands in the batch. */
@@ -74,6 +90,9 @@ export class Sequencer<B extends Batch> {
   private idle: Array<() => void> = [];
   /** Transactions committed so far. */
   commits = 0;
+  /** The latest commits' [monotonic end, latency] in ms, a ring (metrics only: never read by the desk's logic). */
+  private readonly latencies = new Float64Array(LATENCY_RING * 2);
+  private latencyCount = 0;
 
   constructor(options: SequencerOptions<B>) {
     this.o = options;
@@ -85,6 +104,21 @@ export class Sequencer<B extends Batch> {
 
   get isStopped(): boolean {
     return this.stopped;
+  }
+
+  /** Queue length and the last minute's commit latencies (monotonic time: wall-clock measurements, not the desk's clock). */
+  metrics(): DeskMetrics {
+    const now = performance.now();
+    const recent: number[] = [];
+    const n = Math.min(this.latencyCount, LATENCY_RING);
+    for (let i = 0; i < n; i++) {
+      const slot = ((this.latencyCount - 1 - i) % LATENCY_RING) * 2;
+      if (now - this.latencies[slot]! > MINUTE_MS) break;
+      recent.push(this.latencies[slot + 1]!);
+    }
+    recent.sort((a, b) => a - b);
+    const at = (q: number) => (recent.length === 0 ? null : Math.round(recent[Math.min(recent.length - 1, Math.floor(q * recent.length))]! * 100) / 100);
+    return { running: !this.stopped && !this.closed, queue: this.queued(), commitP50Ms: at(0.5), commitP99Ms: at(0.99), batchesPerMinute: recent.length };
   }
 
   /** Sequences a command with no store look-up. */
@@ -213,6 +247,7 @@ export class Sequencer<B extends Batch> {
   /** Hands the batch to the store now; answers and publishes it once it and every earlier batch committed. */
   private async commitBatch(batch: B, waiters: Waiter[], previous: Promise<boolean>): Promise<boolean> {
     let writing: Promise<boolean | void>;
+    const handedAt = performance.now();
     try {
       this.o.seal?.(batch); // memory equals the state after this batch only now, before the next one applies
       writing = this.o.commit(batch);
@@ -235,7 +270,13 @@ export class Sequencer<B extends Batch> {
       this.notifyIdle();
       return false;
     }
-    if (wrote !== false) this.commits++;
+    if (wrote !== false) {
+      this.commits++;
+      const end = performance.now();
+      const slot = (this.latencyCount++ % LATENCY_RING) * 2;
+      this.latencies[slot] = end;
+      this.latencies[slot + 1] = end - handedAt;
+    }
     // The open batch goes to the store before this one's answers are written, so the writer is not left idle.
     if (!this.stopped && this.waiters.length > 0 && this.canFlush()) this.flush();
     for (const w of waiters) w.resolve(w.value);

@@ -3,14 +3,18 @@
 // operator tool chose) and completes it before the answer (done or failed, with the result); server/admin/
 // explains why it is not in the desk's own transaction. A request id seen before is never applied twice: the row
 // says what happened, and a balance adjustment's journal entry carries the id in its reference.
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { moneySum, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
 /** pending: acting (or cut off by a crash); done / failed: answered; interrupted: found pending at a start, never applied. */
 export type AuditStatus = 'pending' | 'done' | 'failed' | 'interrupted';
-/** Where the command ran: through the running server's admin channel, or on the store by the CLI itself. */
-export type AuditVia = 'server' | 'store';
+/**
+ * Where the command came in: the running server's admin channel, the CLI on the store itself, or the operator
+ * console (server/ops/: the signed-in operator's name, through the running server's desks).
+ */
+export type AuditVia = 'server' | 'store' | 'console';
+const VIAS: readonly AuditVia[] = ['server', 'store', 'console'];
 
 export interface AuditEntry {
   id: number;
@@ -29,6 +33,18 @@ export interface AuditEntry {
 }
 
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'status' | 'result' | 'finishedAt'>;
+
+/** The console's audit screen: by operator (exact), command (exact, or a prefix ending in a space: `balance `), time. */
+export interface AuditFilter {
+  readonly operator?: string | undefined;
+  readonly command?: string | undefined;
+  /** Unix ms, inclusive. */
+  readonly from?: number | undefined;
+  /** Unix ms, exclusive. */
+  readonly to?: number | undefined;
+  /** Only rows older than this one (an export walks the log by id, unmoved by rows added meanwhile). */
+  readonly beforeId?: number | undefined;
+}
 
 /** Operator journal entries (admin.*), as the partial index of migration 0011 states it. */
 const ADMIN_ENTRY = sql<boolean>`reason > 'admin.' and reason < 'admin/'`;
@@ -63,7 +79,7 @@ function toEntry(r: { [K in keyof AdminAuditTable]: K extends 'id' ? number : Ad
     command: r.command,
     args: r.args,
     reason: r.reason,
-    via: r.via === 'server' ? 'server' : 'store',
+    via: VIAS.find((v) => v === r.via) ?? 'store',
     status,
     result: r.result,
     // bigint columns: PostgreSQL's driver hands them back as text.
@@ -124,6 +140,26 @@ export function createAudit(store: Kysely<Database>) {
     /** Newest first. */
     async list(limit: number): Promise<AuditEntry[]> {
       return (await db.selectFrom('admin_audit').selectAll().orderBy('id', 'desc').limit(limit).execute()).map(toEntry);
+    },
+
+    /** A page of rows matching `filter`, newest first, and how many match in all (the console's audit screen). */
+    async search(filter: AuditFilter, offset: number, limit: number): Promise<{ rows: AuditEntry[]; total: number }> {
+      const where = <O>(q: SelectQueryBuilder<{ admin_audit: AdminAuditTable }, 'admin_audit', O>) => {
+        let out = q;
+        if (filter.operator !== undefined) out = out.where('operator', '=', filter.operator);
+        if (filter.command !== undefined) {
+          out = filter.command.endsWith(' ')
+            ? out.where('command', '>=', filter.command).where('command', '<', `${filter.command.slice(0, -1)}!`)
+            : out.where('command', '=', filter.command);
+        }
+        if (filter.from !== undefined) out = out.where('created_at', '>=', filter.from);
+        if (filter.to !== undefined) out = out.where('created_at', '<', filter.to);
+        if (filter.beforeId !== undefined) out = out.where('id', '<', filter.beforeId);
+        return out;
+      };
+      const rows = await where(db.selectFrom('admin_audit').selectAll()).orderBy('id', 'desc').offset(offset).limit(limit).execute();
+      const total = await where(db.selectFrom('admin_audit').select(sql<number>`count(*)`.as('n'))).executeTakeFirstOrThrow();
+      return { rows: rows.map(toEntry), total: Number(total.n) };
     },
 
     /** Rows still pending: commands a crash cut off (at a start, nothing else can be running them). */

@@ -2,12 +2,21 @@
 // router (and its not-found page) handles deep links. The API prefixes never fall through to the page: /app and /ws
 // (the web app's own), and Binance's (/api, /sapi, /fapi, /dapi, /stream, /fstream, /ws-api: binance/index.ts
 // answers their unknown paths with Binance's JSON error; without the trading side they get the app's 404).
+// The operator console (server/ops/) is never served here: its page (ops.html), its assets and anything under /ops
+// answer 404 on the public port; the console has its own listener (OPS_PORT, 127.0.0.1 by default).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const API_PATH = /^\/(app|ws|api|sapi|fapi|dapi|stream|fstream|ws-api)(\/|\?|$)/;
+const API_PATH = /^\/(app|ws|api|sapi|fapi|dapi|stream|fstream|ws-api|ops)(\/|\?|$)/;
+
+/** The console's files in the build (its page and the assets of its own entry): never on the public port. */
+const CONSOLE_FILE = /^\/(ops\.html|ops\/|assets\/ops[-./])/;
+
+export function isConsolePath(url: string): boolean {
+  return CONSOLE_FILE.test(url);
+}
 
 export function isApiPath(url: string): boolean {
   return API_PATH.test(url);
@@ -36,6 +45,7 @@ export async function webRoutes(app: FastifyInstance, staticDir: string): Promis
     serve: built,
     // Hashed build assets never change under their name; everything else (index.html) is revalidated.
     cacheControl: false,
+    allowedPath: (path) => !isConsolePath(path),
     setHeaders(reply, path) {
       reply.header('cache-control', ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
