@@ -5,6 +5,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { resolve } from 'node:path';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
+// The operator console's API listens on its own port (OPS_PORT, PORT + 1 by default): /ops.html in dev talks to it here.
+const opsTarget = process.env.OPS_API_URL ?? 'http://127.0.0.1:8081';
 
 export default defineConfig({
   root: 'src',
@@ -15,16 +17,21 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 600,
-    // The app, and the terminal benchmark's page (npm run bench -- --only=terminal): its own entry, so nothing of it
-    // is in the app's initial bundle.
+    // The app, the terminal benchmark's page (npm run bench -- --only=terminal) and the operator console (issue 25,
+    // served on its own listener): each its own entry, so nothing of the others is in the app's initial bundle.
     rolldownOptions: {
-      input: { main: resolve(import.meta.dirname, 'src/index.html'), bench: resolve(import.meta.dirname, 'src/bench.html') },
+      input: {
+        main: resolve(import.meta.dirname, 'src/index.html'),
+        bench: resolve(import.meta.dirname, 'src/bench.html'),
+        ops: resolve(import.meta.dirname, 'src/ops.html'),
+      },
     },
   },
   server: {
     port: 5173,
     proxy: {
       '/app': apiTarget,
+      '/ops/api': opsTarget,
       '/api': apiTarget,
       '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
     },

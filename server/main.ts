@@ -41,6 +41,7 @@ const handle = await startServer({
   secondsDemo: live.bots ? { houseFund: '10000000' } : {},
   // The demo's earn treasury (USDT 2,000,000, BTC 20, ETH 500), credited once through the ledger (an operator credit).
   earnDemo: live.bots ? { treasury: true } : {},
+  contentDemo: { seed: true },
   ...(live.seed === undefined ? {} : { seed: live.seed }),
   custody,
   liabilities: true,

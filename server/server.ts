@@ -23,6 +23,8 @@ import type { Trading } from './gateway/trading.ts';
 import { startLive, type Live } from './market/live.ts';
 import type { MarketMessage } from './market/publisher.ts';
 import { attachWsHub, createWsHub } from './gateway/routes/ws-hub.ts';
+import { seedDemoContent } from './content/service.ts';
+import { DEMO_ARTICLES } from './content/demo/index.ts';
 import { fstreamRoutes } from './gateway/binance/fstream.ts';
 import { spotUserStreamRoutes } from './gateway/binance/sstream-user.ts';
 import { startBots, type Bots } from './bots/index.ts';
@@ -110,6 +112,11 @@ export interface StartOptions {
    * credits the treasury once per store with DEMO_TREASURY, the operator's money that funds their incomes.
    */
   earnDemo?: { seed?: boolean; treasury?: boolean } | undefined;
+  /**
+   * Published content: `seed` publishes the demo's announcements, help and information articles and pages in nine
+   * languages (content/demo/), each once per store however often the server restarts (main.ts: on). Default off.
+   */
+  contentDemo?: { seed?: boolean } | undefined;
   /** How often the earn accrual job looks at the clock (real ms; 0: never by itself, tests call it). */
   earnPollMs?: number | undefined;
   /** The robots' scheduler tick (real ms, default 250; 0 = never by itself). */
@@ -155,11 +162,6 @@ export interface ServerHandle {
 
 const ANY_HOST = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1']);
 
-/** The hub's subscriptions (topics over all connections), for the console's health page: its accessor when it has one. */
-function wsSubscriptions(hub: object): number {
-  const count = (hub as { subscriptionCount?: unknown }).subscriptionCount;
-  return typeof count === 'number' ? count : 0;
-}
 
 export async function startServer(options: StartOptions = {}): Promise<ServerHandle> {
   // V8's background threads (GC, compiling) give way to the request thread and the SQLite writer (threads.ts).
@@ -170,6 +172,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const clock = virtual.now;
   const dataDir = resolve(options.dataDir ?? 'data');
   const store = await createStore({ databaseUrl: options.databaseUrl, dataDir, clock });
+  // The demo's articles count their age back from the real time (baseClock), not the backfill's simulated past.
+  if (options.contentDemo?.seed === true) await seedDemoContent(store, baseClock, DEMO_ARTICLES);
   const pastMs = (options.bots ?? false) && (options.feeds ?? true) ? (options.backfillMs ?? 0) : 0;
   const backfillFrom = await backfillStart(store, baseClock(), pastMs).catch(async (error: unknown) => {
     await store.close();
@@ -427,7 +431,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         logger: options.logger ? { level: options.logLevel ?? 'info' } : false,
         trustProxy: options.trustProxy ?? false,
         priceRecord: record,
-        sockets: () => ({ open: running.websocketServer.clients.size, subscriptions: wsSubscriptions(hub) }),
+        sockets: () => ({ open: running.websocketServer.clients.size, subscriptions: hub.subscriptionCount }),
       });
       opsApp.server.requestTimeout = REQUEST_TIMEOUT_MS;
       opsApp.server.headersTimeout = REQUEST_TIMEOUT_MS;

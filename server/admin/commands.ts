@@ -44,6 +44,10 @@ import { isWalletCommand, planWallet } from './wallet.ts';
 import { isReservesCommand, planReserves } from './reserves.ts';
 import { isEarnCommand, planEarn, TREASURY_MEMO } from './earn.ts';
 import { isQuantCommand, planQuant } from './quant.ts';
+import { isContentCommand, planContent } from './content.ts';
+import { isFeedbackCommand, planFeedback } from './feedback.ts';
+import { isOpsCommand, planOps } from './ops-commands.ts';
+import { isFeesCommand, planFees } from './fees.ts';
 import type { EarnDeskApi } from '../desks/earn/api.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
@@ -284,6 +288,16 @@ function plan(req: AdminRequest): Run {
   if (isTwoFactorCommand(req.command)) return planTwoFactor(req, usage, failed);
   if (isWalletCommand(req.command)) return planWallet(req, usage, failed);
   if (isReservesCommand(req.command)) return planReserves(req, usage, failed);
+  if (isContentCommand(req.command)) return planContent(req, usage, failed);
+  if (isFeedbackCommand(req.command)) return planFeedback(req, usage, failed);
+  if (isOpsCommand(req.command)) {
+    const run = planOps(req, usage, failed);
+    return async (ctx) => run(ctx);
+  }
+  if (isFeesCommand(req.command)) {
+    const run = planFees(req, usage, failed);
+    return async ({ store, clock }) => run(store, clock());
+  }
   if (isEarnCommand(req.command)) {
     const run = planEarn(req, usage, failed);
     return async (ctx) => ctx.desks.withEarn((desk) => run(desk, ctx));
@@ -340,7 +354,7 @@ function plan(req: AdminRequest): Run {
         const user = await userByEmailOrPhone(store, args);
         const who = user.email ?? user.phone ?? '';
         let orders: OrderView[];
-        if (desks.via === 'server') {
+        if (desks.via !== 'store') {
           // The running desk's memory, in sequence with the users' commands (a trailing order's best price as of now).
           const reply = await desks.withSpot((spot) => spot.openOrders(user.id, symbol));
           if (!reply.ok && reply.code === 'market.unknown') throw failed(`no market ${symbol ?? ''}`);

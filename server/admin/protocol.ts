@@ -8,10 +8,16 @@
 //        or {"v":1,"id":"…"|null,"ok":false,"error":{"kind":"usage"|"failed"|"auth"|"protocol"|"store"|"internal","message":"…"}}
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { CONTENT_LIMITS, FEEDBACK_LIMITS } from '../contract/content.ts';
 
 export const ADMIN_PROTOCOL_VERSION = 1;
-/** Largest request line the server reads (bytes, newline included); a longer one is refused unread. */
-export const MAX_REQUEST_BYTES = 16 * 1024;
+/**
+ * Largest request line the server reads (bytes, newline included); a longer one is refused unread. An article's body
+ * (`content save`) is up to CONTENT_LIMITS.body characters, each at most 6 bytes once JSON-escaped (`\u2028`, a lone
+ * surrogate; CJK is 3, astral 4 for two characters): 600 KB, with its title, summary, reason and the rest well
+ * within 1 MiB.
+ */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Largest answer line the client reads (a long market list, cancel-all or order list fits easily). */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 /** A connection that has not sent its whole request by then is dropped. */
@@ -79,6 +85,23 @@ export const CHANNEL_COMMANDS = [
   'quant stop',
   'quant config',
   'quant config set',
+  // issue 25: published content (admin/content.ts) and the feedback inbox (admin/feedback.ts)
+  'content list',
+  'content view',
+  'content save',
+  'content publish',
+  'content unpublish',
+  'content pin',
+  'content unpin',
+  'content delete',
+  'feedback list',
+  'feedback reply',
+  'feedback close',
+  // issue 25: the four-eyes thresholds (admin/ops-commands.ts) and the fee rate table (admin/fees.ts)
+  'approval threshold',
+  'approval threshold set',
+  'fees show',
+  'fees set',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
@@ -89,6 +112,8 @@ export const READ_COMMANDS: readonly ChannelCommand[] = [
   'withdrawal list', 'deposit list', 'wallet status', 'reserves list',
   'earn product list', 'earn treasury', 'earn orders',
   'quant list', 'quant config',
+  'approval threshold', 'fees show',
+  'content list', 'content view', 'feedback list',
 ];
 
 export const isChannelCommand = (name: string): name is ChannelCommand => (CHANNEL_COMMANDS as readonly string[]).includes(name);
@@ -99,6 +124,8 @@ export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._:-]{8,64}$';
 
 /** Text without control characters (a NUL is not even storable in PostgreSQL's text). */
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]+$' });
+/** Text of several lines (tabs and line breaks allowed, no other control character): an article's Markdown, a reply. */
+const Lines = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]+$' });
 
 export const AdminArgsSchema = Type.Object(
   {
@@ -135,7 +162,8 @@ export const AdminArgsSchema = Type.Object(
     network: Type.Optional(Text(16)),
     // issue 23 (admin/earn.ts): a product's kind (wealth, mining), name, income coin, term (days), rate (a fraction),
     // quota, income release and principal return (daily, end), place in the list; `all` (the --all switch: "true").
-    kind: Type.Optional(Text(8)),
+    // (16: also an article's kind, issue 25)
+    kind: Type.Optional(Text(16)),
     name: Type.Optional(Text(64)),
     incomeAsset: Type.Optional(Text(16)),
     term: Type.Optional(Text(8)),
@@ -145,6 +173,20 @@ export const AdminArgsSchema = Type.Object(
     rebate: Type.Optional(Text(8)),
     sort: Type.Optional(Text(12)),
     all: Type.Optional(Text(8)),
+    // issue 25 (admin/content.ts, admin/feedback.ts): an article's help category or information section, a page's
+    // slug, the language written, its title, summary (may be empty: made from the body) and Markdown body (--body,
+    // or --file read by the CLI), the revision edited, a scheduled publish time (--at), and a reply to feedback.
+    category: Type.Optional(Text(32)),
+    slug: Type.Optional(Text(32)),
+    locale: Type.Optional(Text(8)),
+    title: Type.Optional(Text(CONTENT_LIMITS.title)),
+    summary: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.summary, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+    body: Type.Optional(Lines(CONTENT_LIMITS.body)),
+    revision: Type.Optional(Text(12)),
+    at: Type.Optional(Text(40)),
+    text: Type.Optional(Lines(FEEDBACK_LIMITS.reply)),
+    // `fees set`: the fee rate table as JSON (the CLI reads --file; the console sends the text).
+    table: Type.Optional(Lines(64 * 1024)),
   },
   { additionalProperties: false },
 );

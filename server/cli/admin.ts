@@ -11,7 +11,6 @@ import { parseArgs, UsageError, type ParsedArgs } from './args.ts';
 import * as commands from './commands.ts';
 import * as ledger from './ledger-commands.ts';
 import * as apikey from './apikey-commands.ts';
-import * as fees from './fee-commands.ts';
 import { auditList } from './audit-commands.ts';
 import * as perp from './perp-commands.ts';
 import { runChannelCommand, type ChannelCommandOptions } from './channel-commands.ts';
@@ -25,6 +24,11 @@ import { WALLET_USAGE } from '../admin/wallet.ts';
 import { RESERVES_USAGE } from '../admin/reserves.ts';
 import { EARN_USAGE } from '../admin/earn.ts';
 import { QUANT_USAGE } from '../admin/quant.ts';
+import { CONTENT_USAGE } from '../admin/content.ts';
+import { FEEDBACK_USAGE } from '../admin/feedback.ts';
+import { FEES_USAGE } from '../admin/fees.ts';
+import { OPS_USAGE } from '../admin/ops-commands.ts';
+import { OPERATOR_USAGE, runOperatorCommand } from './operator-commands.ts';
 
 export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
 
@@ -52,8 +56,6 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   apikey create --email E [--trade] [--ip A[,B...]]              a Binance API key (read only unless --trade); prints the secret once
   apikey list --email E                                          a user's API keys (never their secrets)
   apikey revoke --email E --key K                                revoke an API key
-  fees show                                                      the fee rate table (levels by trailing 30-day BTC volume)
-  fees set --file TABLE.json                                     replace it (checked in full; invalid = nothing changes)
   perp insurance [--limit N]                                     the insurance fund's balance and its latest movements (default 20)
   perp insurance fund --amount X --reason R [--memo TEXT]        contribute to the insurance fund from outside (USDT)
   perp positions [--email E] [--symbol S]                        open positions: size, entry, leverage, margin mode, margin,
@@ -72,7 +74,8 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
                                                                  not started, X USDT of stakes in all (for orders scheduled afterwards)
   seconds house                                                  the house account: balance, the open contracts' worst case, what is free
   seconds house credit|debit --amount X --reason R [--memo TEXT] credit the house from outside, or take back what open contracts do not need
-${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE, EARN_USAGE, QUANT_USAGE].filter((u) => u !== '').join('\n')}
+${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE, EARN_USAGE, QUANT_USAGE, CONTENT_USAGE, FEEDBACK_USAGE, FEES_USAGE, OPS_USAGE].filter((u) => u !== '').join('\n')}
+${OPERATOR_USAGE}
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
   Balance, market, order, user freeze, session, perp insurance fund and perp positions commands go to the
@@ -116,8 +119,6 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'apikey create': (store, args, o) => apikey.apiKeyCreate(store, args, o.dataDir),
   'apikey list': (store, args, o) => apikey.apiKeyList(store, args, o.dataDir),
   'apikey revoke': (store, args, o) => apikey.apiKeyRevoke(store, args, o.dataDir),
-  'fees show': (store) => fees.feesShow(store),
-  'fees set': (store, args) => fees.feesSet(store, args),
   'perp insurance': perp.perpInsurance,
   'perp funding': perp.perpFunding,
   'perp marks': perp.perpMarks,
@@ -126,12 +127,14 @@ const COMMANDS: Readonly<Record<string, Command>> = {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function runAdmin(argv: readonly string[], options: AdminOptions = {}): Promise<AdminResult> {
+  // The operator console's accounts (issue 25): their own options (--password-stdin), on the store.
+  if (argv[0] === 'operator') return runOperatorCommand(argv, options);
   let json = argv.includes('--json');
   let args: ParsedArgs;
   try {
     args = parseArgs(
       argv,
-      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day', 'network', 'kind', 'name', 'income-asset', 'term', 'rate', 'quota', 'release', 'rebate', 'sort'],
+      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day', 'network', 'kind', 'name', 'income-asset', 'term', 'rate', 'quota', 'release', 'rebate', 'sort', 'category', 'slug', 'locale', 'title', 'summary', 'body', 'revision', 'at', 'text'],
       ['json', 'verified', 'help', 'trade', 'verbose', 'all', 'sell-base'],
     );
   } catch (error) {

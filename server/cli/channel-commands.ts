@@ -1,14 +1,15 @@
 // The operator commands that act on a running exchange (server/admin/protocol.ts CHANNEL_COMMANDS): balance
 // credit|debit|freeze|unfreeze|lock|unlock, market list|open|close|maintenance, order cancel-all, user
 // freeze|unfreeze, session revoke, perp insurance fund, perp positions, and the areas' (seconds, kyc, invite, wallet,
-// reserves, earn). If the admin socket of the configured store
-// answers, the command goes there and runs through the server's own desks; if nothing listens (no server), the CLI
-// runs the same executor on the store itself, opening the one desk it needs under that desk's lease (the reads
-// take none: `perp positions` rebuilds the perp desk's memory from a snapshot of the store). Either way the
-// state-changing ones need --reason and leave an audit row; a request whose answer was lost is repeated once with
-// the same request id, and if that fails too the operator is told the id to repeat it with: a request id is never
-// applied twice.
+// reserves, earn, quant, content and feedback: `content save --file PATH` is read here and sent as the body).
+// If the admin socket of the configured store answers, the command goes there and runs through the server's own
+// desks; if nothing listens (no server), the CLI runs the same executor on the store itself, opening the one desk it
+// needs under that desk's lease (the reads take none: `perp positions` rebuilds the perp desk's memory from a
+// snapshot of the store). Either way the state-changing ones need --reason and leave an audit row; a request whose
+// answer was lost is repeated once with the same request id, and if that fails too the operator is told the id to
+// repeat it with: a request id is never applied twice.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { Compile } from 'typebox/compile';
 import { createInProcessBus } from '../bus/index.ts';
@@ -26,6 +27,7 @@ import { EarnDesk } from '../desks/earn/desk.ts';
 import type { Wallet } from '../kernel/index.ts';
 import { createStore, type Store } from '../store/index.ts';
 import { UsageError, type ParsedArgs } from './args.ts';
+import { CONTENT_LIMITS } from '../contract/content.ts';
 import { createMessages } from '../i18n/messages.ts';
 import { withAntiPhishing } from '../notify/anti-phishing.ts';
 import { createNotifier } from '../notify/notifier.ts';
@@ -96,6 +98,11 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   }
   // --sell-base travels as `all` ("true"): the one switch a quant command takes.
   else if (command.startsWith('quant ')) picked = { ...pick('email', 'kind', 'status', 'limit', 'id', 'min'), ...(args.switches.has('sell-base') ? { all: 'true' } : {}) };
+  else if (command.startsWith('content ')) picked = { ...pick('id', 'kind', 'status', 'category', 'slug', 'locale', 'title', 'summary', 'body', 'revision', 'at'), ...contentBody(args) };
+  else if (command.startsWith('feedback ')) picked = pick('id', 'status', 'limit', 'text');
+  else if (command.startsWith('approval ')) picked = pick('asset', 'amount');
+  else if (command === 'fees set') picked = feeTable(args);
+  else if (command === 'fees show') picked = {};
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];
@@ -103,6 +110,38 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
     throw new UsageError(`${name === 'symbol' && command.startsWith('market ') ? 'SYMBOL' : `--${name}`}: ${e?.message ?? 'invalid'}`);
   }
   return picked;
+}
+
+/**
+ * `content save --file PATH`: the CLI reads the Markdown (UTF-8, a byte-order mark dropped) and sends it as the body;
+ * a body over the limit is refused here with its length, before anything is sent.
+ */
+function contentBody(args: ParsedArgs): { body?: string } {
+  const file = args.options.get('file');
+  const given = args.options.get('body');
+  if (file !== undefined && given !== undefined) throw new UsageError('give the body as --body TEXT or --file PATH, not both');
+  let body = given;
+  if (file !== undefined) {
+    try {
+      body = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    } catch (error) {
+      throw new UsageError(`--file: cannot read ${file} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  if (body === undefined) return {};
+  if (body.length > CONTENT_LIMITS.body) throw new UsageError(`the body is ${body.length} characters; an article's body is at most ${CONTENT_LIMITS.body}`);
+  return { body };
+}
+
+/** `fees set --file TABLE.json`: the CLI reads the table and sends its text; the executor checks it in full. */
+function feeTable(args: ParsedArgs): { table?: string } {
+  const file = args.options.get('file');
+  if (file === undefined) return {};
+  try {
+    return { table: readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
+  } catch (error) {
+    throw new UsageError(`--file: cannot read ${file} (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 function operatorName(args: ParsedArgs, o: ChannelCommandOptions): string {

@@ -146,3 +146,47 @@ export interface FeedbackItem {
   reply: string | null;
   repliedAt: number | null;
 }
+
+// ---- refusals (added with the server side) ----
+
+/**
+ * Refusals of the content rules and reads, in every language (server.po). The public pages meet only
+ * `content.not.found`; the others answer an editor's save, publish, pin or delete (the console and the CLI).
+ * data.max: the limit named (title, summary, body: characters).
+ */
+export const CONTENT_CODES = [
+  'content.not.found',
+  'content.kind.invalid',
+  'content.kind.fixed',
+  'content.locale.invalid',
+  'content.english.required',
+  'content.title.invalid',
+  'content.summary.invalid',
+  'content.body.empty',
+  'content.body.too.large',
+  'content.category.invalid',
+  'content.slug.invalid',
+  'content.slug.taken',
+  'content.revision.stale',
+  'content.publish.time.invalid',
+  'content.not.published',
+  'content.not.draft',
+] as const;
+export type ContentCode = (typeof CONTENT_CODES)[number];
+
+/** Refusals of the feedback routes and the inbox's commands; data.max: a limit (characters, or MB for the screenshot). */
+export const FEEDBACK_CODES = [
+  'feedback.topic.invalid',
+  'feedback.body.invalid',
+  'feedback.contact.invalid',
+  'feedback.reply.invalid',
+  'feedback.screenshot.invalid',
+  'feedback.screenshot.too.large',
+  'feedback.screenshot.not.found',
+  'feedback.not.found',
+  'feedback.closed',
+] as const;
+export type FeedbackCode = (typeof FEEDBACK_CODES)[number];
+
+/** An information article's category: lower-case words with dashes (the information list's own sections). */
+export const INFORMATION_CATEGORY_PATTERN = '^[a-z0-9][a-z0-9-]{0,31}$';

@@ -10,6 +10,7 @@ import { RESERVES_ERROR_CODES, type ReservesErrorCode } from './reserves.ts';
 import { EARN_CODES, type EarnCode } from './earn.ts';
 import { QUANT_CODES, type QuantCode } from './quant.ts';
 import { QUANT_GRID_CODES, type QuantGridCode } from './quant-grid.ts';
+import { CONTENT_CODES, FEEDBACK_CODES, type ContentCode, type FeedbackCode } from './content.ts';
 
 export const SUCCESS = 'success' as const;
 
@@ -133,8 +134,8 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Every code a reply may carry: the catalogue's, and the seconds routes' (contract/seconds.ts SECONDS_ERROR_CODES, kept apart so the web's rule table need not list them). */
 export type ServerErrorCode = ErrorCode | AreaErrorCode;
-/** The codes kept in their areas' contract files (seconds, identity, security, two-factor, invitations, wallet, reserves, wealth and mining): each answers 200, or 429 when it ends in `.throttled`. */
-export type AreaErrorCode = SecondsErrorCode | IdentityErrorCode | SecurityErrorCode | TwoFactorErrorCode | InviteErrorCode | WalletErrorCode | ReservesErrorCode | EarnCode | QuantCode | QuantGridCode;
+/** The codes kept in their areas' contract files (seconds, identity, security, two-factor, invitations, wallet, reserves, wealth and mining, quant, content and feedback): each answers 200, or 429 when it ends in `.throttled`. */
+export type AreaErrorCode = SecondsErrorCode | IdentityErrorCode | SecurityErrorCode | TwoFactorErrorCode | InviteErrorCode | WalletErrorCode | ReservesErrorCode | EarnCode | QuantCode | QuantGridCode | ContentCode | FeedbackCode;
 export const AREA_ERROR_CODES: readonly AreaErrorCode[] = [
   ...SECONDS_ERROR_CODES,
   ...IDENTITY_ERROR_CODES,
@@ -146,6 +147,8 @@ export const AREA_ERROR_CODES: readonly AreaErrorCode[] = [
   ...EARN_CODES,
   ...QUANT_CODES,
   ...QUANT_GRID_CODES,
+  ...CONTENT_CODES,
+  ...FEEDBACK_CODES,
 ];
 export type ReplyCode = typeof SUCCESS | ServerErrorCode;
 

@@ -55,7 +55,9 @@ export type PerpTopic =
  * `kline@BTCUSDT@1m`, and the perpetuals' (PerpTopic). Private (after auth): `orders`, `balances`, `transfers`.
  * The areas keep theirs in their own contract files: the perpetuals' (contract/api.ts ContractTopic), the seconds
  * contracts' (`secondsContracts`, `priceRecord@SYMBOL`: contract/seconds.ts) and the wealth and mining orders'
- * (`earn`, private: contract/earn.ts EARN_TOPIC, each event an EarnEvent { type: 'earn', order }).
+ * (`earn`, private: contract/earn.ts EARN_TOPIC, each event an EarnEvent { type: 'earn', order }), the quantitative
+ * bots' (`quant`, private: contract/quant.ts QUANT_TOPIC) and the bell's (`notices`, private: contract/content.ts
+ * CONTENT_TOPIC, each event a ContentEvent when an announcement goes public or is taken down).
  */
 export type PublicTopic =
   | `trade@${string}`

@@ -37,6 +37,8 @@ import { walletRoutes } from './routes/wallet.ts';
 import type { WalletChain } from '../chain/index.ts';
 import { securityRoutes } from './routes/security.ts';
 import { twoFactorRoutes } from './routes/twofactor.ts';
+import { contentRoutes } from './routes/content.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 
 export interface AppOptions {
   store: Store;
@@ -118,6 +120,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   inviteRoutes(app, area);
   walletRoutes(app, area);
   reservesRoutes(app, area);
+  // Issue 25: the published pages and the bell, and feedback (without desks too: they need only the store).
+  contentRoutes(app, area);
+  feedbackRoutes(app, area);
   if (options.trading) {
     spotRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });
     contractRoutes(app, { trading: options.trading, accounts, envelopes, store: options.store, clock: options.clock });

@@ -71,6 +71,7 @@ const CAPABILITY: Readonly<Record<string, OpsCapability>> = {
   'perp funding': 'markets.manage',
   'perp marks': 'markets.manage',
   'fees show': 'markets.manage',
+  'fees set': 'markets.manage',
   // The console's four-eyes thresholds (admin/ops-commands.ts).
   'approval threshold': 'health.read',
   'approval threshold set': 'markets.manage',

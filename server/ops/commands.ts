@@ -24,7 +24,6 @@ import type { ApprovalRow, OpsRepo } from '../store/ops.ts';
 import { opsCapabilityOf } from './capabilities.ts';
 import { UsageError } from '../cli/args.ts';
 import { CommandError, type CommandResult } from '../cli/commands.ts';
-import { feesShow } from '../cli/fee-commands.ts';
 import { perpFunding, perpInsurance, perpMarks } from '../cli/perp-commands.ts';
 import type { OpsOperator } from './context.ts';
 import { OpsError, opsFail } from './errors.ts';
@@ -36,13 +35,13 @@ const dec = (minor: bigint) => formatDecimal(minor, DECIMALS, true);
 
 /**
  * Reads the CLI answers from the store itself (not channel commands: they need no desk): the same functions, so the
- * console and the CLI show the same figures. The perpetuals' screen (insurance fund, funding, marks) and the fee levels.
+ * console and the CLI show the same figures: the perpetuals' screen (insurance fund, funding, marks). The fee table is a
+ * catalogue command (`fees show`, `fees set`: admin/fees.ts).
  */
 const STORE_READS: Readonly<Record<string, (store: Store, args: { words: string[]; options: Map<string, string>; switches: Set<string> }) => Promise<CommandResult>>> = {
   'perp insurance': perpInsurance,
   'perp funding': perpFunding,
   'perp marks': perpMarks,
-  'fees show': (store) => feesShow(store),
 };
 export const STORE_READ_COMMANDS: readonly string[] = Object.keys(STORE_READS);
 

@@ -41,6 +41,8 @@ import { createWalletRepo, type WalletRepo } from './wallet.ts';
 import { createChainRepo, type ChainRepo } from './chain.ts';
 import { createReservesRepo, type ReservesRepo } from './reserves.ts';
 import { createSignerRepo, type SignerRepo } from './signer.ts';
+import { createContentRepo, type ContentRepo } from './content.ts';
+import { createFeedbackRepo, type FeedbackRepo } from './feedback.ts';
 
 export const SQLITE_FILE_NAME = 'exchange.db';
 
@@ -101,6 +103,10 @@ export interface Repositories {
   reserves: ReservesRepo;
   /** The withdrawal signer's nonces and signed transactions (issue 22). */
   signer: SignerRepo;
+  /** Announcements, help and information articles, the fixed pages, and who read which announcement (issue 25). */
+  content: ContentRepo;
+  /** Users' feedback with the operator's replies, and its screenshots (issue 25). */
+  feedback: FeedbackRepo;
 }
 
 export interface Store extends Repositories {
@@ -163,6 +169,8 @@ function repositories(db: Kysely<Database>): Repositories {
     chain: createChainRepo(db),
     reserves: createReservesRepo(db),
     signer: createSignerRepo(db),
+    content: createContentRepo(db),
+    feedback: createFeedbackRepo(db),
   };
 }
 

@@ -1,6 +1,7 @@
-// All nine catalogs complete and really translated: the web app's messages.po and the server's server.po hold the
-// same ids in every language, no translation is empty, placeholders match, the scripts are right, and every id
-// the code uses exists.
+// All nine catalogs complete and really translated: the web app's messages.po, the operator console's ops.po and the
+// server's server.po hold the same ids in every language, no translation is empty, placeholders match, the scripts
+// are right, and every id the code uses exists in its own catalog (src/ops in ops.po, the rest of src in messages.po:
+// the console is its own app and ships neither the app's texts nor its own to the public).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { ERROR_CODES, LOCALES, type Locale } from '../../server/contract/index.t
 import { parsePo, type Catalog } from '../../server/i18n/po.ts';
 import { ROOT, sourceFiles } from './imports.ts';
 
-const CATALOGS = ['messages.po', 'server.po'] as const;
+const CATALOGS = ['messages.po', 'ops.po', 'server.po'] as const;
 
 /** Text a real translation into these languages contains. */
 const SCRIPT: Partial<Record<Locale, RegExp>> = {
@@ -27,15 +28,15 @@ function load(locale: Locale, file: string): Catalog {
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 
-/** Message ids referenced in code: _('id'), i18n._('id'), <Trans id="id" />, and `id:`/`labelId:` in tables. */
-function idsUsedIn(dirs: string[]): Map<string, string> {
+/** Message ids referenced in code: _('id'), i18n._('id'), <Trans id="id" />, and `id:`/`labelId:`/`hintId:`… in tables. */
+function idsUsedIn(dirs: string[], skip: (file: string) => boolean = () => false): Map<string, string> {
   const found = new Map<string, string>();
   const patterns = [
     /\b_\(\s*['"`]([\w.-]+)['"`]/g,
     /<Trans\s+id=["']([\w.-]+)["']/g,
-    /\b(?:id|labelId|titleId|messageId|textId):\s*['"]([a-z][\w-]*(?:\.[\w-]+)+)['"]/g,
+    /\b(?:id|labelId|titleId|messageId|textId|hintId|confirmId):\s*['"]([a-z][\w-]*(?:\.[\w-]+)+)['"]/g,
   ];
-  for (const file of dirs.flatMap((d) => sourceFiles(d))) {
+  for (const file of dirs.flatMap((d) => sourceFiles(d)).filter((f) => !skip(f))) {
     const text = readFileSync(join(ROOT, file), 'utf8');
     for (const pattern of patterns) for (const m of text.matchAll(pattern)) if (m[1]) found.set(m[1], file);
   }
@@ -79,12 +80,29 @@ for (const file of CATALOGS) {
 }
 
 describe('message ids used by the code', () => {
-  it('every id the web app uses is in the catalogs', () => {
+  const inConsole = (file: string) => file.startsWith('src/ops/') || file.startsWith('src/ops.');
+
+  it('every id the web app uses is in messages.po', () => {
     const english = load('en', 'messages.po');
-    const used = idsUsedIn(['src', 'streams']);
+    const used = idsUsedIn(['src', 'streams'], inConsole);
     expect(used.size).toBeGreaterThan(10);
     const missing = [...used].filter(([id]) => !english.has(id)).map(([id, file]) => `${id} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it('every id the operator console uses is in ops.po', () => {
+    const english = load('en', 'ops.po');
+    const used = idsUsedIn(['src/ops']);
+    expect(used.size).toBeGreaterThan(100);
+    const missing = [...used].filter(([id]) => !english.has(id)).map(([id, file]) => `${id} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the console uses only its own ids (ops.*), and the app none of them', () => {
+    const foreign = [...idsUsedIn(['src/ops'])].filter(([id]) => !id.startsWith('ops.')).map(([id, file]) => `${id} (${file})`);
+    expect(foreign).toEqual([]);
+    const leaked = [...idsUsedIn(['src', 'streams'], inConsole)].filter(([id]) => id.startsWith('ops.')).map(([id, file]) => `${id} (${file})`);
+    expect(leaked).toEqual([]);
   });
 
   it('every error code of the catalogue has a server message', () => {

@@ -8,7 +8,10 @@
 // The perpetuals' market topics (contract/ws.ts PerpTopic) come from perp-market-stream.ts, one source per topic; a
 // subscriber to a source still reading its first state gets no event until its ack (whenReady, then admit).
 // `secondsContracts` and `earn` (contract/earn.ts: { type: 'earn', order } after any change of one of the user's
-// wealth or mining orders) come from the bus's user.<id>.seconds and user.<id>.earn.
+// wealth or mining orders) come from the bus's user.<id>.seconds and user.<id>.earn. `notices` (contract/content.ts: a
+// ContentEvent when an announcement goes public, now or at its scheduled time, or is taken down) is the same for
+// every signed-in subscriber: each one's group listens to the store's watcher (content/notices.ts), private only so
+// that it ends with the session like the others.
 //
 // Sessions. A connection signed in with a ticket belongs to that session: when the session ends (sign-out,
 // revocation, password reset, a frozen account, expiry) the connection's private topics stop and it is closed
@@ -37,12 +40,14 @@ import { isPriceRecordTopic, type SecondsTopic } from './seconds-topics.ts';
 import { SECONDS_TOPIC } from '../../contract/seconds.ts';
 import { EARN_TOPIC } from '../../contract/earn.ts';
 import { QUANT_TOPIC } from '../../contract/quant.ts';
+import { CONTENT_TOPIC } from '../../contract/content.ts';
+import { contentNotices } from '../../content/notices.ts';
 
-/** The topics of contract/ws.ts, the perpetual contracts' (contract/api.ts), the seconds contracts' and `earn` (contract/earn.ts). */
-export type WsTopic = Topic | ContractTopic | SecondsTopic | typeof EARN_TOPIC | typeof QUANT_TOPIC;
+/** The topics of contract/ws.ts, the perpetual contracts' (contract/api.ts), the seconds contracts', `earn` (contract/earn.ts), `quant` and `notices` (contract/content.ts). */
+export type WsTopic = Topic | ContractTopic | SecondsTopic | typeof EARN_TOPIC | typeof QUANT_TOPIC | typeof CONTENT_TOPIC;
 
-const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic | typeof SECONDS_TOPIC | typeof EARN_TOPIC | typeof QUANT_TOPIC =>
-  topic === SECONDS_TOPIC || topic === EARN_TOPIC || topic === QUANT_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
+const isPrivate = (topic: WsTopic): topic is PrivateTopic | ContractPrivateTopic | typeof SECONDS_TOPIC | typeof EARN_TOPIC | typeof QUANT_TOPIC | typeof CONTENT_TOPIC =>
+  topic === SECONDS_TOPIC || topic === EARN_TOPIC || topic === QUANT_TOPIC || topic === CONTENT_TOPIC || isContractPrivateTopic(topic) || (PRIVATE_TOPICS as readonly string[]).includes(topic);
 const isContractPublic = (topic: WsTopic): topic is ContractPublicTopic => topic.startsWith('markPrice@') || topic.startsWith('funding@');
 
 /** Topics one connection may hold at once: a terminal with several markets side by side needs a few dozen. */
@@ -143,6 +148,13 @@ export class WsHub {
   private readonly sweeper: ReturnType<typeof setInterval>;
   private sweeping = false;
   private closed = false;
+
+  /** Subscriptions over all connections (a topic that n connections hold counts n): the console's health page. */
+  get subscriptionCount(): number {
+    let n = 0;
+    for (const g of this.groups.values()) n += g.clients.size;
+    return n;
+  }
 
   constructor(o: WsHubOptions) {
     this.trading = o.trading;
@@ -405,6 +417,8 @@ export class WsHub {
         created.unsubscribe = this.trading.bus.subscribe(busTopics.userQuant(client.user!), (e) => {
           if (e.type === 'quant') this.emit(key, { type: 'quant', bot: e.bot });
         });
+      } else if (topic === CONTENT_TOPIC) {
+        created.unsubscribe = contentNotices(this.store, this.clock).subscribe((e) => this.emit(key, e));
       } else if (isPriceRecordTopic(topic)) {
         created.unsubscribe = this.trading.bus.subscribe(busTopics.priceRecord(topic.slice('priceRecord@'.length)), (e) => {
           if (e.type === 'priceRecord') this.emit(key, e.entry);

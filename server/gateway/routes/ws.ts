@@ -26,10 +26,12 @@ import { parser } from '../validate.ts';
 import { isSecondsTopic } from './seconds-topics.ts';
 import { EARN_TOPIC } from '../../contract/earn.ts';
 import { QUANT_TOPIC } from '../../contract/quant.ts';
+import { CONTENT_TOPIC } from '../../contract/content.ts';
 import { wsHubOf, type WsClient, type WsHub, type WsTopic } from './ws-hub.ts';
 
-/** A topic of contract/ws.ts, one of the perpetual contracts' (contract/api.ts), the seconds contracts' or `earn` (contract/earn.ts). */
-const isWsTopic = (name: string): name is WsTopic => isTopic(name) || isContractTopic(name) || isSecondsTopic(name) || name === EARN_TOPIC || name === QUANT_TOPIC;
+/** A topic of contract/ws.ts, one of the perpetual contracts' (contract/api.ts), the seconds contracts', `earn` (contract/earn.ts), `quant` or `notices` (contract/content.ts). */
+const isWsTopic = (name: string): name is WsTopic =>
+  isTopic(name) || isContractTopic(name) || isSecondsTopic(name) || name === EARN_TOPIC || name === QUANT_TOPIC || name === CONTENT_TOPIC;
 
 const parseFrame = parser(WsFrame);
 
