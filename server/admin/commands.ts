@@ -146,7 +146,8 @@ export function commandLine(command: string, argsJson: string): string {
   if (typeof args['symbol'] === 'string' && MARKET_TO[command as ChannelCommand] !== undefined) words.push(args['symbol']);
   for (const [key, value] of Object.entries(args)) {
     if (key === 'symbol' && MARKET_TO[command as ChannelCommand] !== undefined) continue;
-    const text = String(value);
+    // A nested value (a four-eyes request's `args`: the command it waits to run) is shown as its JSON.
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
     words.push(`--${key}`, /^[\w.@+:-]+$/.test(text) ? text : JSON.stringify(text));
   }
   return words.join(' ');

@@ -62,6 +62,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
                                                                  liquidation price, unrealized P&L at the mark
   perp funding --symbol S [--limit N]                            a perpetual market's settled funding, newest first
   perp marks --symbol S [--limit N]                              a perpetual market's recorded mark prices, newest first
+  perp markets                                                   each perpetual's last mark, index, funding rate, last funding, brackets
   seconds config list [--symbol S]                               the seconds contracts' duration table (disabled rows too)
   seconds config set --symbol S --duration SEC --reason R [--payout X] [--loss X] [--min X] [--max X] [--fee X] [--enabled true|false]
                                                                  set or add a row (ratios as fractions: --payout 0.85); for new contracts
@@ -122,6 +123,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'perp insurance': perp.perpInsurance,
   'perp funding': perp.perpFunding,
   'perp marks': perp.perpMarks,
+  'perp markets': perp.perpMarketsRead,
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -5,6 +5,7 @@
 // `perp positions`. None of them chooses a user's outcome: no forced liquidation, no position edits.
 import { perpAsset, perpSymbols } from '../admin/perp.ts';
 import { fundMovements } from '../gateway/routes/contract/queries.ts';
+import { perpMarkets } from '../desks/perp/markets.ts';
 import { formatDecimal, INSURANCE } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import { UsageError, type ParsedArgs } from './args.ts';
@@ -86,4 +87,43 @@ export async function perpMarks(store: Store, args: ParsedArgs): Promise<Command
       ].join('\n')
     : `${symbol}: no marks recorded yet (every mark the mark job computes is recorded: a changed one at once, an unchanged one once a minute)`;
   return { data, text };
+}
+
+/**
+ * `perp markets`: each perpetual market's last recorded mark (with its index and the funding rate it predicted), its
+ * last settled funding, and its leverage brackets (notional floor and cap, max leverage, maintenance margin rate and
+ * amount), as the public contract markets API states them. From the store: the same figures a running server recorded.
+ */
+export async function perpMarketsRead(store: Store, args: ParsedArgs): Promise<CommandResult> {
+  noMoreWords(args, 'perp markets');
+  const markets = perpMarkets(await store.markets.configs('spot'));
+  const data = await Promise.all(
+    markets.map(async (pm) => {
+      const mark = await store.perp.lastMark(pm.symbol);
+      const funding = (await store.perp.funding({ symbol: pm.symbol, limit: 1 }))[0];
+      return {
+        symbol: pm.symbol,
+        mark: mark ? dec(mark.mark) : null,
+        markAt: mark?.time ?? null,
+        index: mark?.indexPrice == null ? null : dec(mark.indexPrice),
+        fundingRatePercent: mark?.fundingRate == null ? null : percent(mark.fundingRate),
+        lastFunding: funding ? { time: funding.time, ratePercent: percent(funding.rate), mark: dec(funding.mark) } : null,
+        maxLeverage: pm.brackets[0]?.maxLeverage ?? 0,
+        brackets: pm.brackets.map((b) => ({
+          bracket: b.bracket, notionalFloor: dec(b.floor), notionalCap: dec(b.cap), maxLeverage: b.maxLeverage,
+          maintenanceMarginRatePercent: percent(b.mmr), maintenanceAmount: dec(b.cum),
+        })),
+      };
+    }),
+  );
+  const text = data
+    .map((m) =>
+      [
+        `${m.symbol}: mark ${m.mark ?? '-'}${m.markAt === null ? '' : ` (${iso(m.markAt)})`}  index ${m.index ?? '-'}  funding ${m.fundingRatePercent === null ? '-' : `${m.fundingRatePercent}%`}` +
+          `  last settled ${m.lastFunding === null ? '-' : `${m.lastFunding.ratePercent}% at ${iso(m.lastFunding.time)}`}`,
+        ...m.brackets.map((b) => `    bracket ${b.bracket}: ${b.notionalFloor}–${b.notionalCap}  ${b.maxLeverage}×  mmr ${b.maintenanceMarginRatePercent}%  cum ${b.maintenanceAmount}`),
+      ].join('\n'),
+    )
+    .join('\n');
+  return { data, text: text || 'no perpetual markets' };
 }

@@ -70,6 +70,7 @@ const CAPABILITY: Readonly<Record<string, OpsCapability>> = {
   'perp insurance': 'markets.manage',
   'perp funding': 'markets.manage',
   'perp marks': 'markets.manage',
+  'perp markets': 'markets.manage',
   'fees show': 'markets.manage',
   'fees set': 'markets.manage',
   // The console's four-eyes thresholds (admin/ops-commands.ts).

@@ -24,7 +24,7 @@ import type { ApprovalRow, OpsRepo } from '../store/ops.ts';
 import { opsCapabilityOf } from './capabilities.ts';
 import { UsageError } from '../cli/args.ts';
 import { CommandError, type CommandResult } from '../cli/commands.ts';
-import { perpFunding, perpInsurance, perpMarks } from '../cli/perp-commands.ts';
+import { perpFunding, perpInsurance, perpMarketsRead, perpMarks } from '../cli/perp-commands.ts';
 import type { OpsOperator } from './context.ts';
 import { OpsError, opsFail } from './errors.ts';
 
@@ -42,6 +42,7 @@ const STORE_READS: Readonly<Record<string, (store: Store, args: { words: string[
   'perp insurance': perpInsurance,
   'perp funding': perpFunding,
   'perp marks': perpMarks,
+  'perp markets': perpMarketsRead,
 };
 export const STORE_READ_COMMANDS: readonly string[] = Object.keys(STORE_READS);
 

@@ -52,26 +52,40 @@ export const perpPositionRows = parser(
   ),
 );
 
-export interface MarkRow {
+/** `perp insurance`: the fund's balance and its latest journal movements, newest first. */
+export interface InsuranceRead {
+  asset: string;
+  balance: string;
+  movements: number;
+  latest: Array<{ seq: number; time: number; reason: string; ref: string; amount: string; balance: string }>;
+}
+export const insuranceRead = parser<InsuranceRead>(
+  obj({
+    asset: str, balance: dec, movements: num,
+    latest: arr(obj({ seq: num, time: num, reason: str, ref: str, amount: dec, balance: dec })),
+  }),
+);
+
+/** `perp markets`: each perpetual's last recorded mark, index and predicted funding, last settlement, brackets. */
+export interface PerpMarketRow {
   symbol: string;
   mark: string | null;
-  positions: number;
-  long: number;
-  short: number;
+  markAt: number | null;
+  index: string | null;
+  fundingRatePercent: string | null;
+  lastFunding: { time: number; ratePercent: string; mark: string } | null;
+  maxLeverage: number;
+  brackets: Array<{ bracket: number; notionalFloor: string; notionalCap: string; maxLeverage: number; maintenanceMarginRatePercent: string; maintenanceAmount: string }>;
 }
-/** The marks the open positions are at, per market (the only marks a console read gives), with how many are open. */
-export function marksOf(rows: readonly PerpPositionRow[]): MarkRow[] {
-  const by = new Map<string, MarkRow>();
-  for (const p of rows) {
-    const m = by.get(p.symbol) ?? { symbol: p.symbol, mark: null, positions: 0, long: 0, short: 0 };
-    m.positions += 1;
-    if (p.side === 'long') m.long += 1;
-    else m.short += 1;
-    m.mark ??= p.markPrice;
-    by.set(p.symbol, m);
-  }
-  return [...by.values()].sort((a, b) => a.symbol.localeCompare(b.symbol));
-}
+export const perpMarketRows = parser<PerpMarketRow[]>(
+  arr(
+    obj({
+      symbol: str, mark: nullable(dec), markAt: nullable(num), index: nullable(dec), fundingRatePercent: nullable(dec),
+      lastFunding: nullable(obj({ time: num, ratePercent: dec, mark: dec })), maxLeverage: num,
+      brackets: arr(obj({ bracket: num, notionalFloor: dec, notionalCap: dec, maxLeverage: num, maintenanceMarginRatePercent: dec, maintenanceAmount: dec })),
+    }),
+  ),
+);
 
 export const insuranceResult = parser(obj({ asset: str, amount: dec, balance: dec }));
 

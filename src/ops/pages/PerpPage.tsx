@@ -1,7 +1,8 @@
-// Perpetuals: every open position with its risk figures (the desk's memory), the marks they are at per market, and
-// the insurance fund (a contribution from outside, over the threshold: a second operator approves). Nothing here
-// changes a user's position.
-import { useState } from 'react';
+// Perpetuals: the insurance fund (balance and latest movements; a contribution from outside, over the threshold: a
+// second operator approves), each market's recorded mark, index and funding with its leverage brackets (`perp markets`,
+// the CLI's read), and every open position with its risk figures (the desk's memory). Nothing here changes a user's
+// position.
+import { Fragment, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { Button } from '../../ui/Button.tsx';
 import { DataTable, type Column } from '../../ui/DataTable.tsx';
@@ -13,21 +14,20 @@ import { can, useMe } from '../state.ts';
 import { useAction } from '../ui/ActionDialog.tsx';
 import { Empty, Load, Num, Screen, Section, Stat, useReload } from '../ui/kit.tsx';
 import * as s from '../ui/ops.css.ts';
-import { insuranceResult, marksOf, perpPositionRows, type MarkRow, type PerpPositionRow } from '../views.ts';
+import { formatDateTime } from '../../format/date.ts';
+import { insuranceRead, perpMarketRows, perpPositionRows, type InsuranceRead, type PerpMarketRow, type PerpPositionRow } from '../views.ts';
 
 export default function PerpPage() {
   const { _ } = useLingui();
   const me = useMe();
   const [symbol, setSymbol] = useState('');
   const [filter, setFilter] = useState('');
-  const [fund, setFund] = useState<{ asset: string; balance: string } | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const [tick, reload] = useReload();
   const state = useLoadable((signal) => ops.read('perp positions', filter ? { symbol: filter } : {}, perpPositionRows, { signal }), [filter, tick]);
-  const action = useAction((result) => {
-    const r = insuranceResult(result.data);
-    if (r) setFund({ asset: r.asset, balance: r.balance });
-    reload();
-  });
+  const fund = useLoadable((signal) => ops.read('perp insurance', { limit: '5' }, insuranceRead, { signal }), [tick]);
+  const markets = useLoadable((signal) => ops.read('perp markets', {}, perpMarketRows, { signal }), [tick]);
+  const action = useAction(() => reload());
 
   const positions: Column<PerpPositionRow>[] = [
     { key: 'user', labelId: 'ops.col.user', render: (p) => <OpsLink to={`/users/${p.userId}`}>{p.email ?? p.userId}</OpsLink> },
@@ -43,12 +43,43 @@ export default function PerpPage() {
     { key: 'liq', labelId: 'ops.col.liquidation', align: 'right', render: (p) => <Num>{p.liquidationPrice ?? '--'}</Num> },
     { key: 'adl', labelId: 'ops.perp.adl', align: 'right', render: (p) => <Num>{p.adl === null ? '--' : String(p.adl)}</Num> },
   ];
-  const marks: Column<MarkRow>[] = [
+  const movements: Column<InsuranceRead['latest'][number]>[] = [
+    { key: 'time', labelId: 'ops.col.time', render: (m) => <span className={s.num}>{formatDateTime(m.time)}</span> },
+    { key: 'reason', labelId: 'ops.perp.movement', render: (m) => m.reason },
+    { key: 'amount', labelId: 'ops.col.amount', align: 'right', render: (m) => <Num tone="signed">{m.amount}</Num> },
+    { key: 'balance', labelId: 'ops.perp.balance', align: 'right', render: (m) => <Num>{m.balance}</Num> },
+  ];
+  const marketColumns: Column<PerpMarketRow>[] = [
     { key: 'symbol', labelId: 'ops.col.symbol', render: (m) => m.symbol },
     { key: 'mark', labelId: 'ops.col.markPrice', align: 'right', render: (m) => <Num>{m.mark ?? '--'}</Num> },
-    { key: 'long', labelId: 'ops.perp.longs', align: 'right', render: (m) => <Num>{String(m.long)}</Num> },
-    { key: 'short', labelId: 'ops.perp.shorts', align: 'right', render: (m) => <Num>{String(m.short)}</Num> },
+    { key: 'index', labelId: 'ops.perp.index', align: 'right', render: (m) => <Num>{m.index ?? '--'}</Num> },
+    { key: 'funding', labelId: 'ops.perp.fundingRate', align: 'right', render: (m) => <Num tone="signed">{m.fundingRatePercent === null ? '--' : `${m.fundingRatePercent}%`}</Num> },
+    {
+      key: 'last',
+      labelId: 'ops.perp.lastFunding',
+      align: 'right',
+      render: (m) => <Num>{m.lastFunding === null ? '--' : `${m.lastFunding.ratePercent}% · ${formatDateTime(m.lastFunding.time)}`}</Num>,
+    },
+    { key: 'lev', labelId: 'ops.perp.maxLeverage', align: 'right', render: (m) => <Num>{`${m.maxLeverage}×`}</Num> },
+    {
+      key: 'brackets',
+      labelId: 'ops.perp.brackets',
+      align: 'right',
+      render: (m) => (
+        <Button size="sm" variant="secondary" data-testid={`ops-perp-brackets-${m.symbol}`} onClick={() => setOpen(open === m.symbol ? null : m.symbol)}>
+          {_('ops.perp.bracketCount', { count: m.brackets.length })}
+        </Button>
+      ),
+    },
   ];
+  const bracketColumns: Column<PerpMarketRow['brackets'][number]>[] = [
+    { key: 'n', labelId: 'ops.perp.bracket', render: (b) => String(b.bracket) },
+    { key: 'floor', labelId: 'ops.perp.notional', align: 'right', render: (b) => <Num>{`${b.notionalFloor} – ${b.notionalCap}`}</Num> },
+    { key: 'lev', labelId: 'ops.perp.maxLeverage', align: 'right', render: (b) => <Num>{`${b.maxLeverage}×`}</Num> },
+    { key: 'mmr', labelId: 'ops.perp.mmr', align: 'right', render: (b) => <Num>{`${b.maintenanceMarginRatePercent}%`}</Num> },
+    { key: 'cum', labelId: 'ops.perp.maintenanceAmount', align: 'right', render: (b) => <Num>{b.maintenanceAmount}</Num> },
+  ];
+  const opened = (rows: readonly PerpMarketRow[]) => rows.find((m) => m.symbol === open);
 
   return (
     <Screen name="perp" title={_('ops.nav.perp')}>
@@ -69,12 +100,27 @@ export default function PerpPage() {
             ) : null
           }
         >
-          {fund ? <Stat label={_('ops.perp.balance')} value={`${fund.balance} ${fund.asset}`} testId="ops-perp-fund-balance" /> : <p className={s.muted}>{_('ops.perp.balanceAfter')}</p>}
+          <Load state={fund}>
+            {(f) => (
+              <Fragment>
+                <Stat label={_('ops.perp.balance')} value={`${f.balance} ${f.asset}`} testId="ops-perp-fund-balance" />
+                <DataTable columns={movements} rows={f.latest} rowKey={(m) => String(m.seq)} empty={<Empty>{_('ops.perp.noMovements')}</Empty>} />
+              </Fragment>
+            )}
+          </Load>
         </Section>
-        <Section title={_('ops.perp.marks')} testId="ops-perp-marks">
-          <Load state={state}>{(rows) => <DataTable columns={marks} rows={marksOf(rows)} rowKey={(m) => m.symbol} empty={<Empty>{_('ops.perp.noMarks')}</Empty>} />}</Load>
+        <Section title={_('ops.perp.bracketsOf', { symbol: open ?? '' })} testId="ops-perp-bracket-table">
+          <Load state={markets}>
+            {(rows) => {
+              const m = opened(rows);
+              return m ? <DataTable columns={bracketColumns} rows={m.brackets} rowKey={(b) => String(b.bracket)} /> : <Empty>{_('ops.perp.pickMarket')}</Empty>;
+            }}
+          </Load>
         </Section>
       </div>
+      <Section title={_('ops.perp.markets')} testId="ops-perp-markets">
+        <Load state={markets}>{(rows) => <DataTable columns={marketColumns} rows={rows} rowKey={(m) => m.symbol} empty={<Empty>{_('ops.perp.noMarkets')}</Empty>} />}</Load>
+      </Section>
       <Section
         title={_('ops.perp.positions')}
         testId="ops-perp-positions"

@@ -179,6 +179,16 @@ describeDialects('admin CLI: perpetuals on the store', (dialect) => {
     expect(latest.output).toMatch(/^BTCUSDT: 1 recorded mark\(s\), newest first\n {2}2026-01-15 12:00:0\d\.000  mark 49000/);
     expect((await admin('perp', 'marks', '--symbol', 'SOLUSDT')).output).toBe('SOLUSDT: no marks recorded yet (every mark the mark job computes is recorded: a changed one at once, an unchanged one once a minute)');
 
+    // Markets: each one's newest mark with its index and predicted funding, its last settlement, its brackets (the
+    // console's perpetuals screen reads the same command).
+    const markets = await json<Array<{ symbol: string; mark: string | null; index: string | null; fundingRatePercent: string | null; lastFunding: unknown; maxLeverage: number; brackets: Array<{ bracket: number; maxLeverage: number }> }>>('perp', 'markets');
+    const btc = markets.find((m) => m.symbol === 'BTCUSDT')!;
+    expect(btc).toMatchObject({ mark: marks[0]!.mark, index: marks[0]!.index, lastFunding: { time: Date.UTC(2026, 0, 15, 12, 0, 3), ratePercent: '0.01', mark: '49000' } });
+    expect(btc.maxLeverage).toBe(btc.brackets[0]!.maxLeverage);
+    expect(btc.brackets.map((b) => b.bracket)).toEqual(btc.brackets.map((_, i) => i + 1));
+    expect(markets.find((m) => m.symbol === 'SOLUSDT')).toMatchObject({ mark: null, lastFunding: null });
+    expect((await admin('perp', 'markets')).output).toMatch(/^BTCUSDT: mark 49000 /m);
+
     // Usage errors.
     expect(await admin('perp', 'marks')).toMatchObject({ exitCode: 2, output: expect.stringMatching(/^error: --symbol is required/) });
     expect(await admin('perp', 'funding', '--symbol', 'BTCUSDT', '--limit', '1001')).toMatchObject({ exitCode: 2, output: expect.stringMatching(/^error: --limit must be an integer from 1 to 1000/) });

@@ -11,7 +11,7 @@ import { opsCapabilityOf, OPS_KNOWN_COMMANDS } from '../../../server/ops/capabil
 import { STORE_READ_COMMANDS } from '../../../server/ops/commands.ts';
 import { describeDialects, openStore, type TestStore } from '../dialects.ts';
 
-const STORE_READS = ['perp insurance', 'perp funding', 'perp marks'];
+const STORE_READS = ['perp insurance', 'perp funding', 'perp marks', 'perp markets'];
 const CONTENT = ['content list', 'content view', 'content save', 'content publish', 'content unpublish', 'content pin', 'content unpin', 'content delete', 'feedback list', 'feedback reply', 'feedback close'];
 
 describe('console capabilities', () => {

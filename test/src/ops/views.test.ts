@@ -1,7 +1,7 @@
 // The console's reading of the catalogue's command data and its own replies, and the small rules its screens follow.
 import { describe, expect, it } from 'vitest';
 import {
-  bytesText, dayToMs, durationText, feeTable, feeTableText, kycRows, marketRows, marksOf, percentText, perpPositionRows, photoKinds, ppmPercent, thresholds,
+  bytesText, dayToMs, durationText, feeTable, feeTableText, insuranceRead, kycRows, marketRows, percentText, perpMarketRows, perpPositionRows, photoKinds, ppmPercent, thresholds,
   userArgs, withdrawalRows, earnProducts, savedId, localInputToMs,
 } from '../../../src/ops/views.ts';
 import { health, parser, userDetail } from '../../../src/ops/parse.ts';
@@ -17,14 +17,17 @@ describe('command data', () => {
     expect(marketRows({ list: [row] })).toBeNull();
   });
 
-  it('perp positions, and the marks they are at per market', () => {
+  it('perp positions, the markets (marks, funding, brackets) and the insurance fund', () => {
     const p = { userId: 7, email: 'a@b.co', symbol: 'ETHUSDT', side: 'long', size: '1', entryPrice: '3000', leverage: 10, marginMode: 'cross', margin: '300', orderMargin: '0', markPrice: '3100', unrealizedPnl: '100', maintenanceMargin: '15', liquidationPrice: '2730', adl: 2 };
     const rows = perpPositionRows([p, { ...p, userId: 8, side: 'short', markPrice: null, liquidationPrice: null, adl: null }, { ...p, symbol: 'BTCUSDT', markPrice: '60000' }]);
     expect(rows).toHaveLength(3);
-    expect(marksOf(rows!)).toEqual([
-      { symbol: 'BTCUSDT', mark: '60000', positions: 1, long: 1, short: 0 },
-      { symbol: 'ETHUSDT', mark: '3100', positions: 2, long: 1, short: 1 },
-    ]);
+    const bracket = { bracket: 1, notionalFloor: '0', notionalCap: '50000', maxLeverage: 125, maintenanceMarginRatePercent: '0.4', maintenanceAmount: '0' };
+    const m = { symbol: 'BTCUSDT', mark: '60000', markAt: 5, index: '60010', fundingRatePercent: '0.01', lastFunding: { time: 4, ratePercent: '0.01', mark: '59990' }, maxLeverage: 125, brackets: [bracket] };
+    expect(perpMarketRows([m, { ...m, symbol: 'SOLUSDT', mark: null, markAt: null, index: null, fundingRatePercent: null, lastFunding: null }])).toHaveLength(2);
+    expect(perpMarketRows([{ ...m, brackets: [{ ...bracket, maxLeverage: '125' }] }])).toBeNull();
+    const fund = { asset: 'USDT', balance: '10', movements: 1, latest: [{ seq: 3, time: 1, reason: 'admin.insurance', ref: 'admin:x#1', amount: '10', balance: '10' }] };
+    expect(insuranceRead(fund)).toEqual(fund);
+    expect(insuranceRead({ ...fund, balance: undefined })).toBeNull();
   });
 
   it('kyc list: the photos a submission has (a passport has no back)', () => {
