@@ -129,7 +129,7 @@ export async function buildOpsApp(o: OpsAppOptions): Promise<FastifyInstance> {
   const { store, clock } = o;
   const ops = createOpsRepo(store.db);
   const envelopes = createOpsEnvelopes(o.messages);
-  const auth = createOpsAuth({ ops, clock, hasher: o.hasher, totpKey: o.totpKey ?? twoFactorKeyFor(o.dataDir) });
+  const auth = createOpsAuth({ ops, clock, hasher: o.hasher, totpKey: o.totpKey ?? twoFactorKeyFor(o.dataDir), limits: o.store.rateLimits });
   const executor = createAdminExecutor({ store, clock, desks: { ...serverDesks(o.desks, store), via: 'console' }, notifier: o.notifier, messages: o.messages });
   const commands = createOpsCommands({ store, ops, clock, executor });
   const users = createOpsUsers({ store, ops, desks: o.desks });

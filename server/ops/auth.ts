@@ -6,6 +6,9 @@
 // for LOCK_MS. A session is a random 256-bit token in an HttpOnly, SameSite=Strict cookie; the store keeps only its
 // SHA-256, for SESSION_TTL_MS. The operator is read afresh on every request, so a role change, a disable or a reset
 // (which revokes the sessions) takes effect on the next request.
+import { createLimiter } from '../accounts/limiter.ts';
+import type { RateRule } from '../accounts/policy.ts';
+import type { RateLimits } from '../store/rateLimits.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PasswordHasher } from '../accounts/passwords.ts';
@@ -62,7 +65,13 @@ export interface OpsAuthDeps {
   readonly clock: Clock;
   readonly hasher: PasswordHasher;
   readonly totpKey: KeySource;
+  /** The store's rate counters: sign-in attempts per client address, whatever the name (unknown names included). */
+  readonly limits?: RateLimits | undefined;
 }
+
+/** Sign-in attempts per client address and minute (as the users' sign-in: policy.ts), counted before any check: guessing
+ *  names costs as much as guessing passwords. */
+export const OPS_LOGIN_PER_ADDRESS: RateRule = { name: 'ops:login:address', limit: 30, windowMs: 60_000 };
 
 export interface SignedIn {
   readonly operator: OpsOperator;
@@ -72,11 +81,13 @@ export interface SignedIn {
 
 const toOperator = (row: OperatorRow): OpsOperator | null => (isRole(row.role) ? { id: row.id, name: row.name, role: row.role } : null);
 
-export function createOpsAuth({ ops, clock, hasher, totpKey }: OpsAuthDeps) {
+export function createOpsAuth({ ops, clock, hasher, totpKey, limits }: OpsAuthDeps) {
+  const limiter = limits === undefined ? null : createLimiter(limits);
   return Object.freeze({
     async login(name: string, password: string, code: string, ip: string | null): Promise<SignedIn> {
-      const row = await ops.operatorByName(name);
       const now = clock();
+      await limiter?.consume(OPS_LOGIN_PER_ADDRESS, ip ?? 'unknown', now);
+      const row = await ops.operatorByName(name);
       if (row !== undefined && row.lockedUntil > now) {
         opsFail('ops.login.locked', { retryAfter: Math.max(1, Math.ceil((row.lockedUntil - now) / 1000)) });
       }

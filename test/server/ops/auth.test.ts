@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { API } from '../../../server/contract/api.ts';
 import { OPS_PATHS, OPS_SESSION_COOKIE, ROLE_CAPABILITIES } from '../../../server/contract/ops.ts';
-import { LOCK_MS, MAX_FAILURES } from '../../../server/ops/auth.ts';
+import { LOCK_MS, MAX_FAILURES, OPS_LOGIN_PER_ADDRESS } from '../../../server/ops/auth.ts';
 import { createOpsRepo } from '../../../server/store/ops.ts';
 import { describeDialects } from '../dialects.ts';
 import { openOpsWorld, type Operator, type OpsWorld } from './world.ts';
@@ -81,6 +81,19 @@ describeDialects('console sign-in', (dialect) => {
     expect((await login(alice, await w.code(alice.secret))).body.code).toBe('success');
     const listed = JSON.parse((await w.cli('operator', 'list', '--json')).output) as Array<{ name: string; locked: boolean }>;
     expect(listed).toMatchObject([{ name: 'alice', locked: false }]);
+  });
+
+  it('limits sign-in attempts per address, unknown names included, then lets the operator in a minute later', async () => {
+    w.clock.advance(30_000);
+    for (let i = 0; i < OPS_LOGIN_PER_ADDRESS.limit; i++) {
+      expect((await w.call('POST', OPS_PATHS.login, { body: { name: `nobody${i}`, password: 'guess-123456', totp: '123456' } })).body.code).toBe('ops.login.failed');
+    }
+    const over = await w.call('POST', OPS_PATHS.login, { body: { name: 'nobody', password: 'guess-123456', totp: '123456' } });
+    expect(over.body.code).toBe('rate.limited');
+    // The right operator from the same address waits too (nothing of alice's is counted: she isn't locked).
+    expect((await login(alice, await w.code(alice.secret))).body.code).toBe('rate.limited');
+    w.clock.advance(OPS_LOGIN_PER_ADDRESS.windowMs);
+    expect((await login(alice, await w.code(alice.secret))).body.code).toBe('success');
   });
 
   it('a user\'s ticket is worthless on the console, and a POST without the console header is refused', async () => {
