@@ -265,13 +265,14 @@ function plan(req: AdminRequest): Run {
   const args = req.args;
   const action = ACTION_OF[req.command];
   if (action !== undefined) {
-    need(args, 'email');
+    needUser(args);
     const asset = need(args, 'asset').toUpperCase();
     const amount = need(args, 'amount');
     const wallet = walletOf(args);
     const memo = args.memo ?? `operator ${action}`;
     return async ({ store, desks }) => {
-      const user = await userByEmail(store, args);
+      const row = await userByEmailOrPhone(store, args);
+      const user = { id: row.id, who: row.email ?? row.phone ?? String(row.id) };
       const known = new Set((await store.markets.configs()).flatMap((m) => [m.base, m.quote]));
       if (!known.has(asset)) throw failed(`unknown asset ${asset}; known: ${[...known].sort().join(', ')}`);
       const r = value(await desks.withFunds(wallet, (desk) => desk.adjustOnce({ user: user.id, asset, amount, action, memo, requestId: req.id })));

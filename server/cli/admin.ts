@@ -40,7 +40,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
   outbox list [--limit N]                                        newest messages first (default 20)
   config set KEY VALUE                                           set online_service, custom_line, custom_whatsapp or require_real_name (1 = trading needs real-name verification)
   config get KEY                                                 show a setting
-  balance credit --email E --asset A --amount X --reason R [--account W] [--memo TEXT]
+  balance credit --email E|--phone P --asset A --amount X --reason R [--account W] [--memo TEXT]
                                                                  credit from outside (W: coin (default), contract, earn, seconds, fiat)
   balance debit|freeze|unfreeze|lock|unlock --email E --asset A --amount X --reason R [--account W] [--memo TEXT]
                                                                  lock: like freeze, but only unlock releases it (an unfreeze can't)

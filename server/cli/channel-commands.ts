@@ -75,7 +75,7 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
     return out;
   };
   let picked: AdminArgs;
-  if (command.startsWith('balance ')) picked = pick('email', 'asset', 'amount', 'account', 'memo');
+  if (command.startsWith('balance ')) picked = pick('email', 'phone', 'asset', 'amount', 'account', 'memo');
   else if (command === 'market list') picked = {};
   else if (command.startsWith('market ')) picked = args.words[2] === undefined ? {} : { symbol: args.words[2] };
   else if (command === 'order cancel-all' || command === 'order list') picked = pick('email', 'phone', 'symbol');

@@ -93,7 +93,7 @@ async function amountOf(store: Store, command: string, args: AdminArgs): Promise
       const amount = parse(args.amount);
       const asset = args.asset?.toUpperCase();
       if (amount === null || asset === undefined) return null;
-      return { asset, amount, summary: `credit ${dec(amount)} ${asset} to ${args.email ?? '?'} (${args.account ?? 'coin'})` };
+      return { asset, amount, summary: `credit ${dec(amount)} ${asset} to ${args.email ?? args.phone ?? '?'} (${args.account ?? 'coin'})` };
     }
     case 'seconds house credit': {
       const amount = parse(args.amount);

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runAdmin, type AdminOptions } from '../../../server/cli/admin.ts';
 import { API } from '../../../server/contract/api.ts';
 import { verifyLedger } from '../../../server/desks/index.ts';
+import { createUser } from '../../../server/accounts/identity.ts';
 import { startServer, type ServerHandle } from '../../../server/server.ts';
 import { describeDialects, newTarget, type Target } from '../dialects.ts';
 import { CLOSE_READ_GRACE_MS } from '../../../server/admin/channel.ts';
@@ -110,6 +111,15 @@ describeDialects('operator commands on a running server', (dialect) => {
       'balance lock done', 'balance freeze done', 'balance debit done', 'balance credit done',
     ]);
     expect(new Set(audit.map((a) => `${a.operator}|${a.via}|${a.reason}`))).toEqual(new Set(['alice|server|ticket 7: goodwill']));
+  });
+
+  it('finds the user by phone too: a user with no e-mail can be credited and debited', async () => {
+    await server.store.transaction((repos) => createUser(repos, { email: null, phone: '+6580009999', passwordHash: 'x', referrerId: null, now: Date.now() }));
+    const credited = await ok('balance', 'credit', '--phone', '+6580009999', '--asset', 'USDT', '--amount', '25', ...R);
+    expect(credited).toMatch(/^credited 25 USDT to user \d+ \(\+6580009999\), coin account: available 25, frozen 0$/);
+    expect(await ok('balance', 'debit', '--phone', '+6580009999', '--asset', 'USDT', '--amount', '5', ...R)).toMatch(/available 20, frozen 0$/);
+    expect(await admin('balance', 'credit', '--asset', 'USDT', '--amount', '1', ...R)).toMatchObject({ exitCode: 2, output: 'error: --email or --phone is required' });
+    expect(await admin('balance', 'credit', '--phone', '+6580000000', '--asset', 'USDT', '--amount', '1', ...R)).toMatchObject({ exitCode: 1, output: 'error: no user with phone +6580000000' });
   });
 
   it('lists, closes, pauses and opens markets, in effect for the very next order', async () => {
