@@ -5,7 +5,7 @@ import { lazy, Suspense, type AnchorHTMLAttributes, type ComponentType, type Rea
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { parseSearchString, stringifySearchObject } from '../app/search.ts';
-import { basePath, homePath } from './nav.ts';
+import { basePath, homePath, NAV } from './nav.ts';
 import { useMe } from './state.ts';
 import { Shell } from './Shell.tsx';
 
@@ -47,6 +47,24 @@ function Home() {
   return <Navigate to={homePath(me?.capabilities ?? []) as never} replace />;
 }
 
+/**
+ * A screen the operator's role can't use (an address typed or kept from another role): said plainly instead of a
+ * screen whose every read the server refuses. The server checks each request anyway; this is only what is shown.
+ */
+function Allowed({ path, children }: { path: string; children: ReactNode }) {
+  const { _ } = useLingui();
+  const me = useMe();
+  const item = NAV.find((n) => n.path === `/${path.split('/')[0]}`);
+  if (item !== undefined && !item.needs.some((c) => me?.capabilities.includes(c))) {
+    return (
+      <p style={{ padding: 24 }} role="alert" data-testid="ops-forbidden">
+        {_('ops.forbiddenScreen')}
+      </p>
+    );
+  }
+  return <>{children}</>;
+}
+
 function NotFound() {
   const { _ } = useLingui();
   return <p style={{ padding: 24 }}>{_('ops.notFound')}</p>;
@@ -77,7 +95,11 @@ const users = createRoute({
   component: function UsersRoute() {
     // Checked by validateSearch above; typed `never` here because the app's router is the registered one.
     const search = users.useSearch() as unknown as { q: string; page: number };
-    return <UsersPage q={search.q} page={search.page} />;
+    return (
+      <Allowed path="users">
+        <UsersPage q={search.q} page={search.page} />
+      </Allowed>
+    );
   },
 });
 const userDetail = createRoute({
@@ -85,17 +107,34 @@ const userDetail = createRoute({
   path: 'users/$id',
   component: function UserRoute() {
     const { id } = userDetail.useParams();
-    return <UserDetailPage key={id} id={Number(id)} />;
+    return (
+      <Allowed path="users">
+        <UserDetailPage key={id} id={Number(id)} />
+      </Allowed>
+    );
   },
 });
-const simple = (path: string, Component: ComponentType) => createRoute({ getParentRoute: under, path, component: () => <Component /> });
+const simple = (path: string, Component: ComponentType) =>
+  createRoute({
+    getParentRoute: under,
+    path,
+    component: () => (
+      <Allowed path={path}>
+        <Component />
+      </Allowed>
+    ),
+  });
 const content = simple('content', ContentPage);
 const contentEditor = createRoute({
   getParentRoute: under,
   path: 'content/$id',
   component: function ContentRoute() {
     const { id } = contentEditor.useParams();
-    return <ContentEditorPage key={id} id={id === 'new' ? null : Number(id)} />;
+    return (
+      <Allowed path="content">
+        <ContentEditorPage key={id} id={id === 'new' ? null : Number(id)} />
+      </Allowed>
+    );
   },
 });
 

@@ -116,7 +116,7 @@ export default function EarnPage() {
         testId="ops-earn-products"
         actions={
           manage ? (
-            <Button size="sm" onClick={() => action.open({ command: 'earn product add', titleId: 'ops.earn.add', fields: addFields })}>
+            <Button size="sm" data-testid="ops-earn-add" onClick={() => action.open({ command: 'earn product add', titleId: 'ops.earn.add', fields: addFields })}>
               {_('ops.earn.add')}
             </Button>
           ) : null
@@ -130,10 +130,10 @@ export default function EarnPage() {
         actions={
           funds ? (
             <>
-              <Button size="sm" variant="up" onClick={() => treasuryAction(true)}>
+              <Button size="sm" variant="up" data-testid="ops-earn-treasury-credit" onClick={() => treasuryAction(true)}>
                 {_('ops.credit')}
               </Button>
-              <Button size="sm" variant="down" onClick={() => treasuryAction(false)}>
+              <Button size="sm" variant="down" data-testid="ops-earn-treasury-debit" onClick={() => treasuryAction(false)}>
                 {_('ops.debit')}
               </Button>
             </>

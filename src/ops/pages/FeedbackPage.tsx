@@ -96,6 +96,7 @@ export default function FeedbackPage() {
           <SelectField
             label={_('ops.col.status')}
             value={status}
+            data-testid="ops-feedback-status"
             onChange={(e) => {
               setStatus(e.target.value as Status);
               setPage(1);

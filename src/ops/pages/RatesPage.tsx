@@ -47,11 +47,12 @@ export default function RatesPage() {
             <Button
               size="sm"
               variant="secondary"
+              data-testid="ops-rates-fees-edit"
               onClick={() =>
                 action.open({
                   command: 'fees set',
                   titleId: 'ops.rates.editFees',
-                  fields: [{ name: 'table', labelId: 'ops.rates.tableJson', kind: 'textarea', required: true, initial: feeTableText(fees.data.levels), hintId: 'ops.rates.tableHint' }],
+                  fields: [{ name: 'table', labelId: 'ops.rates.tableJson', kind: 'textarea', rows: 14, required: true, initial: feeTableText(fees.data.levels), hintId: 'ops.rates.tableHint' }],
                 })
               }
             >
@@ -77,6 +78,7 @@ export default function RatesPage() {
             <Button
               size="sm"
               variant="secondary"
+              data-testid="ops-rates-invite-edit"
               onClick={() =>
                 action.open({
                   command: 'invite rates set',

@@ -23,6 +23,8 @@ export interface FieldSpec {
   initial?: string;
   hintId?: string;
   placeholder?: string;
+  /** A textarea's height in lines (default 4). */
+  rows?: number;
 }
 
 export interface ActionSpec {
@@ -129,7 +131,7 @@ export function ActionDialog({ spec, onClose, onDone }: Props) {
         </SelectField>
       );
     }
-    if (f.kind === 'textarea') return <TextAreaField {...common} rows={4} onChange={(e) => set(e.target.value)} />;
+    if (f.kind === 'textarea') return <TextAreaField {...common} rows={f.rows ?? 4} onChange={(e) => set(e.target.value)} />;
     return (
       <TextField
         {...common}

@@ -176,7 +176,10 @@ export const noticeText = style({ flex: 1, whiteSpace: 'pre-wrap' });
 export const close = style({ all: 'unset', cursor: 'pointer', color: vars.color.muted, padding: '0 2px' });
 
 export const pager = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, justifyContent: 'flex-end', fontSize: vars.fontSize.sm, color: vars.color.muted });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: '420px' });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
+// The app's dialog is 440 px wide, made for a phone; the console's forms (a fee table, a reply) want more room, and
+// a fixed minimum width on the form made its fields spill over the dialog's right edge instead.
+globalStyle(`[role="dialog"]:has(${form})`, { width: 'min(600px, 100%)' });
 export const formRow = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: vars.space.sm });
 
 export const signIn = style({ margin: 'auto', width: '360px', display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.xl, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg });
