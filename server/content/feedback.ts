@@ -10,6 +10,7 @@
 //   FEEDBACK_SCREENSHOT_MAX_BYTES, stored under DATA_DIR/feedback/ with a random name (accounts/kyc/files.ts), and
 //   served to its owner only (and to the operators). Screenshots never sent with a message are swept after a day;
 // - the operator replies (a later reply replaces the earlier) or closes; a closed message takes no reply.
+import { perKeySerial } from '../accounts/serial.ts';
 import { dirname, join, resolve } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,17 +125,7 @@ export function createFeedbackService(deps: FeedbackDeps) {
   const { store, clock, files } = deps;
   const limiter = createLimiter(store.rateLimits);
   // One upload or submit at a time per user, so two at once can't both take the same screenshot or pass a limit.
-  const busy = new Map<number, Promise<unknown>>();
-  const serial = async <T>(user: number, work: () => Promise<T>): Promise<T> => {
-    const before = busy.get(user) ?? Promise.resolve();
-    const done = before.catch(() => undefined).then(work);
-    busy.set(user, done);
-    try {
-      return await done;
-    } finally {
-      if (busy.get(user) === done) busy.delete(user);
-    }
-  };
+  const serial = perKeySerial<number>();
 
   async function sweep(now: number): Promise<void> {
     const expired = await store.feedback.expiredUploads(now - FEEDBACK_UPLOAD_TTL_MS, SWEEP_BATCH);

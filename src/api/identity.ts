@@ -6,9 +6,9 @@ import {
   DOC_TYPES, IDENTITY_API, PHOTO_KINDS,
   type IdentityStatusReply, type IdentitySubmitRequest, type IdentityUploadReply, type PhotoKind,
 } from '../contract.ts';
-import { ApiError } from './error.ts';
+import { fetchJpeg, upload } from './binary.ts';
 import { api, type CallOptions } from './index.ts';
-import { isRecord, isSuccess, parseEnvelope, type Parser } from './parse.ts';
+import { isRecord, type Parser } from './parse.ts';
 
 const STATES = ['none', 'pending', 'approved', 'rejected'] as const;
 const isStringOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
@@ -38,47 +38,9 @@ export const fetchIdentityStatus = (options?: CallOptions): Promise<IdentityStat
 export const submitIdentity = (body: IdentitySubmitRequest, options?: CallOptions): Promise<IdentityStatusReply> =>
   api.post(IDENTITY_API.submit, parseIdentityStatus, body, options);
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return JSON.parse(await response.text()) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-/** The envelope of a reply that is not the expected bytes, as an ApiError. */
-async function refusal(response: Response): Promise<ApiError> {
-  const envelope = parseEnvelope(await readJson(response));
-  return envelope && !isSuccess(envelope) ? new ApiError(envelope.code, envelope.msg, envelope.data) : new ApiError('client.reply', '', { status: response.status });
-}
-
 /** Uploads one photo: the file goes as it is; the server judges it by its content and answers its id. */
-export async function uploadIdentityPhoto(kind: PhotoKind, file: Blob, signal?: AbortSignal): Promise<IdentityUploadReply> {
-  let response: Response;
-  try {
-    response = await api.http.post(IDENTITY_API.upload, {
-      body: file,
-      searchParams: { kind },
-      headers: { 'content-type': 'application/octet-stream' },
-      // A large photo on a slow line: more than the default request timeout.
-      timeout: 120_000,
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError('client.network', '', null);
-  }
-  const envelope = parseEnvelope(await readJson(response));
-  if (envelope && isSuccess(envelope)) {
-    const reply = parseUploadReply(envelope.data);
-    if (reply) return reply;
-  }
-  throw envelope && !isSuccess(envelope) ? new ApiError(envelope.code, envelope.msg, envelope.data) : new ApiError('client.reply', '', { status: response.status });
-}
+export const uploadIdentityPhoto = (kind: PhotoKind, file: Blob, signal?: AbortSignal): Promise<IdentityUploadReply> =>
+  upload(IDENTITY_API.upload, { body: file, searchParams: { kind }, headers: { 'content-type': 'application/octet-stream' } }, parseUploadReply, signal);
 
 /** One of the user's own photos, as a Blob (for an object URL); the server answers others as not found. */
-export async function fetchIdentityPhoto(id: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await api.http.get(`${IDENTITY_API.photo}/${encodeURIComponent(id)}`, signal ? { signal } : {});
-  if (response.ok && response.headers.get('content-type') === 'image/jpeg') return response.blob();
-  throw await refusal(response);
-}
+export const fetchIdentityPhoto = (id: string, signal?: AbortSignal): Promise<Blob> => fetchJpeg(`${IDENTITY_API.photo}/${encodeURIComponent(id)}`, undefined, signal);

@@ -12,6 +12,7 @@
 // - A review (approve or reject, with a reason the user sees) takes a pending submission only, and sets
 //   users.real_name_status ('certified' / 'failed') in the same transaction; the user is then told by e-mail (or
 //   SMS) in the language they last signed in with.
+import { perKeySerial } from '../serial.ts';
 import {
   COUNTRY_CODES, IDENTITY_MAX_PENDING_UPLOADS, IDENTITY_NAME_MAX, IDENTITY_NAME_MIN, IDENTITY_NUMBER_MAX, IDENTITY_NUMBER_MIN,
   IDENTITY_UPLOAD_TTL_MS, REQUIRED_PHOTOS, maskName, maskNumber,
@@ -90,17 +91,7 @@ export function createIdentityService(deps: IdentityDeps) {
   const { store, clock, files } = deps;
   const limiter = createLimiter(store.rateLimits);
   // One upload or submission at a time per user, so two at once can't both pass a limit or a state check.
-  const busy = new Map<number, Promise<unknown>>();
-  const serial = async <T>(user: number, work: () => Promise<T>): Promise<T> => {
-    const before = busy.get(user) ?? Promise.resolve();
-    const done = before.catch(() => undefined).then(work);
-    busy.set(user, done);
-    try {
-      return await done;
-    } finally {
-      if (busy.get(user) === done) busy.delete(user);
-    }
-  };
+  const serial = perKeySerial<number>();
 
   /** Removes expired uploads (rows first, then files): anyone's, a bounded batch. */
   async function sweep(now: number): Promise<number> {

@@ -2,6 +2,7 @@
 // secret is in the create reply only (stored encrypted, see binance/keys.ts). Input is checked in full before
 // anything is stored: the shape by TypeBox (request.invalid / validate.required), then the label, the addresses
 // and the per-user limit, each refused with its own catalogue code (API_KEY_ERROR_CODES) in the envelope.
+import { perKeySerial } from '../../accounts/serial.ts';
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -85,17 +86,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: ApiKeyRouteDeps): void 
     }
   };
   // One create at a time per user, so two at once can't both pass the limit.
-  const creating = new Map<number, Promise<unknown>>();
-  const serial = async <T>(id: number, work: () => Promise<T>): Promise<T> => {
-    const before = creating.get(id) ?? Promise.resolve();
-    const done = before.catch(() => undefined).then(work);
-    creating.set(id, done);
-    try {
-      return await done;
-    } finally {
-      if (creating.get(id) === done) creating.delete(id);
-    }
-  };
+  const serial = perKeySerial<number>();
 
   app.post(API.apiKeyCreate, refusing(async (request) => {
     const body = parseCreate(request.body);
