@@ -63,7 +63,7 @@ function detailText(d: OpsArticleDetail, now: number): string {
 }
 
 /** Runs `work`, turning a rule's refusal into the operator's message (the catalogue's English text). */
-async function ruled<T>(ctx: AdminContext, failed: (m: string) => Error, work: () => Promise<T>): Promise<T> {
+export async function ruled<T>(ctx: AdminContext, failed: (m: string) => Error, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -1,9 +1,9 @@
 // The operator commands of the feedback inbox (issue 25; rules in content/feedback.ts): the messages by status, a
 // reply (shown on the user's feedback page; a later one replaces it), and closing one. The executor (commands.ts)
 // audits the reply and the close with the operator and the reason, as every change.
+import { ruled } from './content.ts';
 import type { OpsFeedbackItem } from '../contract/ops.ts';
 import { closeFeedback, opsFeedbackItem, replyFeedback } from '../content/feedback.ts';
-import { AppError } from '../errors.ts';
 import type { FeedbackRecord } from '../store/feedback.ts';
 import type { AdminContext, AdminRequest, AdminRun } from './commands.ts';
 import type { ChannelCommand } from './protocol.ts';
@@ -32,15 +32,6 @@ const line = (f: OpsFeedbackItem) =>
 async function withAccount(ctx: AdminContext, f: FeedbackRecord): Promise<OpsFeedbackItem> {
   const user = await ctx.store.users.findById(f.userId);
   return opsFeedbackItem({ ...f, account: user?.email ?? user?.phone ?? `user ${f.userId}` });
-}
-
-async function ruled<T>(ctx: AdminContext, failed: (m: string) => Error, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError) throw failed(ctx.messages.t('en', error.code, error.data ?? undefined));
-    throw error;
-  }
 }
 
 export function planFeedback(req: AdminRequest, usage: (m: string) => Error, failed: (m: string) => Error): AdminRun {

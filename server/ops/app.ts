@@ -7,6 +7,7 @@
 // form can't set a header, and a cross-site fetch with one needs a CORS preflight this app never answers). Every
 // reply has a strict CSP (default-src 'self', frame-ancestors 'none') and the usual hardening headers; API replies
 // are no-store. Every command goes through the catalogue (commands.ts) with the operator's name and the role check.
+import { sendJpeg } from '../gateway/jpeg.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -256,7 +257,7 @@ export async function buildOpsApp(o: OpsAppOptions): Promise<FastifyInstance> {
     const upload = uploadId === null ? undefined : await store.identity.findUpload(uploadId);
     const bytes = upload === undefined ? null : await (await operatorPhotoFiles(store)).read(upload.file);
     if (bytes === null) opsFail('ops.not.found');
-    return reply.header('cache-control', 'no-store').type('image/jpeg').send(bytes);
+    return sendJpeg(reply, bytes, `${q.kind}.jpg`);
   });
 
   app.get(OPS_PATHS.approvals, async (request) => {

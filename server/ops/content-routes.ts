@@ -4,6 +4,7 @@
 // `content save`, `content publish`, `feedback reply`, …), never these routes. Each route is guarded by the
 // capability it needs (content.edit, feedback.reply); refusals are the app's catalogue codes (the console's error
 // handler answers an AppError as the public app does).
+import { sendJpeg } from '../gateway/jpeg.ts';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Page } from '../contract/api.ts';
@@ -74,12 +75,6 @@ export async function opsContentRoutes(app: FastifyInstance, deps: OpsRouteDeps)
   app.get(OPS_PATHS.feedbackScreenshot, { preHandler: deps.guard('feedback.reply') }, async (request, reply) => {
     const { id } = parseScreenshot(request.query ?? {});
     const bytes = await operatorScreenshot(store, id);
-    return reply
-      .type('image/jpeg')
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline; filename="screenshot.jpg"')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(bytes);
+    return sendJpeg(reply, bytes, 'screenshot.jpg');
   });
 }

@@ -7,6 +7,7 @@
 // the upload count are checked in onRequest, before a byte of the body is read, and a Content-Length over the limit
 // is refused there too. What the file is comes from its bytes alone (the identity pipeline); the declared types of
 // the request and of the part, and the file name, are never looked at.
+import { sendJpeg } from '../jpeg.ts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { FEEDBACK_LIMITS, FEEDBACK_PATHS, FEEDBACK_SCREENSHOT_MAX_BYTES } from '../../contract/content.ts';
@@ -84,13 +85,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: AreaRouteDeps): void 
     const { id } = parseScreenshot(request.query ?? {});
     const owner = await user(request);
     const bytes = await feedback.screenshot(owner.id, id);
-    return reply
-      .type('image/jpeg')
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline; filename="screenshot.jpg"')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(bytes);
+    return sendJpeg(reply, bytes, 'screenshot.jpg');
   });
 
   void app.register(async (scope) => {

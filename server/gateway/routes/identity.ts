@@ -6,6 +6,7 @@
 // one route reads up to IDENTITY_MAX_FILE_BYTES. The session and the per-user upload count are checked in onRequest,
 // before a byte of the body is read; a Content-Length over the limit is refused there too, and a body that turns
 // out longer (chunked) is cut off by Fastify and answered with the same identity.file.too.large envelope.
+import { sendJpeg } from '../jpeg.ts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { createIdentityService } from '../../accounts/kyc/service.ts';
@@ -62,13 +63,7 @@ export function identityRoutes(app: FastifyInstance, deps: AreaRouteDeps): void 
     const { id } = parsePhotoParams(request.params);
     const owner = await user(request);
     const bytes = await identity.photo(owner.id, id);
-    return reply
-      .type('image/jpeg')
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline; filename="photo.jpg"')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(bytes);
+    return sendJpeg(reply, bytes, 'photo.jpg');
   });
 
   void app.register(async (scope) => {
