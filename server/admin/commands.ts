@@ -48,6 +48,7 @@ import { isContentCommand, planContent } from './content.ts';
 import { isFeedbackCommand, planFeedback } from './feedback.ts';
 import { isOpsCommand, planOps } from './ops-commands.ts';
 import { isFeesCommand, planFees } from './fees.ts';
+import { isSettingsCommand, planSettings } from './settings.ts';
 import type { EarnDeskApi } from '../desks/earn/api.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
@@ -298,6 +299,10 @@ function plan(req: AdminRequest): Run {
   }
   if (isFeesCommand(req.command)) {
     const run = planFees(req, usage, failed);
+    return async ({ store, clock }) => run(store, clock());
+  }
+  if (isSettingsCommand(req.command)) {
+    const run = planSettings(req, usage);
     return async ({ store, clock }) => run(store, clock());
   }
   if (isEarnCommand(req.command)) {

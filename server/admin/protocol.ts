@@ -102,6 +102,9 @@ export const CHANNEL_COMMANDS = [
   'approval threshold set',
   'fees show',
   'fees set',
+  // the exchange's settings (admin/settings.ts)
+  'settings',
+  'settings set',
 ] as const;
 export type ChannelCommand = (typeof CHANNEL_COMMANDS)[number];
 
@@ -112,7 +115,7 @@ export const READ_COMMANDS: readonly ChannelCommand[] = [
   'withdrawal list', 'deposit list', 'wallet status', 'reserves list',
   'earn product list', 'earn treasury', 'earn orders',
   'quant list', 'quant config',
-  'approval threshold', 'fees show',
+  'approval threshold', 'fees show', 'settings',
   'content list', 'content view', 'feedback list',
 ];
 
@@ -187,6 +190,9 @@ export const AdminArgsSchema = Type.Object(
     text: Type.Optional(Lines(FEEDBACK_LIMITS.reply)),
     // `fees set`: the fee rate table as JSON (the CLI reads --file; the console sends the text).
     table: Type.Optional(Lines(64 * 1024)),
+    // `settings set`: a setting's key and value.
+    key: Type.Optional(Text(32)),
+    value: Type.Optional(Type.String({ maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
   },
   { additionalProperties: false },
 );

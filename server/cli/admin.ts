@@ -27,6 +27,7 @@ import { QUANT_USAGE } from '../admin/quant.ts';
 import { CONTENT_USAGE } from '../admin/content.ts';
 import { FEEDBACK_USAGE } from '../admin/feedback.ts';
 import { FEES_USAGE } from '../admin/fees.ts';
+import { SETTINGS_USAGE } from '../admin/settings.ts';
 import { OPS_USAGE } from '../admin/ops-commands.ts';
 import { OPERATOR_USAGE, runOperatorCommand } from './operator-commands.ts';
 
@@ -75,7 +76,7 @@ export const USAGE = `usage: npm run admin -- <command> [--json] [--verbose]
                                                                  not started, X USDT of stakes in all (for orders scheduled afterwards)
   seconds house                                                  the house account: balance, the open contracts' worst case, what is free
   seconds house credit|debit --amount X --reason R [--memo TEXT] credit the house from outside, or take back what open contracts do not need
-${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE, EARN_USAGE, QUANT_USAGE, CONTENT_USAGE, FEEDBACK_USAGE, FEES_USAGE, OPS_USAGE].filter((u) => u !== '').join('\n')}
+${[IDENTITY_USAGE, SECURITY_USAGE, TWO_FACTOR_USAGE, INVITE_USAGE, WALLET_USAGE, RESERVES_USAGE, EARN_USAGE, QUANT_USAGE, CONTENT_USAGE, FEEDBACK_USAGE, FEES_USAGE, SETTINGS_USAGE, OPS_USAGE].filter((u) => u !== '').join('\n')}
 ${OPERATOR_USAGE}
 
   --json prints the result as JSON. The store is DATA_DIR (default ./data) or DATABASE_URL.
@@ -136,7 +137,7 @@ export async function runAdmin(argv: readonly string[], options: AdminOptions = 
   try {
     args = parseArgs(
       argv,
-      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day', 'network', 'kind', 'name', 'income-asset', 'term', 'rate', 'quota', 'release', 'rebate', 'sort', 'category', 'slug', 'locale', 'title', 'summary', 'body', 'revision', 'at', 'text'],
+      ['email', 'password', 'phone', 'limit', 'asset', 'amount', 'account', 'memo', 'ip', 'key', 'file', 'reason', 'operator', 'request-id', 'symbol', 'duration', 'payout', 'loss', 'min', 'max', 'fee', 'enabled', 'direction', 'horizon', 'orders', 'id', 'status', 'out', 'level1', 'level2', 'day', 'network', 'kind', 'name', 'income-asset', 'term', 'rate', 'quota', 'release', 'rebate', 'sort', 'category', 'slug', 'locale', 'title', 'summary', 'body', 'revision', 'at', 'text', 'value'],
       ['json', 'verified', 'help', 'trade', 'verbose', 'all', 'sell-base'],
     );
   } catch (error) {

@@ -102,7 +102,8 @@ export function requestArgs(command: ChannelCommand, args: ParsedArgs): AdminArg
   else if (command.startsWith('feedback ')) picked = pick('id', 'status', 'limit', 'text');
   else if (command.startsWith('approval ')) picked = pick('asset', 'amount');
   else if (command === 'fees set') picked = feeTable(args);
-  else if (command === 'fees show') picked = {};
+  else if (command === 'fees show' || command === 'settings') picked = {};
+  else if (command === 'settings set') picked = pick('key', 'value');
   else picked = pick('email', 'phone');
   if (!argsCheck.Check(picked)) {
     const e = argsCheck.Errors(picked)[0];

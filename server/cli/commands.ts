@@ -1,4 +1,5 @@
 // The admin commands over the store. Each returns data for --json and the lines a person reads.
+import { settingProblem } from '../admin/settings.ts';
 import { argon2Hasher } from '../accounts/passwords.ts';
 import { createUser } from '../accounts/identity.ts';
 import { extraFactors, toUserInfo } from '../accounts/profile.ts';
@@ -137,6 +138,8 @@ export async function configSet(store: Store, args: ParsedArgs): Promise<Command
   const key = configKey(args.words[2]);
   const value = args.words[3];
   if (value === undefined) throw new UsageError('usage: config set KEY VALUE');
+  const problem = settingProblem(key, value);
+  if (problem !== null) throw new UsageError(problem);
   await store.config.set(key, value, store.clock());
   return { data: { key, value }, text: `${key} = ${value}` };
 }

@@ -73,6 +73,8 @@ const CAPABILITY: Readonly<Record<string, OpsCapability>> = {
   'perp markets': 'markets.manage',
   'fees show': 'markets.manage',
   'fees set': 'markets.manage',
+  'settings': 'markets.manage',
+  'settings set': 'markets.manage',
   // The console's four-eyes thresholds (admin/ops-commands.ts).
   'approval threshold': 'health.read',
   'approval threshold set': 'markets.manage',

@@ -65,6 +65,19 @@ describeDialects('admin CLI', (dialect) => {
     expect(reply.body.data.value).toBe('openex-line');
   });
 
+  it('changes a setting through the catalogue (settings set: a reason, an audit row), which the API then serves', async () => {
+    expect((await admin('settings', 'set', '--key', 'custom_whatsapp', '--value', '+6580001111')).exitCode).toBe(2); // no reason
+    expect((await admin('settings', 'set', '--key', 'custom_whatsapp', '--value', '+6580001111', '--reason', 'new support number')).output).toBe('custom_whatsapp = +6580001111');
+    expect((await admin('settings', 'set', '--key', 'require_real_name', '--value', 'yes', '--reason', 'x')).output).toBe('error: require_real_name must be 1 (trading needs a certified identity) or 0');
+    expect(await json('settings')).toEqual([
+      { key: 'online_service', value: null }, { key: 'custom_line', value: null }, { key: 'custom_whatsapp', value: '+6580001111' }, { key: 'require_real_name', value: null },
+    ]);
+    expect((await h.call('GET', API.systemConfig, { query: { key: 'custom_whatsapp' } })).body.data.value).toBe('+6580001111');
+    const audit = await json<Array<{ command: string; reason: string; status: string }>>('audit', 'list');
+    // A malformed request is refused before anything is written; the change is in the audit log with its reason.
+    expect(audit.filter((a) => a.command === 'settings set').map((a) => `${a.status} ${a.reason}`)).toEqual(['done new support number']);
+  });
+
   it('freezes an account (signing it out everywhere) and unfreezes it, and signs a user out everywhere', async () => {
     const token = await h.signUp('a@example.com');
     const reason = ['--reason', 'chargeback review'];
