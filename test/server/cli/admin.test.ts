@@ -73,7 +73,7 @@ describeDialects('admin CLI', (dialect) => {
       { key: 'online_service', value: null }, { key: 'custom_line', value: null }, { key: 'custom_whatsapp', value: '+6580001111' }, { key: 'require_real_name', value: null },
     ]);
     expect((await h.call('GET', API.systemConfig, { query: { key: 'custom_whatsapp' } })).body.data.value).toBe('+6580001111');
-    const audit = await json<Array<{ command: string; reason: string; status: string }>>('audit', 'list');
+    const audit = (await json('audit', 'list')) as Array<{ command: string; reason: string; status: string }>;
     // A malformed request is refused before anything is written; the change is in the audit log with its reason.
     expect(audit.filter((a) => a.command === 'settings set').map((a) => `${a.status} ${a.reason}`)).toEqual(['done new support number']);
   });
