@@ -28,11 +28,13 @@ export function planFees(req: AdminRequest, usage: (m: string) => Error, failed:
     return async (store) => {
       const stored = await store.feeLevels.table();
       const table = stored ?? (await configuredFeeTable(store));
-      const data = feeTableJson(table);
+      // source: whether an operator set this table or it is the built-in default; inForceAt: the recompute in force.
+      const data = { ...feeTableJson(table), source: stored ? 'configured' : 'default', inForceAt: null as number | null };
       const inForce = await store.feeLevels.latestApplied();
       const tail = inForce
         ? `\nlevels in force: recompute of ${new Date(inForce.recomputeAt).toISOString()} (${inForce.users} users with volume)`
         : '\nno levels computed yet: everyone is at level 0';
+      data.inForceAt = inForce?.recomputeAt ?? null;
       return { data, text: render(data.levels, stored ? 'configured' : 'built-in default') + tail };
     };
   }
@@ -47,7 +49,7 @@ export function planFees(req: AdminRequest, usage: (m: string) => Error, failed:
   }
   return async (store, now) => {
     await store.transaction((repos) => repos.feeLevels.setTable(table, now));
-    const data = feeTableJson(table);
+    const data = { ...feeTableJson(table), source: 'configured' };
     const top = table[table.length - 1]!;
     return {
       data,

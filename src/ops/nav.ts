@@ -22,6 +22,7 @@ export const NAV: readonly NavItem[] = [
   { path: '/rates', labelId: 'ops.nav.rates', group: 'markets', needs: ['markets.manage'] },
   { path: '/content', labelId: 'ops.nav.content', group: 'content', needs: ['content.edit', 'content.publish'] },
   { path: '/feedback', labelId: 'ops.nav.feedback', group: 'content', needs: ['feedback.reply'] },
+  { path: '/settings', labelId: 'ops.nav.settings', group: 'content', needs: ['markets.manage'] },
   { path: '/audit', labelId: 'ops.nav.audit', group: 'system', needs: ['audit.read'] },
   { path: '/health', labelId: 'ops.nav.health', group: 'system', needs: ['health.read'] },
 ];

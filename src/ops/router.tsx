@@ -31,6 +31,7 @@ const KycPage = page(() => import('./pages/KycPage.tsx'));
 const WithdrawalsPage = page(() => import('./pages/WithdrawalsPage.tsx'));
 const ApprovalsPage = page(() => import('./pages/ApprovalsPage.tsx'));
 const ThresholdsPage = page(() => import('./pages/ThresholdsPage.tsx'));
+const SettingsPage = page(() => import('./pages/SettingsPage.tsx'));
 const MarketsPage = page(() => import('./pages/MarketsPage.tsx'));
 const PerpPage = page(() => import('./pages/PerpPage.tsx'));
 const SecondsPage = page(() => import('./pages/SecondsPage.tsx'));
@@ -155,6 +156,7 @@ const routeTree = root.addChildren([
   content,
   contentEditor,
   simple('feedback', FeedbackPage),
+  simple('settings', SettingsPage),
   simple('audit', AuditPage),
   simple('health', HealthPage),
 ]);

@@ -22,6 +22,12 @@ const AUDIT_STATUS_IDS: Record<string, string> = {
   interrupted: 'ops.audit.interrupted',
 };
 const PAGE_SIZE = 50;
+const LINE_MAX = 240;
+
+/** At most `max` characters, with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 export interface AuditFilter {
   operator: string;
@@ -52,7 +58,9 @@ export default function AuditPage() {
     { key: 'time', labelId: 'ops.col.time', render: (a) => <span className={s.num}>{formatDateTime(a.createdAt)}</span> },
     { key: 'op', labelId: 'ops.col.operator', render: (a) => a.operator },
     { key: 'via', labelId: 'ops.audit.via', render: (a) => a.via },
-    { key: 'line', labelId: 'ops.audit.command', render: (a) => <span className={s.line}>{a.line}</span> },
+    // A long argument (an article's body, a fee table) would make one row a page tall: the start, and all of it on
+    // hover and in the CSV.
+    { key: 'line', labelId: 'ops.audit.command', render: (a) => <span className={s.line} title={a.line.length > LINE_MAX ? a.line : undefined}>{clip(a.line, LINE_MAX)}</span> },
     { key: 'reason', labelId: 'ops.col.reason', render: (a) => <span className={s.prose}>{a.reason ?? ''}</span> },
     { key: 'status', labelId: 'ops.col.status', render: (a) => <Badge status={a.status}>{a.status in AUDIT_STATUS_IDS ? _(AUDIT_STATUS_IDS[a.status]!) : a.status}</Badge> },
     { key: 'result', labelId: 'ops.audit.result', render: (a) => <span className={s.prose} title={a.result ?? ''}>{(a.result ?? '').slice(0, 160)}</span> },

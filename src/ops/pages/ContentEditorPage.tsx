@@ -54,20 +54,22 @@ export default function ContentEditorPage({ id }: { id: number | null }) {
   const { _ } = useLingui();
   const [tick, reload] = useReload();
   const state = useLoadable((signal) => (id === null ? Promise.resolve(null) : ops.get(OPS_PATHS.contentArticle, parseArticle, { id }, { signal })), [id, tick]);
+  // The language tab outlives a save (the editor is made anew from the saved revision): saving the Chinese text
+  // leaves the operator on the Chinese tab, not back on English.
+  const [locale, setLocale] = useState<Locale>('en');
   return (
     <Screen name="content-editor" title={id === null ? _('ops.content.new') : _('ops.content.edit', { id })} actions={<OpsLink to="/content">{_('ops.back')}</OpsLink>}>
-      <Load state={state}>{(article) => <Editor key={`${id ?? 'new'}:${article?.revision ?? 0}`} article={article} reload={reload} />}</Load>
+      <Load state={state}>{(article) => <Editor key={`${id ?? 'new'}:${article?.revision ?? 0}`} article={article} reload={reload} locale={locale} setLocale={setLocale} />}</Load>
     </Screen>
   );
 }
 
-function Editor({ article, reload }: { article: OpsArticleDetail | null; reload(): void }) {
+function Editor({ article, reload, locale, setLocale }: { article: OpsArticleDetail | null; reload(): void; locale: Locale; setLocale(locale: Locale): void }) {
   const { _ } = useLingui();
   const me = useMe();
   const [kind, setKind] = useState<OpsArticleItem['kind']>(article?.kind ?? 'announcement');
   const [category, setCategory] = useState(article?.category ?? HELP_CATEGORIES[0]);
   const [slug, setSlug] = useState(article?.slug ?? PAGE_SLUGS[0]);
-  const [locale, setLocale] = useState<Locale>('en');
   const [texts, setTexts] = useState<Partial<Record<Locale, Text>>>(() => {
     const out: Partial<Record<Locale, Text>> = {};
     for (const t of article?.texts ?? []) if ((LOCALES as readonly string[]).includes(t.locale)) out[t.locale as Locale] = { title: t.title, summary: t.summary, markdown: t.markdown };
@@ -75,11 +77,22 @@ function Editor({ article, reload }: { article: OpsArticleDetail | null; reload(
   });
   const text = texts[locale] ?? blank;
   const setText = (patch: Partial<Text>) => setTexts((old) => ({ ...old, [locale]: { ...(old[locale] ?? blank), ...patch } }));
-  const [html, setHtml] = useState('');
   const saved = useMemo(() => new Set(article?.locales ?? []), [article]);
+  // A saved text's HTML is the server's already: shown at once (after a save the editor is made anew, and the
+  // preview stood empty until the first request came back).
+  const savedHtml = (l: Locale, markdown: string): string | null => {
+    const t = article?.texts.find((x) => x.locale === l);
+    return t !== undefined && t.markdown === markdown ? t.html : null;
+  };
+  const [html, setHtml] = useState(() => savedHtml(locale, text.markdown) ?? '');
 
   // The preview follows the typing, a moment behind (one request per pause, not per key).
   useEffect(() => {
+    const known = savedHtml(locale, text.markdown);
+    if (known !== null) {
+      setHtml(known);
+      return;
+    }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       if (!text.markdown.trim()) {
@@ -95,7 +108,8 @@ function Editor({ article, reload }: { article: OpsArticleDetail | null; reload(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text.markdown]);
+    // savedHtml reads the article this editor was made for, which never changes under it.
+  }, [text.markdown, locale]);
 
   const action = useAction((result) => {
     const newId = savedId(result.data);

@@ -44,8 +44,18 @@ export default function KycPage() {
         </button>
       ),
     },
-    { key: 'user', labelId: 'ops.col.user', render: (k) => k.user ?? k.userId },
-    { key: 'name', labelId: 'ops.col.name', render: (k) => k.name },
+    // The name over the account, in one column: beside the chosen submission the list has half the width, and with
+    // a column each the status was cut off at the pane's edge.
+    {
+      key: 'name',
+      labelId: 'ops.col.name',
+      render: (k) => (
+        <>
+          <div>{k.name}</div>
+          <div className={s.small}>{k.user ?? k.userId}</div>
+        </>
+      ),
+    },
     { key: 'time', labelId: 'ops.col.submitted', render: (k) => <span className={s.num}>{formatDateTime(k.submittedAt)}</span> },
     { key: 'status', labelId: 'ops.col.status', render: (k) => <Badge status={k.status}>{statusText(k.status)}</Badge> },
   ];

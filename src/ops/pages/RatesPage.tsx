@@ -12,6 +12,15 @@ import { Empty, Load, Num, Screen, Section, Stat, useReload } from '../ui/kit.ts
 import * as s from '../ui/ops.css.ts';
 import { feeTable, feeTableText, inviteRates, percentText, ppmPercent, type FeeLevelRow } from '../views.ts';
 
+/** JSON text without its layout, or the text itself when it isn't JSON. */
+export function compactJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text.trim();
+  }
+}
+
 type RateHistory = NonNullable<ReturnType<typeof inviteRates>>['history'][number];
 
 export default function RatesPage() {
@@ -53,6 +62,9 @@ export default function RatesPage() {
                   command: 'fees set',
                   titleId: 'ops.rates.editFees',
                   fields: [{ name: 'table', labelId: 'ops.rates.tableJson', kind: 'textarea', rows: 14, required: true, initial: feeTableText(fees.data.levels), hintId: 'ops.rates.tableHint' }],
+                  // Sent compact (the audit log keeps it on one short line); text that isn't JSON goes as typed, for
+                  // the server to refuse with its reason.
+                  toArgs: (v) => ({ table: compactJson(v['table'] ?? '') }),
                 })
               }
             >

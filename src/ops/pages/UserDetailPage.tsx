@@ -26,6 +26,9 @@ const parseDetail = parser(userDetail);
 const parseRecords = parser(page(recordItem));
 const RECORDS_PAGE = 20;
 
+/** An identity submission's state in the operator's words (the queue's). */
+const KYC_STATUS_IDS: Record<string, string> = { pending: 'ops.status.pending', approved: 'ops.status.approved', rejected: 'ops.status.rejected' };
+
 const yesNo = (v: boolean, _: (id: string) => string) => (v ? _('ops.yes') : _('ops.no'));
 
 /** A user's records, newest first, a page at a time (the withdrawal queue shows them too). */
@@ -144,7 +147,7 @@ function Detail({ d, open, manage, funds }: { d: OpsUserDetail; open(spec: Actio
     { key: 'time', labelId: 'ops.col.submitted', render: (k) => <span className={s.num}>{formatDateTime(k.submittedAt)}</span> },
     { key: 'name', labelId: 'ops.col.name', render: (k) => k.name },
     { key: 'doc', labelId: 'ops.col.document', render: (k) => k.docType },
-    { key: 'status', labelId: 'ops.col.status', render: (k) => <Badge status={k.status}>{k.status}</Badge> },
+    { key: 'status', labelId: 'ops.col.status', render: (k) => <Badge status={k.status}>{k.status in KYC_STATUS_IDS ? _(KYC_STATUS_IDS[k.status]!) : k.status}</Badge> },
     { key: 'reason', labelId: 'ops.col.reason', render: (k) => k.reason ?? '' },
   ];
 

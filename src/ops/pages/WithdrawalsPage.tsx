@@ -56,9 +56,19 @@ export default function WithdrawalsPage() {
         </button>
       ),
     },
-    { key: 'user', labelId: 'ops.col.user', align: 'right', render: (w) => w.userId },
+    // The user and the time share a column, so the status fits beside the detail pane at 1280 px.
+    {
+      key: 'user',
+      labelId: 'ops.col.user',
+      render: (w) => (
+        <span className={s.num}>
+          {w.userId}
+          <br />
+          <span className={s.muted}>{formatDateTime(w.createdAt)}</span>
+        </span>
+      ),
+    },
     { key: 'amount', labelId: 'ops.col.amount', align: 'right', render: (w) => <Num>{`${w.amount} ${w.asset}`}</Num> },
-    { key: 'time', labelId: 'ops.col.time', render: (w) => <span className={s.num}>{formatDateTime(w.createdAt)}</span> },
     { key: 'status', labelId: 'ops.col.status', render: (w) => <Badge status={w.status}>{statusText(w.status)}</Badge> },
   ];
 
@@ -117,7 +127,9 @@ function Withdrawal({ w, review, open, statusText }: { w: WithdrawalRow; review:
           ...(w.reviewedBy ? ([[_('ops.kyc.reviewed'), `${w.reviewedBy}${w.reason ? ` · ${w.reason}` : ''}`, 'by']] as const) : []),
         ]}
       />
-      {review && (w.status === 'applied' || w.status === 'applying' || w.status === 'approved' || w.status === 'broadcast') ? (
+      {/* Rejecting takes an applied one, or an approved one whose transaction the signer gave up on (the server tells
+          which); once broadcast the coins are on their way and nothing can call them back. */}
+      {review && (w.status === 'applied' || w.status === 'approved') ? (
         <div className={s.actions}>
           {w.status === 'applied' ? (
             <Button variant="up" size="sm" data-testid="ops-withdrawal-approve" onClick={() => open({ command: 'withdrawal approve', args: { id: String(w.id) }, titleId: 'ops.withdrawals.approve', summary, testId: 'ops-withdrawal-approve-dialog' })}>

@@ -78,13 +78,13 @@ describeDialects('fees CLI', (dialect) => {
     expect(shown.exitCode).toBe(0);
     expect(shown.output).toContain('built-in default');
     expect(shown.output).toMatch(/^0\s+0\s+0\.1\s+0\.1$/m);
-    expect(JSON.parse((await admin('fees', 'show', '--json')).output)).toEqual(feeTableJson(DEFAULT_FEE_TABLE));
+    expect(JSON.parse((await admin('fees', 'show', '--json')).output)).toEqual({ ...feeTableJson(DEFAULT_FEE_TABLE), source: 'default', inForceAt: null });
 
     const table = { levels: [row(0, '0', 2000, 2500), row(1, '10', 1500, 2000), row(2, '100.5', 500, 1000)] };
     const set = await admin('fees', 'set', '--reason', 'new rates', '--file', file('t.json', JSON.stringify(table)));
     expect(set.exitCode).toBe(0);
     expect(set.output).toContain('3 levels, up to 100.5 BTC');
-    expect(JSON.parse((await admin('fees', 'show', '--json')).output)).toEqual(table);
+    expect(JSON.parse((await admin('fees', 'show', '--json')).output)).toEqual({ ...table, source: 'configured', inForceAt: null });
     expect((await admin('fees', 'show')).output).toMatch(/^2\s+100\.5\s+0\.05\s+0\.1$/m);
   });
 
@@ -97,6 +97,6 @@ describeDialects('fees CLI', (dialect) => {
     expect((await admin('fees', 'set', '--reason', 'r')).exitCode).toBe(2);
     // A change of the table is an operator command like the others: without a reason nothing is done.
     expect((await admin('fees', 'set', '--file', file('good2.json', JSON.stringify(good)))).exitCode).toBe(2);
-    expect(JSON.parse((await admin('fees', 'show', '--json')).output)).toEqual(good);
+    expect(JSON.parse((await admin('fees', 'show', '--json')).output)).toEqual({ ...good, source: 'configured', inForceAt: null });
   });
 });

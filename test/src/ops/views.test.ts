@@ -96,7 +96,7 @@ describe('rules of the screens', () => {
   it('the nav shows what a role may use', () => {
     expect(navFor(ROLE_CAPABILITIES.editor).map((i) => i.path)).toEqual(['/content', '/feedback', '/health']);
     expect(navFor(ROLE_CAPABILITIES.reviewer).map((i) => i.path)).toEqual(['/users', '/kyc', '/withdrawals', '/approvals', '/health']);
-    expect(navFor(ROLE_CAPABILITIES.admin)).toHaveLength(14);
+    expect(navFor(ROLE_CAPABILITIES.admin)).toHaveLength(15);
     expect(homePath(ROLE_CAPABILITIES.editor)).toBe('/content');
     expect(basePath('/ops/users/7')).toBe('/ops');
     expect(basePath('/users/7')).toBe('/');
