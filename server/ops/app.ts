@@ -69,7 +69,7 @@ const BODY_LIMIT = 1024 * 1024;
 export const OPS_PAGE = 'ops.html';
 
 /** The console's content security policy: its own origin only, never framed. */
-export const OPS_CSP = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const OPS_CSP = "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Console</title></head>

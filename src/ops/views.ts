@@ -1,5 +1,6 @@
 // The `data` of the catalogue's commands as the screens read them (what the CLI's --json prints), checked here: the
 // admin modules (server/admin/*.ts) are the source of these shapes. Also the small pure helpers the screens share.
+import { ASSET_RECORD_TYPES } from '../contract.ts';
 import { arr, bool, dec, FAIL, isRecord, nullable, num, obj, oneOf, optional, parser, str, withDefault, type P } from './parse.ts';
 
 // ---- markets (commands.ts marketList) ----
@@ -312,3 +313,11 @@ export const ppmPercent = (ppm: number): string => percentText((ppm / 1_000_000)
 /** The table as `fees set --file` takes it (the JSON the operator edits). */
 export const feeTableText = (levels: readonly FeeLevelRow[]): string =>
   JSON.stringify({ levels: levels.map(({ level, minVolumeBtc, makerPpm, takerPpm }) => ({ level, minVolumeBtc, makerPpm, takerPpm })) }, null, 2);
+
+// ---- codes shown in words ----
+const RECORD_TYPES = new Set<string>(ASSET_RECORD_TYPES);
+/** The message id of an asset record's type (ops.record.<type>), or null for a type this build doesn't know. */
+export const recordTypeId = (type: string): string | null => (RECORD_TYPES.has(type) ? `ops.record.${type}` : null);
+const ORDER_STATUSES: readonly string[] = ['new', 'partially_filled', 'filled', 'canceled', 'expired'];
+/** The message id of an order's state (ops.order.<status>), or null for another desk's state word. */
+export const orderStatusId = (status: string): string | null => (ORDER_STATUSES.includes(status) ? `ops.order.${status}` : null);

@@ -19,7 +19,7 @@ import { can, useMe } from '../state.ts';
 import { useAction, type ActionSpec } from '../ui/ActionDialog.tsx';
 import { Badge, Empty, Load, Num, Pager, Screen, Section, useReload } from '../ui/kit.tsx';
 import * as s from '../ui/ops.css.ts';
-import { userArgs } from '../views.ts';
+import { orderStatusId, recordTypeId, userArgs } from '../views.ts';
 import { REAL_NAME_IDS } from './UsersPage.tsx';
 
 const parseDetail = parser(userDetail);
@@ -40,7 +40,7 @@ export function UserRecords({ userId, pageSize = RECORDS_PAGE, compact = false }
   const all: Column<AssetRecordItem>[] = [
     { key: 'time', labelId: 'ops.col.time', render: (r) => <span className={s.num}>{formatDateTime(r.time)}</span> },
     { key: 'account', labelId: 'ops.col.account', render: (r) => r.account },
-    { key: 'type', labelId: 'ops.col.type', render: (r) => r.type },
+    { key: 'type', labelId: 'ops.col.type', render: (r) => { const id = recordTypeId(r.type); return id === null ? r.type : _(id); } },
     { key: 'asset', labelId: 'ops.col.asset', render: (r) => r.asset },
     { key: 'amount', labelId: 'ops.col.amount', align: 'right', render: (r) => <Num tone="signed">{r.amount}</Num> },
     { key: 'frozen', labelId: 'ops.col.frozen', align: 'right', render: (r) => <Num>{r.frozen}</Num> },
@@ -121,7 +121,7 @@ function Detail({ d, open, manage, funds }: { d: OpsUserDetail; open(spec: Actio
     { key: 'price', labelId: 'ops.col.price', align: 'right', render: (o) => <Num>{o.price ?? '--'}</Num> },
     { key: 'amount', labelId: 'ops.col.amount', align: 'right', render: (o) => <Num>{o.amount}</Num> },
     { key: 'filled', labelId: 'ops.col.filled', align: 'right', render: (o) => <Num>{o.filled}</Num> },
-    { key: 'status', labelId: 'ops.col.status', render: (o) => <Badge status={o.status === 'new' || o.status === 'partially_filled' ? 'open' : 'closed'}>{o.status}</Badge> },
+    { key: 'status', labelId: 'ops.col.status', render: (o) => <Badge status={o.status === 'new' || o.status === 'partially_filled' ? 'open' : 'closed'}>{orderStatusId(o.status) === null ? o.status : _(orderStatusId(o.status)!)}</Badge> },
   ];
   const seconds: Column<OpsSecondsRow>[] = [
     { key: 'id', labelId: 'ops.col.id', align: 'right', render: (c) => c.id },

@@ -1,13 +1,15 @@
 // The console's reading of the catalogue's command data and its own replies, and the small rules its screens follow.
 import { describe, expect, it } from 'vitest';
 import {
-  bytesText, dayToMs, durationText, feeTable, feeTableText, insuranceRead, kycRows, marketRows, percentText, perpMarketRows, perpPositionRows, photoKinds, ppmPercent, thresholds,
+  bytesText, dayToMs, durationText, feeTable, feeTableText, insuranceRead, kycRows, orderStatusId, recordTypeId, marketRows, percentText, perpMarketRows, perpPositionRows, photoKinds, ppmPercent, thresholds,
   userArgs, withdrawalRows, earnProducts, savedId, localInputToMs,
 } from '../../../src/ops/views.ts';
 import { health, parser, userDetail } from '../../../src/ops/parse.ts';
 import { basePath, homePath, navFor } from '../../../src/ops/nav.ts';
 import { fingerprintOf, requestIdFor } from '../../../src/ops/ui/ActionDialog.tsx';
-import { ROLE_CAPABILITIES } from '../../../src/contract.ts';
+import { ASSET_RECORD_TYPES, ROLE_CAPABILITIES } from '../../../src/contract.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 describe('command data', () => {
   it('market list', () => {
@@ -141,3 +143,14 @@ describe('rules of the screens', () => {
     expect(localInputToMs('soon')).toBeNull();
   });
 });
+
+describe('codes in words', () => {
+  it('every asset record type and spot order state has its console text, in every language', () => {
+    const en = readFileSync(join(import.meta.dirname, '../../../locales/en/ops.po'), 'utf8');
+    for (const type of ASSET_RECORD_TYPES) expect(en, type).toContain(`msgid "${recordTypeId(type)!}"`);
+    for (const status of ['new', 'partially_filled', 'filled', 'canceled', 'expired']) expect(en, status).toContain(`msgid "${orderStatusId(status)!}"`);
+    expect(recordTypeId('made_up')).toBeNull();
+    expect(orderStatusId('pending')).toBeNull();
+  });
+});
+
