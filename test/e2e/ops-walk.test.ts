@@ -17,16 +17,14 @@ import { API } from '../../server/contract/api.ts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2Hasher } from '../../server/accounts/passwords.ts';
 import { loadChainConfig } from '../../server/chain/config.ts';
 import { sendTestDeposit } from '../../server/chain/local-chain.ts';
-import { runOperatorCommand } from '../../server/cli/operator-commands.ts';
 import { startServer, type ServerHandle } from '../../server/server.ts';
 import { browserSkipReason, launchBrowser, watchErrors, type Browser } from './browser.ts';
+import { addOperator as addOperatorWith, appCall, failed, image, signIn as signInWith, unexpected, type Operator } from './ops.ts';
 
 const skip = browserSkipReason();
 if (skip) console.log(skip);
@@ -37,29 +35,6 @@ const FUND_PASSWORD = 'Fund12345';
 const DESTINATION = '0x000000000000000000000000000000000000bEEF';
 const CONFIRMATIONS = 2;
 const WAIT = { timeout: 30_000 };
-
-interface Operator {
-  name: string;
-  password: string;
-  totpSecret: string;
-}
-
-/** Chromium logs every refused request as "Failed to load resource"; the forced requests' 403s are expected. */
-const unexpected = (errors: string[]) => errors.filter((e) => !e.startsWith('console: Failed to load resource') && !/^http (401|403) /.test(e));
-function failed(page: Page, into: string[]): void {
-  page.on('response', (r) => {
-    if (r.status() < 400) return;
-    const url = new URL(r.url());
-    const command = /"command":"([^"]+)"/.exec(r.request().postData() ?? '')?.[1];
-    into.push(`http ${r.status()} ${r.request().method()} ${url.pathname}${url.search}${command ? ` (${command})` : ''}`);
-  });
-}
-
-const image = (hue: number, label: string, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: hue, g: 140, b: 255 - hue } } })
-    .composite([{ input: Buffer.from(`<svg width="900" height="600"><rect x="40" y="40" width="820" height="520" rx="30" fill="none" stroke="#fff" stroke-width="12"/><text x="80" y="320" font-size="90" fill="#fff" font-family="sans-serif">${label}</text></svg>`) }])
-    [format]()
-    .toBuffer();
 
 /** A local time as a datetime-local input takes it (the browser and this process share the zone). */
 const localInput = (ms: number) => {
@@ -84,45 +59,10 @@ describe.skipIf(skip !== null)('the operator console: a new exchange to open for
   const steps: Array<{ operator: string; command: string; reason: string }> = [];
 
   /** The exchange's /app API as a user's browser calls it. */
-  async function app<T = unknown>(path: string, init: { ticket?: string; json?: unknown; body?: Buffer; query?: string; lang?: string } = {}): Promise<T> {
-    const headers: Record<string, string> = { lang: init.lang ?? 'en' };
-    if (init.ticket) headers['ticket'] = init.ticket;
-    let body: BodyInit | undefined;
-    if (init.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    } else if (init.body) {
-      headers['content-type'] = 'application/octet-stream';
-      body = new Uint8Array(init.body);
-    }
-    const res = await fetch(`${handle.url}${path}${init.query ?? ''}`, { method: body === undefined ? 'GET' : 'POST', headers, body });
-    const reply = (await res.json()) as { code: string; msg: string; data: T };
-    if (reply.code !== 'success') throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-    return reply.data;
-  }
+  const app = <T = unknown>(path: string, init: Parameters<typeof appCall>[2] = {}): Promise<T> => appCall<T>(handle.url, path, init);
 
-  async function addOperator(name: string, role = 'admin'): Promise<Operator> {
-    // A first start's writes (the custody wallet, the demo's seeds) can hold SQLite's write lock past the CLI's 5 s
-    // busy wait on a loaded machine: the operator repeats the command then, as a person would.
-    let r = await runOperatorCommand(['operator', 'add', '--name', name, '--role', role, '--reason', 'first start', '--json'], { dataDir, operator: 'owner' });
-    for (let tries = 1; tries < 4 && r.exitCode !== 0 && /database is locked/.test(r.output); tries++) {
-      await new Promise((done) => setTimeout(done, 1000));
-      r = await runOperatorCommand(['operator', 'add', '--name', name, '--role', role, '--reason', 'first start', '--json'], { dataDir, operator: 'owner' });
-    }
-    expect(r.exitCode, r.output).toBe(0);
-    const data = JSON.parse(r.output) as { password: string; totpSecret: string };
-    return { name, password: data.password, totpSecret: data.totpSecret };
-  }
-
-  async function signIn(p: Page, who: Operator, lang = 'en'): Promise<void> {
-    await p.goto(`${opsUrl}/?lang=${lang}`);
-    await p.getByTestId('ops-sign-in').waitFor();
-    await p.locator('input[name="name"]').fill(who.name);
-    await p.locator('input[name="password"]').fill(who.password);
-    await p.locator('input[name="totp"]').fill(await generate({ secret: who.totpSecret, epoch: Math.floor(Date.now() / 1000) }));
-    await p.getByTestId('ops-sign-in-submit').click();
-    await p.getByTestId('ops-nav').waitFor();
-  }
+  const addOperator = (name: string, role = 'admin'): Promise<Operator> => addOperatorWith(dataDir, name, role, 'first start', 'owner');
+  const signIn = (p: Page, who: Operator, lang = 'en'): Promise<void> => signInWith(p, opsUrl, who, lang);
 
   /** A console screen through its nav link (the way an operator gets there), loaded. */
   async function nav(screen: string, ready: string): Promise<void> {

@@ -156,4 +156,18 @@ describeDialects('feedback API', (dialect) => {
     expect((await submit(null, { topic: 'other', body: 'x' })).body.code).toBe('login.user.not.login');
     expect({ ...(await counts()), list: await list(alice) }).toEqual(before);
   });
+
+  it('a race of 50 identical submits makes one message; 50 different ones stop at the hourly limit, the rest refused', async () => {
+    const carol = await h.signUp('feedback-carol@example.com');
+    const same = await Promise.all(Array.from({ length: 50 }, () => submit(carol, { topic: 'funds', body: 'Where is my deposit?', clientId: 'race-1' })));
+    const items = same.map((r) => ok<FeedbackItem>(r));
+    expect(new Set(items.map((f) => f.id)).size).toBe(1);
+    const dave = await h.signUp('feedback-dave@example.com');
+    const many = await Promise.all(Array.from({ length: 50 }, (_, i) => submit(dave, { topic: 'other', body: `message ${i}`, clientId: `race-d-${i}` })));
+    const accepted = many.filter((r) => r.body.code === 'success').length;
+    expect(accepted).toBe(10);
+    expect(new Set(many.filter((r) => r.body.code !== 'success').map((r) => r.body.code))).toEqual(new Set(['rate.limited']));
+    const listed = ok<{ total: number }>(await h.call('GET', FEEDBACK_PATHS.list, { ticket: dave, query: { pageIndex: 1, pageSize: 100 } }));
+    expect(listed.total).toBe(10);
+  });
 });
