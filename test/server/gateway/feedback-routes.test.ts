@@ -167,7 +167,7 @@ describeDialects('feedback API', (dialect) => {
     const accepted = many.filter((r) => r.body.code === 'success').length;
     expect(accepted).toBe(10);
     expect(new Set(many.filter((r) => r.body.code !== 'success').map((r) => r.body.code))).toEqual(new Set(['rate.limited']));
-    const listed = ok<{ total: number }>(await h.call('GET', FEEDBACK_PATHS.list, { ticket: dave, query: { pageIndex: 1, pageSize: 100 } }));
+    const listed = ok<{ total: number }>(await h.call('GET', FEEDBACK_PATHS.list, { ticket: dave, query: { pageIndex: '1', pageSize: '100' } }));
     expect(listed.total).toBe(10);
   });
 });
