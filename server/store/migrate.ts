@@ -1,38 +1,52 @@
 // Brings a database to the latest schema. Kysely's migration lock makes concurrent gateways take turns.
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database, Dialect } from './schema.ts';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
-  // On PostgreSQL the migrator must be told the schema: otherwise it sees another schema's migration table
-  // (e.g. a neighbouring test schema) and believes this one is already set up.
+  const migrator = await schemaMigrator(db, dialect);
+  const { error, results = [] } = await migrateRetrying(() => migrator.migrateToLatest());
+  if (!error) return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+  const why = error instanceof Error ? `: ${error.message}` : '';
+  throw new Error(`database migration ${failed} failed${why}`, { cause: error });
+}
+
+// A migrator of this connection's own schema. On PostgreSQL the migrator must be told the schema: otherwise it sees
+// another schema's migration table (e.g. a neighbouring test schema) and believes this one is already set up.
+export async function schemaMigrator(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  provider: MigrationProvider = migrationProvider(dialect),
+): Promise<Migrator> {
   const schema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider(dialect),
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+// Runs one migration step (to the latest, or to or down from a named one), again when the failure was not ours.
+export async function migrateRetrying(run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
   for (let attempt = 1; ; attempt++) {
-    const { error, results = [] } = await migrator.migrateToLatest();
-    if (!error) return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const set = await run();
+    const { error, results = [] } = set;
+    if (!error) return set;
     // Kysely looks for its migration table through the catalogue of every schema; a schema dropped by another
     // process during that scan (test schemas come and go) fails the look-up, not our migration: try again. So does
     // a second process creating the migration tables of the same schema at the same moment (Kysely creates them
     // with IF NOT EXISTS before it takes its lock, and PostgreSQL can still report the race as a duplicate).
     // 42703 before any migration ran (no result in error): a table of another schema lost a column between the
     // scan's table read and its column read (a neighbouring test schema dropped), seen as "column … does not exist".
+    // A parallel worker of that scan has also reported this schema itself as missing (3F000, "where: parallel
+    // worker") while neighbours were dropped: the same retry.
     const inScan = !results.some((r) => r.status === 'Error');
     if (attempt < VANISHED_SCHEMA_ATTEMPTS && (isVanishedSchema(error) || (inScan && hasCode(error, '42703')))) {
       await new Promise((done) => setTimeout(done, 25 * attempt));
       continue;
     }
-    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    const why = error instanceof Error ? `: ${error.message}` : '';
-    throw new Error(`database migration ${failed} failed${why}`, { cause: error });
+    return set;
   }
 }
 

@@ -3,9 +3,8 @@
 // (accepted_ts = its start), a cancelled one is the user's, settled ones opened by the old rule (no accepted_ts).
 // Both dialects.
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterEach, expect, it } from 'vitest';
-import { migrationProvider } from '../../../server/store/migrations/index.ts';
+import { migrateRetrying, schemaMigrator } from '../../../server/store/migrate.ts';
 import { describeDialects, openStore, type TestStore } from '../dialects.ts';
 
 describeDialects('seconds migration 0018', (dialect) => {
@@ -17,10 +16,9 @@ describeDialects('seconds migration 0018', (dialect) => {
   it('marks the open contracts of before as reserved and the cancelled ones as the user’s', async () => {
     t = await openStore(dialect);
     const db = t.store.db;
-    const schema = dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-    const migrator = new Migrator({ db, provider: migrationProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
+    const migrator = await schemaMigrator(db, dialect);
     // Back to the schema of before, with contracts as that code wrote them.
-    expect((await migrator.migrateTo('0017_perp_debt')).error).toBeUndefined();
+    expect((await migrateRetrying(() => migrator.migrateTo('0017_perp_debt'))).error).toBeUndefined();
     const row = (id: number, status: string, createdAt: number) =>
       sql`insert into seconds_contracts (id, user_id, client_id, market, direction, duration_s, amount, fee, payout_ratio, loss_ratio, scheduled_ts, open_ts, delivery_ts, status, created_at)
           values (${id}, 10000001, null, 'BTCUSDT', 'up', 60, 100000000000, 100000000, 80000000, 100000000, ${status === 'pending' ? createdAt + 3_600_000 : null}, ${status === 'pending' ? null : createdAt}, ${createdAt + 60_000}, ${status}, ${createdAt})`.execute(db);
@@ -28,7 +26,7 @@ describeDialects('seconds migration 0018', (dialect) => {
     await row(2, 'holding', 2_000);
     await row(3, 'cancelled', 3_000);
     await row(4, 'settled', 4_000);
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrateRetrying(() => migrator.migrateToLatest())).error).toBeUndefined();
     const got = await Promise.all([1, 2, 3, 4].map(async (id) => (await t.store.seconds.byId(id))!));
     expect(got.map((c) => [c.id, c.status, c.reservedTs, c.acceptedTs, c.endReason])).toEqual([
       [1, 'pending', 1_000, 3_601_000, null],
