@@ -299,12 +299,24 @@ describeDialects('crash: SIGKILL while stops, trailing stops and OCO lists fire,
     await acked;
     const delay = 700 + Math.floor(random() * 1800);
     await new Promise((r) => setTimeout(r, delay));
+    // And once a stop has fired: a loaded machine can take longer than the delay to get there (one CI run killed the
+    // server before any had), and the kill must land while stops fire. At most 20 s more.
+    const fired = async () => {
+      for (const a of [...conditionalAcks]) {
+        const u = users.find((x) => x.id === a.user)!;
+        const reply = await post<{ order: OrderItem }>(first.url, API.spotOrderDetail, u.ticket, { orderNo: a.order.orderNo });
+        if (reply?.data?.order.trigger?.triggered) return true;
+      }
+      return false;
+    };
+    for (const until = Date.now() + 20_000; Date.now() < until && !(await fired()); ) await new Promise((r) => setTimeout(r, 100));
+    const killedAfter = Date.now() - t0;
     const exit = await first.kill('SIGKILL');
     await burst;
     expect(exit.signal).toBe('SIGKILL');
     const refusals = Object.fromEntries(refused);
     console.info(
-      `crash-conditional [${dialect}] seed ${SEED}: killed ${delay} ms after the first ack; acked ${plainAcks.length} plain, ${conditionalAcks.length} conditional, ` +
+      `crash-conditional [${dialect}] seed ${SEED}: killed ${killedAfter} ms after the start (at least ${delay} ms after the first ack); acked ${plainAcks.length} plain, ${conditionalAcks.length} conditional, ` +
         `${ocoAcks.length} OCO; unanswered ${unanswered.plain} plain, ${unanswered.conditional.length} conditional, ${unanswered.oco.length} OCO; refused ${JSON.stringify(refusals)}`,
     );
     // Plain orders are never refused; a conditional one only because the price moved past its stop meanwhile.
