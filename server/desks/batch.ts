@@ -64,6 +64,7 @@ const everyone: Wants = () => true;
 
 export class DeskBatch implements Batch {
   size = 0;
+  logSeq: number | null = null;
   /**
    * Asked before building a per-user or internal event: a user with no session subscribed to their topics (a bot on
    * REST, say) costs no event objects. Market-data topics are always built (the market-data bridge listens).

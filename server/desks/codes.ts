@@ -56,10 +56,16 @@ export const refuseKernel = <T>(code: ResultCode): Reply<T> => ({ ok: false, cod
  * Thrown (not answered) when a desk can't take commands at all: `desk.stopped` after a failed commit (its memory
  * may be ahead of the store, so only a restart, which rebuilds from the store, may continue) or `desk.closed`.
  */
+/**
+ * `desk.unreachable`: a clustered gateway had no answer from the desk's process in time (it may be taking over): the
+ * command may or may not have been applied, so the client retries with the same client id, which applies it once.
+ */
+export type DeskUnavailableCode = 'desk.stopped' | 'desk.closed' | 'desk.unreachable';
+
 export class DeskUnavailableError extends Error {
   override name = 'DeskUnavailableError';
-  readonly code: 'desk.stopped' | 'desk.closed';
-  constructor(code: 'desk.stopped' | 'desk.closed', message: string, options?: { cause?: unknown }) {
+  readonly code: DeskUnavailableCode;
+  constructor(code: DeskUnavailableCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
   }

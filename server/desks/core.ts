@@ -39,6 +39,8 @@ export interface FundsDesk {
   balances(user: number): Promise<Reply<BalanceView[]>>;
   /** Its queue and commit latency, for the operator console's health page. */
   metrics(): DeskMetrics;
+  /** Runs a desk call as the command of command-log seq `seq` (a clustered desk: server/cluster/desk-host.ts). */
+  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean };
   close(): Promise<void>;
 }
 
@@ -167,6 +169,10 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     return this.sequencer.metrics();
   }
 
+  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean } {
+    return this.sequencer.logged(seq, call);
+  }
+
   /** Sequences `apply` with the time the desk stamps on it. */
   run<R>(apply: (batch: B, time: number) => R): Promise<R> {
     return this.sequencer.run((b) => apply(b, this.o.clock()));
@@ -283,7 +289,9 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   }
 
   private async commit(b: B): Promise<boolean> {
-    if (b.isEmpty()) return false; // only refusals and reads: nothing to write, nothing to wait for
+    // Only refusals and reads: nothing to write, nothing to wait for (unless they came from the command log, whose
+    // position must then move past them before they are answered).
+    if (b.isEmpty() && b.logSeq === null) return false;
     // Handed over at once: the store writes asynchronously (SQLite on its writer thread, PostgreSQL over the
     // network), and the requests read while this commit is in flight fill the next batch, so batches still grow
     // with the load. Waiting for the event loop's next turn first (which the synchronous in-thread driver needed)
@@ -302,6 +310,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       perp: this.o.perpWrites?.(b) ?? null,
       seconds: this.o.secondsWrites?.(b) ?? null,
       earn: this.o.earnWrites?.(b) ?? null,
+      log: b.logSeq === null ? null : { desk: this.wallet, seq: b.logSeq },
     });
     return true;
   }
@@ -330,6 +339,10 @@ export abstract class CoreFunds<B extends DeskBatch> implements FundsDesk {
 
   metrics(): DeskMetrics {
     return this.core.metrics();
+  }
+
+  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean } {
+    return this.core.logged(seq, call);
   }
 
   adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {

@@ -28,6 +28,11 @@ const MINUTE_MS = 60_000;
 export interface Batch {
   /** Number of commands in the batch. */
   size: number;
+  /**
+   * The command-log seq of the batch's last logged command (a clustered desk, issue 26; null: none): committed with
+   * the batch's effects, so a desk that restarts resumes right after the last command it made durable.
+   */
+  logSeq?: number | null;
 }
 
 export interface SequencerOptions<B extends Batch> {
@@ -57,6 +62,7 @@ export interface SequencerOptions<B extends Batch> {
 }
 
 interface Item<B> {
+  readonly logSeq: number | null;
   readonly prepare: (() => Promise<unknown>) | null;
   readonly apply: (prepared: unknown, batch: B) => unknown;
   readonly resolve: (value: unknown) => void;
@@ -88,6 +94,8 @@ export class Sequencer<B extends Batch> {
   private stopped = false;
   private closed = false;
   private idle: Array<() => void> = [];
+  /** The command-log seq for the next command enqueued (set only for the length of a `logged` call). */
+  private nextLogSeq: number | null = null;
   /** Transactions committed so far. */
   commits = 0;
   /** The latest commits' [monotonic end, latency] in ms, a ring (metrics only: never read by the desk's logic). */
@@ -131,6 +139,21 @@ export class Sequencer<B extends Batch> {
     return this.enqueue(prepare, apply as (p: unknown, b: B) => R);
   }
 
+  /**
+   * Calls `call` (a desk method) with `seq` as the command-log seq of the command it enqueues: the batch that
+   * applies it commits the seq with its effects. True when the call did enter the sequence, synchronously; false
+   * when it answered without (a request refused before any look-up), which changed nothing.
+   */
+  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean } {
+    this.nextLogSeq = seq;
+    try {
+      const value = call();
+      return { value, sequenced: this.nextLogSeq === null };
+    } finally {
+      this.nextLogSeq = null;
+    }
+  }
+
   /** Stops from outside (e.g. the desk lost its lease): everything not yet committed is refused. */
   stopWith(error: unknown): void {
     this.stop(error);
@@ -164,9 +187,11 @@ export class Sequencer<B extends Batch> {
   }
 
   private enqueue<R>(prepare: (() => Promise<unknown>) | null, apply: (prepared: unknown, batch: B) => R): Promise<R> {
+    const logSeq = this.nextLogSeq;
+    this.nextLogSeq = null;
     if (this.stopped || this.closed) return Promise.reject(this.unavailable());
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ prepare, apply, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ logSeq, prepare, apply, resolve: resolve as (v: unknown) => void, reject });
       if (!this.running) {
         this.running = true;
         // A microtask, so commands submitted in the same tick are applied together and share a batch.
@@ -189,7 +214,14 @@ export class Sequencer<B extends Batch> {
         try {
           prepared = await item.prepare();
         } catch (error) {
-          item.reject(error); // a failed read changed nothing: refuse this command only
+          // A failed read changed nothing: refuse this command only. A logged one is refused only once its seq is
+          // committed with the batch, so a restart does not apply it after all.
+          if (item.logSeq === null || this.stopped) item.reject(error);
+          else {
+            this.batch.logSeq = item.logSeq;
+            this.batch.size++;
+            this.waiters.push({ value: undefined, resolve: () => item.reject(error), reject: item.reject });
+          }
           continue;
         }
         if (this.stopped) {
@@ -207,6 +239,7 @@ export class Sequencer<B extends Batch> {
         break;
       }
       this.batch.size++;
+      if (item.logSeq !== null) this.batch.logSeq = item.logSeq;
       this.waiters.push({ value, resolve: item.resolve, reject: item.reject });
     }
     this.running = false;

@@ -35,6 +35,8 @@ export interface DeskWrites {
   readonly seconds?: SecondsWrites | null | undefined;
   /** The earn desk's products, orders and payments. */
   readonly earn?: EarnWrites | null | undefined;
+  /** A clustered desk's place in the command log after this batch (issue 26): committed with its effects. */
+  readonly log?: { readonly desk: string; readonly seq: number } | null | undefined;
 }
 
 /** The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). */
@@ -48,4 +50,5 @@ export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promis
   if (w.perp !== null) await repos.perp.write(w.perp);
   if (w.seconds !== undefined && w.seconds !== null) await repos.seconds.write(w.seconds);
   if (w.earn !== undefined && w.earn !== null) await repos.earn.write(w.earn);
+  if (w.log !== undefined && w.log !== null) await repos.leases.advanceLog(w.log.desk, w.log.seq, w.lease.now);
 }

@@ -54,6 +54,26 @@ export function createLeases(db: Kysely<Database>) {
       if (Number(result.numUpdatedRows) !== 1) throw new LeaseLostError(`the ${desk} desk's lease is no longer held by ${holder}`);
     },
 
+    /** The last command-log seq whose effects a desk committed (0: none): where a clustered desk resumes. */
+    async logPosition(desk: string): Promise<number> {
+      const row = await db.selectFrom('desk_log_positions').select('seq').where('desk', '=', desk).executeTakeFirst();
+      return row === undefined ? 0 : Number(row.seq);
+    },
+
+    /** Inside a desk's commit: its effects go with `seq`. Never moves back (a stale writer is fenced by the lease). */
+    async advanceLog(desk: string, seq: number, now: number): Promise<void> {
+      await db
+        .insertInto('desk_log_positions')
+        .values({ desk, seq, updated_at: now })
+        .onConflict((oc) =>
+          oc
+            .column('desk')
+            .doUpdateSet({ seq: sql<number>`excluded.seq`, updated_at: sql<number>`excluded.updated_at` })
+            .where('desk_log_positions.seq', '<', sql<number>`excluded.seq`),
+        )
+        .execute();
+    },
+
     async release(desk: string, holder: string): Promise<void> {
       await db.deleteFrom('desk_leases').where('desk', '=', desk).where('holder', '=', holder).execute();
     },

@@ -82,6 +82,13 @@ export interface DeskLeasesTable {
   updated_at: number;
 }
 
+/** A clustered desk's place in the command log: the last stream seq whose effects are committed (issue 26). */
+export interface DeskLogPositionsTable {
+  desk: string;
+  seq: number;
+  updated_at: number;
+}
+
 export interface SpotOrdersTable {
   id: number;
   user_id: number;

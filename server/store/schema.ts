@@ -10,6 +10,7 @@ import type {
   AssetRecordsTable,
   BalancesTable,
   DeskLeasesTable,
+  DeskLogPositionsTable,
   LedgerEntriesTable,
   LedgerLinesTable,
   SpotOrderEventsTable,
@@ -241,6 +242,7 @@ export interface Database extends WalletDeskTables, WalletTables, ChainTables, R
   asset_records: AssetRecordsTable;
   transfers: TransfersTable;
   desk_leases: DeskLeasesTable;
+  desk_log_positions: DeskLogPositionsTable;
   spot_orders: SpotOrdersTable;
   spot_order_lists: SpotOrderListsTable;
   spot_trades: SpotTradesTable;

@@ -108,6 +108,7 @@ export class SqliteDeskWriter {
   private readonly rollback: Database.Statement;
   private readonly renewLease: Database.Statement;
   private readonly leaseExpiry: Database.Statement;
+  private readonly logPosition: Database.Statement;
   private readonly entry: TableInsert;
   private readonly line: TableInsert;
   private readonly balanceRow: Database.Statement;
@@ -141,6 +142,9 @@ export class SqliteDeskWriter {
     this.rollback = db.prepare('rollback');
     this.renewLease = db.prepare('update "desk_leases" set "expires_at" = ?, "updated_at" = ? where "desk" = ? and "holder" = ?');
     this.leaseExpiry = db.prepare('select "expires_at" from "desk_leases" where "desk" = ? and "holder" = ?').pluck();
+    this.logPosition = db.prepare(
+      'insert into "desk_log_positions" ("desk", "seq", "updated_at") values (?, ?, ?) on conflict ("desk") do update set "seq" = excluded."seq", "updated_at" = excluded."updated_at" where "desk_log_positions"."seq" < excluded."seq"',
+    );
     this.entry = new TableInsert(db, 'ledger_entries', ['desk', 'seq', 'reason', 'ref', 'time']);
     this.line = new TableInsert(db, 'ledger_lines', ['desk', 'seq', 'line', 'account', 'asset', 'amount']);
     // The row is updated in place; only a balance seen for the first time is inserted, with the delta as its value
@@ -243,6 +247,7 @@ export class SqliteDeskWriter {
       this.earnOrder.run(earn.orders);
       this.earnPayment.run(earn.payments);
     }
+    if (w.log !== null) this.logPosition.run(w.log.desk, w.log.seq, l.now);
   }
 }
 
@@ -255,6 +260,7 @@ type Value = string | number | bigint | null;
  */
 export interface FlatDeskWrites {
   readonly lease: DeskWrites['lease'];
+  readonly log: { readonly desk: string; readonly seq: number } | null;
   readonly now: number;
   /** desk, seq, reason, ref, time */
   readonly entries: Value[];
@@ -401,7 +407,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
     for (const e of s.events) events.push(e.orderId, e.type, e.status, int64(e.openQty), int64(e.filledQty), e.code, e.time);
   }
   return {
-    lease: w.lease, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
+    lease: w.lease, log: w.log ?? null, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
     creditedAt: w.creditedAt, orders, lists, bots, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
     seconds: w.seconds === undefined || w.seconds === null ? null : flattenSeconds(w.seconds),
     earn: w.earn === undefined || w.earn === null ? null : flattenEarn(w.earn),

@@ -35,6 +35,7 @@ import { earn } from './0029_earn.ts';
 import { quant } from './0030_quant.ts';
 import { content } from './0031_content.ts';
 import { ops } from './0032_ops.ts';
+import { deskLog } from './0033_desk_log.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -72,6 +73,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0030_quant': quant(),
     '0031_content': content(dialect),
     '0032_ops': ops(dialect),
+    '0033_desk_log': deskLog(),
   };
 }
 

@@ -1,0 +1,113 @@
+// A gateway's end of a desk in another process (issue 26): `command` appends a call to the desk's command log and
+// resolves with the desk's answer, sent once the call's effects are durable; `query` asks the active desk process
+// directly. A gateway holds nothing a client needs: an answer that does not come in time is DeskUnavailableError
+// `desk.unreachable` (the call may or may not have been applied), and the client's retry with the same client id
+// (clientOrderId, a transfer's clientId, a request id) is applied once by the desk.
+import { randomUUID } from 'node:crypto';
+import type { Subscription } from '@nats-io/transport-node';
+import { decode, encode, type CommandLog } from '../bus/index.ts';
+import { DeskUnavailableError } from '../desks/codes.ts';
+import { querySubject } from './desk-host.ts';
+import { parseAnswer, unwrap, type DeskCall } from './protocol.ts';
+
+export interface DeskClientOptions {
+  readonly log: CommandLog;
+  /** Subject prefix of answers and reads (default: 'ex', the log's). */
+  readonly prefix?: string | undefined;
+  /** How long a call waits for its answer (default 10 s: a standby takes over well within it). */
+  readonly timeoutMs?: number | undefined;
+  /** This gateway's name in answer subjects (default: a random one). */
+  readonly gateway?: string | undefined;
+}
+
+export interface DeskClient {
+  /** Appends `method(...args)` to the desk's log and resolves with what the desk's method resolved with. */
+  command(desk: string, method: string, args: readonly unknown[]): Promise<unknown>;
+  /** Asks the active desk process a read. */
+  query(desk: string, method: string, args: readonly unknown[]): Promise<unknown>;
+  /** Calls still waiting for their answer. */
+  readonly waiting: number;
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+export function connectDesks(o: DeskClientOptions): DeskClient {
+  const nc = o.log.connection;
+  const prefix = o.prefix ?? 'ex';
+  const timeoutMs = o.timeoutMs ?? 10_000;
+  const inbox = `${prefix}.rep.${o.gateway ?? randomUUID().replaceAll('-', '')}`;
+  const waiting = new Map<number, Waiter>();
+  let next = 1;
+  let closed = false;
+
+  const unreachable = (desk: string, why: string) =>
+    new DeskUnavailableError('desk.unreachable', `no answer from the ${desk} desk (${why}); retry with the same client id`);
+
+  const sub: Subscription = nc.subscribe(`${inbox}.*`, {
+    callback: (err, msg) => {
+      if (err || !msg) return;
+      const n = Number(msg.subject.slice(inbox.length + 1));
+      const w = waiting.get(n);
+      if (w === undefined) return; // answered already, timed out, or an answer replayed by a desk that took over
+      waiting.delete(n);
+      clearTimeout(w.timer);
+      try {
+        w.resolve(unwrap(parseAnswer(decode(msg.data))));
+      } catch (error) {
+        w.reject(error);
+      }
+    },
+  });
+
+  return {
+    get waiting() {
+      return waiting.size;
+    },
+
+    command(desk, method, args) {
+      if (closed) return Promise.reject(unreachable(desk, 'the gateway is closing'));
+      const n = next++;
+      const call: DeskCall = { m: method, a: args, r: `${inbox}.${n}` };
+      return new Promise<unknown>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(n);
+          reject(unreachable(desk, `none within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.set(n, { resolve, reject, timer });
+        // The id is this call's own: a retry of the append (a lost acknowledgement) is stored once; a client's retry
+        // is a new call, which the desk answers from its client id.
+        o.log.append(desk, 'all', randomUUID(), call).catch((error: unknown) => {
+          if (!waiting.delete(n)) return;
+          clearTimeout(timer);
+          reject(unreachable(desk, `the log refused the command: ${error instanceof Error ? error.message : String(error)}`));
+        });
+      });
+    },
+
+    async query(desk, method, args) {
+      if (closed) throw unreachable(desk, 'the gateway is closing');
+      let reply;
+      try {
+        reply = await nc.request(querySubject(prefix, desk), encode({ m: method, a: args }), { timeout: timeoutMs });
+      } catch (error) {
+        throw unreachable(desk, error instanceof Error ? error.message : String(error));
+      }
+      return unwrap(parseAnswer(decode(reply.data)));
+    },
+
+    async close() {
+      closed = true;
+      sub.unsubscribe();
+      for (const [n, w] of waiting) {
+        waiting.delete(n);
+        clearTimeout(w.timer);
+        w.reject(unreachable('', 'the gateway closed'));
+      }
+    },
+  };
+}

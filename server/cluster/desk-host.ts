@@ -1,0 +1,134 @@
+// A desk in its own process (issue 26): it applies the calls of its command log in stream order, each through the
+// desk's ordinary method, with the call's stream seq committed in the same transaction as its effects
+// (Sequencer.logged), and sends each answer once its batch is durable. It starts reading right after the seq the
+// store has (`leases.logPosition`), so after a crash or a takeover no command is applied twice and none is skipped.
+// Reads are NATS requests answered only by the process that holds the lease.
+import type { Subscription } from '@nats-io/transport-node';
+import { decode, encode, type CommandLog, type Reader } from '../bus/index.ts';
+import type { FundsDesk } from '../desks/core.ts';
+import type { Store } from '../store/index.ts';
+import { failure, parseCall, type DeskAnswer } from './protocol.ts';
+
+export interface DeskHostOptions {
+  /** The desk's name in the log, the lease and the log position: its wallet ('coin', 'contract', …). */
+  readonly name: string;
+  readonly desk: FundsDesk;
+  /** Methods applied from the log, in order (they change state). */
+  readonly commands: readonly string[];
+  /** Methods answered on request, outside the log (they only read). */
+  readonly queries: readonly string[];
+  readonly log: CommandLog;
+  readonly store: Store;
+  /** Subject prefix of the reads (default: the log's own). */
+  readonly prefix?: string | undefined;
+  /** Calls applied and not yet answered before the reader waits (default 20,000). */
+  readonly maxInFlight?: number | undefined;
+}
+
+export interface DeskHost {
+  /** The log seq the desk resumed after (the store's position when it took over). */
+  readonly resumedAfter: number;
+  /** Resolves with the seq reached once everything logged before the start is applied (not necessarily committed). */
+  readonly caughtUp: Promise<number>;
+  /** Rejects when reading stops on an error (a malformed log entry never does: it is answered as refused). */
+  readonly done: Promise<void>;
+  /** Stops reading and answering reads; what is applied still commits and is answered. */
+  stop(): Promise<void>;
+}
+
+/** The subject of a desk's reads. */
+export const querySubject = (prefix: string, desk: string): string => `${prefix}.q.${desk}`;
+
+export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
+  const nc = o.log.connection;
+  const prefix = o.prefix ?? 'ex';
+  const commands = new Set(o.commands);
+  const queries = new Set(o.queries);
+  const maxInFlight = o.maxInFlight ?? 20_000;
+  const desk = o.desk as unknown as Record<string, (...args: unknown[]) => unknown>;
+  let inFlight = 0;
+  let room: (() => void) | null = null;
+
+  const send = (subject: string | null, answer: DeskAnswer): void => {
+    if (subject === null) return;
+    try {
+      nc.publish(subject, encode(answer));
+    } catch {
+      // An answer that can't be encoded or sent: the gateway times out and the client retries with its client id.
+    }
+  };
+
+  const resumedAfter = await o.store.leases.logPosition(o.name);
+  const reader: Reader = await o.log.read(o.name, 'all', resumedAfter, async (command) => {
+    let call;
+    try {
+      call = parseCall(command.payload);
+    } catch (error) {
+      // Nothing to apply: refused, and the position moves past it with the next commit.
+      send(typeof (command.payload as { r?: unknown })?.r === 'string' ? String((command.payload as { r: string }).r) : null, failure(error));
+      return;
+    }
+    const method = commands.has(call.m) ? desk[call.m] : undefined;
+    if (typeof method !== 'function') {
+      send(call.r, failure(new Error(`the ${o.name} desk has no command ${call.m}`)));
+      return;
+    }
+    const { value, sequenced } = o.desk.logged(command.seq, () => {
+      try {
+        return Promise.resolve(method.apply(o.desk, call.a as unknown[]));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    });
+    inFlight++;
+    const answered = value.then(
+      (v) => send(call.r, { ok: true, value: v }),
+      (e: unknown) => send(call.r, failure(e)),
+    ).finally(() => {
+      inFlight--;
+      if (room !== null && inFlight < maxInFlight) {
+        const wake = room;
+        room = null;
+        wake();
+      }
+    });
+    // A call answered without entering the sequence (refused on its face) changed nothing; one that did not enter
+    // it synchronously must finish before the next, so the log's order stays the desk's.
+    if (!sequenced) await answered;
+    else if (inFlight >= maxInFlight) await new Promise<void>((wake) => (room = wake));
+  });
+
+  let sub: Subscription | null = nc.subscribe(querySubject(prefix, o.name), {
+    queue: 'desk',
+    callback: (err, msg) => {
+      if (err) return;
+      let answer: Promise<DeskAnswer>;
+      try {
+        const call = parseCall(decode(msg.data), { query: true });
+        const method = queries.has(call.m) ? desk[call.m] : undefined;
+        if (typeof method !== 'function') throw new Error(`the ${o.name} desk has no read ${call.m}`);
+        answer = Promise.resolve(method.apply(o.desk, call.a as unknown[])).then((value): DeskAnswer => ({ ok: true, value }), failure);
+      } catch (error) {
+        answer = Promise.resolve(failure(error));
+      }
+      void answer.then((a) => {
+        try {
+          msg.respond(encode(a));
+        } catch {
+          // the asker timed out or the answer can't be encoded: it retries
+        }
+      });
+    },
+  });
+
+  return {
+    resumedAfter,
+    caughtUp: reader.caughtUp,
+    done: reader.done,
+    async stop() {
+      sub?.unsubscribe();
+      sub = null;
+      await reader.stop();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// A desk process of a cluster (issue 26): `node server/cluster/desk-main.ts --desk=coin`, with DATABASE_URL
+// (PostgreSQL) and NATS_URL. It waits as a standby until it holds the desk's lease (free, expired, or held by a
+// process that died on this host), then rebuilds the desk from the store, resumes the command log right after the
+// seq the store has, and serves. A desk that stops (a failed commit, a lost lease) ends the process: memory may be
+// ahead of the store, and a fresh process rebuilds from it (`npm run cluster` starts one again).
+// Each step is one JSON line on stdout: { event: 'standby' | 'active' | 'stopped', desk, at, … }.
+import { parseArgs } from 'node:util';
+import { createCommandLog, createNatsBus } from '../bus/index.ts';
+import { systemClock } from '../clock.ts';
+import { LeaseHeldError, newHolderId } from '../desks/lease.ts';
+import type { DeskEvent } from '../desks/events.ts';
+import { openFeeRates } from '../jobs/fee-levels.ts';
+import { createStore } from '../store/index.ts';
+import { hostDesk } from './desk-host.ts';
+import { DESK_SPECS } from './desks.ts';
+
+/** A clustered desk's lease: short, so a standby on another host takes over within it (same host: at once). */
+export const CLUSTER_LEASE_TTL_MS = 2_000;
+/** How often a standby tries the lease. */
+export const STANDBY_POLL_MS = 50;
+/** How often a desk process re-reads the fee levels the jobs process applies. */
+const FEE_RELOAD_MS = 5_000;
+
+const say = (event: string, fields: Record<string, unknown> = {}): void => {
+  process.stdout.write(`${JSON.stringify({ event, at: Date.now(), ...fields })}\n`);
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { desk: { type: 'string' }, prefix: { type: 'string' } } });
+  const spec = DESK_SPECS[values.desk ?? ''];
+  if (spec === undefined) throw new Error(`--desk must be one of ${Object.keys(DESK_SPECS).join(', ')}`);
+  const natsUrl = process.env.NATS_URL;
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!natsUrl || !databaseUrl) throw new Error('a desk process needs NATS_URL and DATABASE_URL');
+  const prefix = values.prefix ?? process.env.CLUSTER_PREFIX ?? 'ex';
+  const ttl = Number(process.env.DESK_LEASE_TTL_MS ?? CLUSTER_LEASE_TTL_MS);
+
+  const store = await createStore({ databaseUrl });
+  const bus = await createNatsBus<DeskEvent>({ servers: natsUrl, prefix: `${prefix}.ev`, name: `desk-${spec.name}-${process.pid}` });
+  const log = await createCommandLog({ servers: natsUrl, prefix, name: `desk-log-${spec.name}-${process.pid}` });
+  const fees = await openFeeRates(store);
+  const feeTimer = setInterval(() => void fees.refresh().catch(() => undefined), FEE_RELOAD_MS);
+  feeTimer.unref();
+  const holder = newHolderId(`${spec.name}-`);
+  say('standby', { desk: spec.name, holder });
+  const stop = (error: unknown): void => {
+    say('stopped', { desk: spec.name, error: error instanceof Error ? error.message : String(error) });
+    // The desk refuses everything from now on; only a new process, rebuilt from the store, may go on.
+    process.exit(1);
+  };
+  for (;;) {
+    try {
+      const desk = await spec.open({ store, bus, clock: systemClock, holder, leaseTtlMs: ttl, fees: fees.fees, onStop: stop });
+      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: spec.queries, log, store, prefix });
+      say('active', { desk: spec.name, resumedAfter: host.resumedAfter });
+      host.done.catch(stop);
+      const caughtUp = await host.caughtUp;
+      say('caught-up', { desk: spec.name, seq: caughtUp });
+      const shutdown = async () => {
+        await host.stop();
+        await desk.close();
+        await bus.close();
+        await log.close();
+        await store.close();
+        process.exit(0);
+      };
+      process.once('SIGTERM', () => void shutdown());
+      process.once('SIGINT', () => void shutdown());
+      return;
+    } catch (error) {
+      if (!(error instanceof LeaseHeldError)) throw error;
+      await new Promise((done) => setTimeout(done, STANDBY_POLL_MS));
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  say('failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+});

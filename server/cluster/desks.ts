@@ -1,0 +1,45 @@
+// Which desks run in a process of their own, and how each is opened and called there (issue 26). `commands` change
+// state and go through the desk's command log, in order; `queries` only read and are asked of the active process.
+// A method in neither list is not reachable from another process.
+import type { Bus } from '../bus/index.ts';
+import type { Clock } from '../clock.ts';
+import type { FundsDesk } from '../desks/core.ts';
+import type { DeskEvent } from '../desks/events.ts';
+import { SpotDesk } from '../desks/spot/desk.ts';
+import type { FeeRates, UserId } from '../kernel/index.ts';
+import type { Store } from '../store/index.ts';
+
+export interface DeskOpenOptions {
+  readonly store: Store;
+  readonly bus: Bus<DeskEvent>;
+  readonly clock: Clock;
+  readonly holder: string;
+  readonly leaseTtlMs: number;
+  readonly fees: (user: UserId) => FeeRates;
+  readonly onStop: (error: unknown) => void;
+}
+
+export interface DeskSpec<D extends FundsDesk = FundsDesk> {
+  /** The desk's wallet: its name in the lease, the log and the log position. */
+  readonly name: string;
+  open(o: DeskOpenOptions): Promise<D>;
+  readonly commands: readonly (keyof D & string)[];
+  readonly queries: readonly (keyof D & string)[];
+}
+
+/** The balance side every desk has (core.ts FundsDesk). */
+const FUNDS_COMMANDS = ['adjust', 'adjustOnce', 'transferOut', 'transferIn'] as const;
+const FUNDS_QUERIES = ['balances', 'locked'] as const;
+
+export const SPOT_DESK: DeskSpec<SpotDesk> = {
+  name: 'coin',
+  open: (o) => SpotDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, fees: o.fees, onStop: o.onStop }),
+  commands: [
+    ...FUNDS_COMMANDS,
+    'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus',
+    'startBot', 'stopBot', 'payCommission', 'deposit', 'withdrawHold', 'withdrawRelease', 'withdrawSettle',
+  ],
+  queries: [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'markets', 'bot', 'feesOf', 'quantMinimums'],
+};
+
+export const DESK_SPECS: Readonly<Record<string, DeskSpec>> = Object.freeze({ coin: SPOT_DESK as unknown as DeskSpec });
