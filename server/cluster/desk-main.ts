@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   for (;;) {
     try {
       const desk = await spec.open({ store, bus, clock: systemClock, holder, leaseTtlMs: ttl, fees: fees.fees, onStop: stop });
-      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: spec.queries, log, store, prefix });
+      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: spec.queries, reapplicable: spec.reapplicable, log, store, prefix });
       say('active', { desk: spec.name, resumedAfter: host.resumedAfter });
       host.done.catch(stop);
       const caughtUp = await host.caughtUp;

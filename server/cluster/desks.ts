@@ -25,6 +25,8 @@ export interface DeskSpec<D extends FundsDesk = FundsDesk> {
   open(o: DeskOpenOptions): Promise<D>;
   readonly commands: readonly (keyof D & string)[];
   readonly queries: readonly (keyof D & string)[];
+  /** Commands that enter the sequence only after an await and set a value, so applying one again is harmless. */
+  readonly reapplicable?: readonly (keyof D & string)[];
 }
 
 /** The balance side every desk has (core.ts FundsDesk). */
@@ -40,6 +42,8 @@ export const SPOT_DESK: DeskSpec<SpotDesk> = {
     'startBot', 'stopBot', 'payCommission', 'deposit', 'withdrawHold', 'withdrawRelease', 'withdrawSettle',
   ],
   queries: [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'markets', 'bot', 'feesOf', 'quantMinimums'],
+  // Writes the market's flags to the store, then re-reads them in sequence: the same flags again change nothing.
+  reapplicable: ['setMarketStatus'],
 };
 
 export const DESK_SPECS: Readonly<Record<string, DeskSpec>> = Object.freeze({ coin: SPOT_DESK as unknown as DeskSpec });

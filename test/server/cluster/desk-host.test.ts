@@ -1,0 +1,101 @@
+// The desk host and a gateway's client in one process (issue 26), on PostgreSQL and the machine's NATS: calls go
+// through the JetStream log and come back answered once durable; reads are asked of the host; anything not in the
+// desk's lists, or malformed, is refused without stopping it; a host started again resumes after the stored seq and
+// applies only what came after; a command that would be applied outside the sequence stops the reader.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
+import { connectDesks, type DeskClient } from '../../../server/cluster/desk-client.ts';
+import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
+import { SPOT_DESK } from '../../../server/cluster/desks.ts';
+import type { Reply } from '../../../server/desks/index.ts';
+import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
+import type { OrderView } from '../../../server/desks/views.ts';
+import { describeNats, uniquePrefix } from '../bus/nats-env.ts';
+import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
+import { openWorld, U1, U2, value, type World } from '../desks/world.ts';
+
+const cluster = PG_URL ? describeNats : (title: string, body: (servers: string) => void) => describe.skip(`${title} ${PG_SKIP_REASON}`, () => body(''));
+
+cluster('a desk hosted on its command log', (servers) => {
+  let w: World;
+  let log: CommandLog;
+  let client: DeskClient;
+  let host: DeskHost | null = null;
+  let prefix: string;
+
+  const start = (desk = w.desks.spot) =>
+    hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: SPOT_DESK.queries, reapplicable: SPOT_DESK.reapplicable, log, store: w.store, prefix });
+  const order = (user: number, side: 'buy' | 'sell', clientOrderId: string) => ({ type: 'limit', user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId });
+
+  beforeEach(async () => {
+    prefix = uniquePrefix('dh');
+    w = await openWorld('postgres');
+    await w.credit(U1, 'USDT', '100000');
+    await w.credit(U2, 'BTC', '10');
+    log = await createCommandLog({ servers, prefix });
+    client = connectDesks({ log, prefix, timeoutMs: 5_000 });
+    host = await start();
+  });
+  afterEach(async () => {
+    await host?.stop();
+    await client.close();
+    await log.destroy();
+    await w.dispose();
+  });
+
+  it('answers a logged call once durable, a read from the host, and refuses what is not in its lists', async () => {
+    const placed = (await client.command('coin', 'place', [order(U1, 'buy', 'b-1')])) as Reply<PlaceResult>;
+    const placedOrder = value(placed).order;
+    expect(await w.store.spot.find(placedOrder.orderId)).toMatchObject({ clientOrderId: 'b-1', user: U1 });
+    expect(await w.store.leases.logPosition('coin')).toBe(await log.lastSeq('coin', 'all'));
+    const open = value((await client.query('coin', 'openOrders', [U1])) as Reply<OrderView[]>);
+    expect(open.map((o) => o.orderId)).toEqual([placedOrder.orderId]);
+    // The same client order id again: the first order, nothing new.
+    const again = value((await client.command('coin', 'place', [order(U1, 'buy', 'b-1')])) as Reply<PlaceResult>);
+    expect([again.duplicate, again.order.orderId]).toEqual([true, placedOrder.orderId]);
+    await expect(client.query('coin', 'place', [order(U1, 'buy', 'b-2')])).rejects.toThrow(/no read place/);
+    await expect(client.command('coin', 'depth', ['BTCUSDT'])).rejects.toThrow(/no command depth/);
+    await expect(client.command('coin', 'checkInvariants', [])).rejects.toThrow(/no command checkInvariants/);
+    // A malformed entry in the log is passed over, and the desk goes on.
+    await log.append('coin', 'all', 'junk-1', { m: 42, a: 'x' });
+    await log.append('coin', 'all', 'junk-2', 'not a call');
+    const sold = value((await client.command('coin', 'place', [order(U2, 'sell', 's-1')])) as Reply<PlaceResult>);
+    expect(sold.fills.length).toBe(1);
+    // A market's status through the log: applied after an await of its own, and safe to apply again.
+    expect(value((await client.command('coin', 'setMarketStatus', ['BTCUSDT', { maintenance: true }])) as Reply<{ maintenance: boolean }>)).toMatchObject({ maintenance: true });
+    expect(value((await client.command('coin', 'setMarketStatus', ['BTCUSDT', { maintenance: false }])) as Reply<{ maintenance: boolean }>)).toMatchObject({ maintenance: false });
+    await w.check();
+  });
+
+  it('resumes after the stored seq when started again: applies what came after, nothing before', async () => {
+    value((await client.command('coin', 'place', [order(U1, 'buy', 'r-1')])) as Reply<PlaceResult>);
+    await host!.stop();
+    host = null;
+    const position = await w.store.leases.logPosition('coin');
+    // Logged while no desk reads: nobody answers yet.
+    const pending = [client.command('coin', 'place', [order(U1, 'buy', 'r-2')]), client.command('coin', 'place', [order(U2, 'sell', 'r-3')])];
+    await new Promise((done) => setTimeout(done, 100));
+    expect(client.waiting).toBe(2);
+    host = await start();
+    expect(host.resumedAfter).toBe(position);
+    const [a, b] = (await Promise.all(pending)) as Array<Reply<PlaceResult>>;
+    expect([value(a!).duplicate, value(b!).duplicate, value(b!).fills.length]).toEqual([false, false, 1]);
+    const rows = await w.store.db.selectFrom('spot_orders').select('client_order_id').orderBy('id').execute();
+    expect(rows.map((r) => r.client_order_id)).toEqual(['r-1', 'r-2', 'r-3']);
+    expect(await w.store.leases.logPosition('coin')).toBe(await log.lastSeq('coin', 'all'));
+    await w.check();
+  });
+
+  it('stops reading rather than apply a command outside the sequence', async () => {
+    await host!.stop();
+    // A desk whose "place" answers after an await of its own: its seq could not ride its batch.
+    const spot = w.desks.spot;
+    const sneaky = Object.create(spot, {
+      place: { value: async (req: Parameters<typeof spot.place>[0]) => { await new Promise((done) => setTimeout(done, 1)); return spot.place(req); } },
+    }) as typeof spot;
+    host = await start(sneaky);
+    void client.command('coin', 'place', [order(U1, 'buy', 'x-1')]).catch(() => undefined);
+    await expect(host.done).rejects.toThrow(/outside its sequence/);
+    host = null;
+  });
+});
