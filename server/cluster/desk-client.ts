@@ -111,3 +111,19 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
     },
   };
 }
+
+type Method<D, K extends keyof D> = D[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+
+/** A desk in another process with the same calls as the local one: its commands through the log, its reads asked. */
+export type RemoteDesk<D, C extends keyof D, Q extends keyof D> = { readonly [K in C | Q]: Method<D, K> };
+
+/** The remote face of a desk of DESK_SPECS (desks.ts): each listed method, typed as the desk's own. */
+export function remoteDesk<D, C extends keyof D & string, Q extends keyof D & string>(
+  client: DeskClient,
+  spec: { readonly name: string; open(o: never): Promise<D>; readonly commands: readonly C[]; readonly queries: readonly Q[] },
+): RemoteDesk<D, C, Q> {
+  const face: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const m of spec.commands) face[m] = (...args) => client.command(spec.name, m, args);
+  for (const m of spec.queries) face[m] = (...args) => client.query(spec.name, m, args);
+  return Object.freeze(face) as unknown as RemoteDesk<D, C, Q>;
+}

@@ -33,15 +33,18 @@ export interface DeskSpec<D extends FundsDesk = FundsDesk> {
 const FUNDS_COMMANDS = ['adjust', 'adjustOnce', 'transferOut', 'transferIn'] as const;
 const FUNDS_QUERIES = ['balances', 'locked'] as const;
 
-export const SPOT_DESK: DeskSpec<SpotDesk> = {
+const SPOT_COMMANDS = [
+  ...FUNDS_COMMANDS,
+  'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus',
+  'startBot', 'stopBot', 'payCommission', 'deposit', 'withdrawHold', 'withdrawRelease', 'withdrawSettle',
+] as const satisfies readonly (keyof SpotDesk)[];
+const SPOT_QUERIES = [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'markets', 'bot', 'feesOf', 'quantMinimums'] as const satisfies readonly (keyof SpotDesk)[];
+
+export const SPOT_DESK: DeskSpec<SpotDesk> & { readonly commands: typeof SPOT_COMMANDS; readonly queries: typeof SPOT_QUERIES } = {
   name: 'coin',
   open: (o) => SpotDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, fees: o.fees, onStop: o.onStop }),
-  commands: [
-    ...FUNDS_COMMANDS,
-    'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus',
-    'startBot', 'stopBot', 'payCommission', 'deposit', 'withdrawHold', 'withdrawRelease', 'withdrawSettle',
-  ],
-  queries: [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'markets', 'bot', 'feesOf', 'quantMinimums'],
+  commands: SPOT_COMMANDS,
+  queries: SPOT_QUERIES,
   // Writes the market's flags to the store, then re-reads them in sequence: the same flags again change nothing.
   reapplicable: ['setMarketStatus'],
 };

@@ -4,12 +4,11 @@
 // applies only what came after; a command that would be applied outside the sequence stops the reader.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
-import { connectDesks, type DeskClient } from '../../../server/cluster/desk-client.ts';
+import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
 import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
 import { SPOT_DESK } from '../../../server/cluster/desks.ts';
 import type { Reply } from '../../../server/desks/index.ts';
 import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
-import type { OrderView } from '../../../server/desks/views.ts';
 import { describeNats, uniquePrefix } from '../bus/nats-env.ts';
 import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
 import { openWorld, U1, U2, value, type World } from '../desks/world.ts';
@@ -25,7 +24,7 @@ cluster('a desk hosted on its command log', (servers) => {
 
   const start = (desk = w.desks.spot) =>
     hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: SPOT_DESK.queries, reapplicable: SPOT_DESK.reapplicable, log, store: w.store, prefix });
-  const order = (user: number, side: 'buy' | 'sell', clientOrderId: string) => ({ type: 'limit', user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId });
+  const order = (user: number, side: 'buy' | 'sell', clientOrderId: string) => ({ type: 'limit' as const, user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId });
 
   beforeEach(async () => {
     prefix = uniquePrefix('dh');
@@ -44,14 +43,15 @@ cluster('a desk hosted on its command log', (servers) => {
   });
 
   it('answers a logged call once durable, a read from the host, and refuses what is not in its lists', async () => {
-    const placed = (await client.command('coin', 'place', [order(U1, 'buy', 'b-1')])) as Reply<PlaceResult>;
-    const placedOrder = value(placed).order;
+    // The desk's own calls, typed as the local desk's.
+    const spot = remoteDesk(client, SPOT_DESK);
+    const placedOrder = value(await spot.place(order(U1, 'buy', 'b-1'))).order;
     expect(await w.store.spot.find(placedOrder.orderId)).toMatchObject({ clientOrderId: 'b-1', user: U1 });
     expect(await w.store.leases.logPosition('coin')).toBe(await log.lastSeq('coin', 'all'));
-    const open = value((await client.query('coin', 'openOrders', [U1])) as Reply<OrderView[]>);
+    const open = value(await spot.openOrders(U1));
     expect(open.map((o) => o.orderId)).toEqual([placedOrder.orderId]);
     // The same client order id again: the first order, nothing new.
-    const again = value((await client.command('coin', 'place', [order(U1, 'buy', 'b-1')])) as Reply<PlaceResult>);
+    const again = value(await spot.place(order(U1, 'buy', 'b-1')));
     expect([again.duplicate, again.order.orderId]).toEqual([true, placedOrder.orderId]);
     await expect(client.query('coin', 'place', [order(U1, 'buy', 'b-2')])).rejects.toThrow(/no read place/);
     await expect(client.command('coin', 'depth', ['BTCUSDT'])).rejects.toThrow(/no command depth/);
@@ -59,11 +59,11 @@ cluster('a desk hosted on its command log', (servers) => {
     // A malformed entry in the log is passed over, and the desk goes on.
     await log.append('coin', 'all', 'junk-1', { m: 42, a: 'x' });
     await log.append('coin', 'all', 'junk-2', 'not a call');
-    const sold = value((await client.command('coin', 'place', [order(U2, 'sell', 's-1')])) as Reply<PlaceResult>);
+    const sold = value(await spot.place(order(U2, 'sell', 's-1')));
     expect(sold.fills.length).toBe(1);
     // A market's status through the log: applied after an await of its own, and safe to apply again.
-    expect(value((await client.command('coin', 'setMarketStatus', ['BTCUSDT', { maintenance: true }])) as Reply<{ maintenance: boolean }>)).toMatchObject({ maintenance: true });
-    expect(value((await client.command('coin', 'setMarketStatus', ['BTCUSDT', { maintenance: false }])) as Reply<{ maintenance: boolean }>)).toMatchObject({ maintenance: false });
+    expect(value(await spot.setMarketStatus('BTCUSDT', { maintenance: true }))).toMatchObject({ maintenance: true });
+    expect(value(await spot.setMarketStatus('BTCUSDT', { maintenance: false }))).toMatchObject({ maintenance: false });
     await w.check();
   });
 
