@@ -5,6 +5,8 @@ import type { Bus } from '../bus/index.ts';
 import type { Clock } from '../clock.ts';
 import type { FundsDesk } from '../desks/core.ts';
 import type { DeskEvent } from '../desks/events.ts';
+import { perpRates } from '../desks/index.ts';
+import { PerpDesk } from '../desks/perp/desk.ts';
 import { SpotDesk } from '../desks/spot/desk.ts';
 import type { FeeRates, UserId } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
@@ -49,4 +51,29 @@ export const SPOT_DESK: DeskSpec<SpotDesk> & { readonly commands: typeof SPOT_CO
   reapplicable: ['setMarketStatus'],
 };
 
-export const DESK_SPECS: Readonly<Record<string, DeskSpec>> = Object.freeze({ coin: SPOT_DESK as unknown as DeskSpec });
+const PERP_COMMANDS = [
+  ...FUNDS_COMMANDS,
+  'place', 'placeConditional', 'placeConditionalOnce', 'cancel', 'cancelAll', 'setLeverage', 'setMarginMode', 'adjustMargin',
+  // The jobs' inputs: marks (liquidations and triggers ride them), funding, and an operator's insurance contribution.
+  'mark', 'funding', 'settleMissedFunding', 'fundInsurance',
+] as const satisfies readonly (keyof PerpDesk)[];
+// closePosition is not a command: it reads the positions, then places an order per position (several commands); a
+// gateway does the same with positions() and place(), each applied once.
+const PERP_QUERIES = [
+  ...FUNDS_QUERIES, 'markets', 'conditionals', 'fundingState', 'positions', 'portfolio', 'settings', 'openOrders', 'depth', 'book',
+  'appliedBook', 'appliedOpenOrders', 'applied', 'insurance', 'openPositions',
+] as const satisfies readonly (keyof PerpDesk)[];
+
+/** The contract wallet's desk: the perpetuals. Its fees follow the user's spot level (desks/index.ts perpRates). */
+export const PERP_DESK: DeskSpec<PerpDesk> & { readonly commands: typeof PERP_COMMANDS; readonly queries: typeof PERP_QUERIES } = {
+  name: 'contract',
+  open: (o) =>
+    PerpDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, fees: (user) => perpRates(o.fees(user)), onStop: o.onStop }),
+  commands: PERP_COMMANDS,
+  queries: PERP_QUERIES,
+};
+
+export const DESK_SPECS: Readonly<Record<string, DeskSpec>> = Object.freeze({
+  coin: SPOT_DESK as unknown as DeskSpec,
+  contract: PERP_DESK as unknown as DeskSpec,
+});

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
 import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
 import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
-import { SPOT_DESK } from '../../../server/cluster/desks.ts';
+import { PERP_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
 import type { Reply } from '../../../server/desks/index.ts';
 import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
 import { describeNats, uniquePrefix } from '../bus/nats-env.ts';
@@ -97,5 +97,29 @@ cluster('a desk hosted on its command log', (servers) => {
     void client.command('coin', 'place', [order(U1, 'buy', 'x-1')]).catch(() => undefined);
     await expect(host.done).rejects.toThrow(/outside its sequence/);
     host = null;
+  });
+
+  it('hosts the perpetuals the same way: the jobs’ marks and the users’ orders through the log, bigints exact', async () => {
+    const perpHost = await hostDesk({ name: 'contract', desk: w.desks.perp, commands: PERP_DESK.commands, queries: PERP_DESK.queries, log, store: w.store, prefix });
+    try {
+      const perp = remoteDesk(client, PERP_DESK);
+      await w.credit(U1, 'USDT', '10000', 'contract');
+      await w.credit(U2, 'USDT', '10000', 'contract');
+      const mark = 5_000_000_000_000n; // 50,000 USDT in minor units: a bigint across the wire
+      value(await perp.mark({ symbol: 'BTCUSDT', mark, index: mark, fundingRate: null }));
+      value(await perp.setLeverage({ user: U1, symbol: 'BTCUSDT', leverage: 10 }));
+      const rest = value(await perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.1', clientOrderId: 'ask-1' }));
+      expect(rest.order.openQty).toBe(10_000_000n);
+      const take = value(await perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.04' }));
+      expect(take.order.status).toBe('filled');
+      expect(await perp.positions(U1)).toEqual([expect.objectContaining({ symbol: 'BTCUSDT', lots: 4_000, leverage: 10 })]);
+      expect(await w.store.leases.logPosition('contract')).toBe(await log.lastSeq('contract', 'all'));
+      // The spot desk's position is its own.
+      expect(await w.store.leases.logPosition('coin')).toBe(0);
+      await w.check();
+      await w.desks.perp.checkInvariants();
+    } finally {
+      await perpHost.stop();
+    }
   });
 });
