@@ -132,13 +132,22 @@ export interface OpsCommandsDeps {
 
 export function createOpsCommands({ store, ops, clock, executor }: OpsCommandsDeps) {
   /** An audit row for something the console itself does (an approval's request or decision, the console's own commands). */
+  /** How long a request waits for the same request running at the same moment to finish. */
+  const IN_FLIGHT_WAIT_MS = 10_000;
+
   async function audited(
     row: { requestId: string; operator: string; command: string; args: string; reason: string },
     work: () => Promise<{ data: unknown; text: string }>,
   ): Promise<{ data: unknown; text: string; replayed: boolean }> {
     const began = await store.audit.begin({ ...row, via: VIA, createdAt: clock() });
     if (!began.created) {
-      const e = began.entry;
+      let e = began.entry;
+      // The same request running right now (two clicks racing, on PostgreSQL truly at once): its outcome, not a
+      // second run beside it, which would fail against the first and mark the request failed.
+      for (let waited = 0; e.status === 'pending' && e.command === row.command && waited < IN_FLIGHT_WAIT_MS; waited += 25) {
+        await new Promise((done) => setTimeout(done, 25));
+        e = (await store.audit.find(row.requestId)) ?? e;
+      }
       if (e.command !== row.command || e.args !== row.args) opsFail('ops.command.failed', { message: `request id ${row.requestId} was already used for another command` });
       if (e.status === 'done') {
         const stored = JSON.parse(e.result ?? '{}') as { data?: unknown; text?: string };
