@@ -25,6 +25,7 @@ import { opsCapabilityOf } from './capabilities.ts';
 import { UsageError } from '../cli/args.ts';
 import { CommandError, type CommandResult } from '../cli/commands.ts';
 import { perpFunding, perpInsurance, perpMarketsRead, perpMarks } from '../cli/perp-commands.ts';
+import { perKeySerial } from '../accounts/serial.ts';
 import type { OpsOperator } from './context.ts';
 import { OpsError, opsFail } from './errors.ts';
 
@@ -132,22 +133,13 @@ export interface OpsCommandsDeps {
 
 export function createOpsCommands({ store, ops, clock, executor }: OpsCommandsDeps) {
   /** An audit row for something the console itself does (an approval's request or decision, the console's own commands). */
-  /** How long a request waits for the same request running at the same moment to finish. */
-  const IN_FLIGHT_WAIT_MS = 10_000;
-
   async function audited(
     row: { requestId: string; operator: string; command: string; args: string; reason: string },
     work: () => Promise<{ data: unknown; text: string }>,
   ): Promise<{ data: unknown; text: string; replayed: boolean }> {
     const began = await store.audit.begin({ ...row, via: VIA, createdAt: clock() });
     if (!began.created) {
-      let e = began.entry;
-      // The same request running right now (two clicks racing, on PostgreSQL truly at once): its outcome, not a
-      // second run beside it, which would fail against the first and mark the request failed.
-      for (let waited = 0; e.status === 'pending' && e.command === row.command && waited < IN_FLIGHT_WAIT_MS; waited += 25) {
-        await new Promise((done) => setTimeout(done, 25));
-        e = (await store.audit.find(row.requestId)) ?? e;
-      }
+      const e = began.entry;
       if (e.command !== row.command || e.args !== row.args) opsFail('ops.command.failed', { message: `request id ${row.requestId} was already used for another command` });
       if (e.status === 'done') {
         const stored = JSON.parse(e.result ?? '{}') as { data?: unknown; text?: string };
@@ -189,6 +181,7 @@ export function createOpsCommands({ store, ops, clock, executor }: OpsCommandsDe
     return audited({ requestId: body.requestId, operator: operator.name, command: body.command, args: argsJson, reason }, () => run({ store, clock })).catch(refusal);
   }
 
+  const decisions = perKeySerial<number>();
   return Object.freeze({
     /** A command of the console (the role was checked for its capability by the caller: see `capabilityOf`). */
     async run(operator: OpsOperator, body: OpsCommandRequest): Promise<OpsCommandResult> {
@@ -260,7 +253,15 @@ export function createOpsCommands({ store, ops, clock, executor }: OpsCommandsDe
     },
 
     /** A second operator's decision on a pending approval; approved, it runs once, through the executor. */
-    async decide(operator: OpsOperator, id: number, approve: boolean, reasonText: string | undefined): Promise<OpsApprovalItem> {
+    decide(operator: OpsOperator, id: number, approve: boolean, reasonText: string | undefined): Promise<OpsApprovalItem> {
+      // One decision on an approval at a time in this process: two clicks racing (truly at once on PostgreSQL) would
+      // both start the audited decision under one request id, and the second would mark it failed.
+      return decisions(id, () => decideNow(operator, id, approve, reasonText));
+    },
+  });
+
+  async function decideNow(operator: OpsOperator, id: number, approve: boolean, reasonText: string | undefined): Promise<OpsApprovalItem> {
+    {
       const row = await ops.approval(id);
       if (row === undefined) opsFail('ops.approval.not.found');
       const capability = opsCapabilityOf(row.command);
@@ -305,8 +306,8 @@ export function createOpsCommands({ store, ops, clock, executor }: OpsCommandsDe
       const after = await ops.approval(row.id);
       if (after === undefined) opsFail('ops.approval.not.found');
       return approvalItem(after);
-    },
-  });
+    }
+  }
 }
 
 /** The arguments as the audit row stores them: defined keys, sorted (admin/commands.ts canonicalArgs). */
