@@ -17,3 +17,9 @@ export function describeNats(title: string, body: (servers: string) => void): vo
 export function uniquePrefix(kind: string): string {
   return `t${kind}${process.pid}_${randomBytes(4).toString('hex')}`;
 }
+
+/** `describe` when both NATS and PostgreSQL are configured (the cluster's tests); otherwise skipped, with the reason. */
+export function describeCluster(title: string, pgUrl: string | undefined, pgSkipReason: string, body: (servers: string) => void): void {
+  if (pgUrl) describeNats(title, body);
+  else describe.skip(`${title} ${pgSkipReason}`, () => body(''));
+}

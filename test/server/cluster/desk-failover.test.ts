@@ -8,13 +8,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
 import { connectDesks, type DeskClient } from '../../../server/cluster/desk-client.ts';
 import { DeskUnavailableError, verifyLedger, type Reply } from '../../../server/desks/index.ts';
 import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
-import { describeNats, uniquePrefix } from '../bus/nats-env.ts';
+import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
@@ -29,7 +29,7 @@ interface DeskProcess {
   readonly exited: Promise<void>;
 }
 
-const cluster = PG_URL ? describeNats : (title: string, body: (servers: string) => void) => describe.skip(`${title} ${PG_SKIP_REASON}`, () => body(''));
+const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
 
 cluster('a clustered spot desk killed under load', (servers) => {
   let target: Target;

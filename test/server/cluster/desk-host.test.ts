@@ -2,18 +2,18 @@
 // through the JetStream log and come back answered once durable; reads are asked of the host; anything not in the
 // desk's lists, or malformed, is refused without stopping it; a host started again resumes after the stored seq and
 // applies only what came after; a command that would be applied outside the sequence stops the reader.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
 import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
 import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
 import { PERP_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
 import type { Reply } from '../../../server/desks/index.ts';
 import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
-import { describeNats, uniquePrefix } from '../bus/nats-env.ts';
+import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
 import { openWorld, U1, U2, value, type World } from '../desks/world.ts';
 
-const cluster = PG_URL ? describeNats : (title: string, body: (servers: string) => void) => describe.skip(`${title} ${PG_SKIP_REASON}`, () => body(''));
+const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
 
 cluster('a desk hosted on its command log', (servers) => {
   let w: World;
