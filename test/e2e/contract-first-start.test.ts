@@ -72,9 +72,19 @@ describe.skipIf(skip !== null)('contract terminal at first start', () => {
     expect(Number(ticker.openPrice)).toBe(Number(first[0]!.p));
     expect(first[0]!.T).toBeLessThan(began - PAST_MS + 2 * MINUTE);
     expect(ticker.count).toBeGreaterThan(500);
-    const pct = Number(ticker.priceChangePercent);
-    const shown = `${pct > 0 ? '+' : ''}${pct.toFixed(2)}%`;
-    await expect.poll(() => page.getByTestId('contract-header').textContent(), { timeout: 20_000 }).toContain(shown);
+    // Live trades move the change while the page polls: the header must show the ticker's value as it is now
+    // (fetched again on each look), not as it was when this test read it.
+    const shown = (t: { priceChangePercent: string }) => {
+      const pct = Number(t.priceChangePercent);
+      return `${pct > 0 ? '+' : ''}${pct.toFixed(2)}%`;
+    };
+    await expect
+      .poll(async () => {
+        const header = (await page.getByTestId('contract-header').textContent()) ?? '';
+        const now = shown((await (await page.request.get(`${server.url}/fapi/v1/ticker/24hr?symbol=${SYMBOL}`)).json()) as { priceChangePercent: string });
+        return header.includes(now) ? 'shown' : `header "${header}", ticker ${now}`;
+      }, { timeout: 20_000 })
+      .toBe('shown');
     await screenshot(page, 'contract-first-start-en');
     expect(errors).toEqual([]);
   });

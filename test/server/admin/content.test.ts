@@ -40,6 +40,8 @@ describeDialects('content and feedback operator commands', (dialect) => {
     if (target.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // Each command opens the store as `npm run admin` does (about 30 of them in the first test: ~2 s on an idle
+  // machine, past 30 s on CI's two loaded cores once), hence the longer timeouts below.
   const admin = (...argv: string[]) => runAdmin(argv, where);
   const ok = async (...argv: string[]) => {
     const r = await admin(...argv);
@@ -61,7 +63,7 @@ describeDialects('content and feedback operator commands', (dialect) => {
     }
   };
 
-  it('writes, publishes, pins, takes down and answers feedback from the CLI, each change audited with its reason', async () => {
+  it('writes, publishes, pins, takes down and answers feedback from the CLI, each change audited with its reason', { timeout: 120_000 }, async () => {
     const md = file('launch.md', '\uFEFF# Launch\n\nWe list **ETH** today. <script>alert(1)</script>\n');
     expect((await admin('content', 'save', '--kind', 'announcement', '--locale', 'en', '--title', 'Launch', '--file', md)).output).toMatch(/--reason is required/);
     const made = await json<OpsArticleItem & { texts: Array<{ html: string }> }>('content', 'save', '--kind', 'announcement', '--locale', 'en', '--title', 'Launch', '--file', md, ...R);
@@ -164,5 +166,5 @@ describeDialects('content and feedback operator commands', (dialect) => {
     await ok('feedback', 'reply', '--id', String(sent.id), '--text', 'Done.', ...R);
     const mine = (await s.app.inject({ method: 'GET', url: FEEDBACK_PATHS.list, headers: { ticket } })).json().data as { list: FeedbackItem[] };
     expect(mine.list[0]).toMatchObject({ id: sent.id, status: 'replied', reply: 'Done.' });
-  }, 60_000);
+  }, 120_000);
 });
