@@ -18,7 +18,7 @@ import { smtpTransport } from './notify/smtp.ts';
 import { DEFAULT_STATIC_DIR } from './paths.ts';
 import { createStore, type Store } from './store/index.ts';
 import { createInProcessBus, type Bus } from './bus/index.ts';
-import { createDesks, type DeskEvent, type Desks } from './desks/index.ts';
+import { createDesks, type DeskEvent, type LocalDesks } from './desks/index.ts';
 import type { Trading } from './gateway/trading.ts';
 import { startLive, type Live } from './market/live.ts';
 import type { MarketMessage } from './market/publisher.ts';
@@ -146,7 +146,7 @@ export interface ServerHandle {
   store: Store;
   bus: Bus<DeskEvent>;
   /** handle.desks.spot for trading, handle.desks.transfers between wallets, one desk per wallet. */
-  desks: Desks;
+  desks: LocalDesks;
   /** The public price record (null with feeds off): tests tick it, seconds contracts settle on it. */
   priceRecord: PriceRecord | null;
   /** What the gateway trades with: desks, bus, market data, index prices. */
@@ -184,7 +184,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   const bus = createInProcessBus<DeskEvent>({
     onError: (error, topic) => app?.log.error({ err: error, topic }, 'event handler failed'),
   });
-  let desks: Desks;
+  let desks: LocalDesks;
   let live: Live;
   // Market messages go to the WebSocket hub once the app exists; before that there is nobody to tell.
   let publishMarket: (message: MarketMessage) => void = () => undefined;

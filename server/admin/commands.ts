@@ -23,7 +23,7 @@ import type { Clock } from '../clock.ts';
 import type { Messages } from '../i18n/messages.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { normalizeAccount } from '../contract/validate.ts';
-import { adminRef, DeskUnavailableError, type FundsDesk, type MarketStatus, type OrderView, type PerpDesk, type Reply, type SpotDesk } from '../desks/index.ts';
+import { adminRef, DeskUnavailableError, type Desks, type EarnFace, type FundsDesk, type FundsFace, type MarketStatus, type OrderView, type PerpDesk, type PerpFace, type Reply, type SecondsFace, type SpotDesk, type SpotFace } from '../desks/index.ts';
 import type { OpenPositionRisk } from '../desks/perp/desk.ts';
 import type { AdjustAction } from '../desks/funds.ts';
 import { formatDecimal, WALLETS, type Wallet } from '../kernel/index.ts';
@@ -49,7 +49,6 @@ import { isFeedbackCommand, planFeedback } from './feedback.ts';
 import { isOpsCommand, planOps } from './ops-commands.ts';
 import { isFeesCommand, planFees } from './fees.ts';
 import { isSettingsCommand, planSettings } from './settings.ts';
-import type { EarnDeskApi } from '../desks/earn/api.ts';
 
 /** usage: the request is malformed (the CLI exits 2); failed: understood but not done (exit 1). */
 export class AdminError extends Error {
@@ -79,14 +78,14 @@ export interface AdminOutcome {
 /** The desks a command goes through: the running server's, or ones the CLI opens for one command. */
 export interface AdminDesks {
   readonly via: AuditVia;
-  withFunds<T>(wallet: Wallet, work: (desk: FundsDesk) => Promise<T>): Promise<T>;
-  withSpot<T>(work: (desk: SpotDesk) => Promise<T>): Promise<T>;
+  withFunds<T>(wallet: Wallet, work: (desk: FundsFace) => Promise<T>): Promise<T>;
+  withSpot<T>(work: (desk: SpotFace) => Promise<T>): Promise<T>;
   /** The perp desk (the contract wallet's): the running server's, or one opened under its lease for one command. */
-  withPerp<T>(work: (desk: PerpDesk) => Promise<T>): Promise<T>;
+  withPerp<T>(work: (desk: PerpFace) => Promise<T>): Promise<T>;
   /** The seconds desk: the running server's, or one opened under its lease for one command. */
-  withSeconds<T>(work: (desk: SecondsDesk) => Promise<T>): Promise<T>;
+  withSeconds<T>(work: (desk: SecondsFace) => Promise<T>): Promise<T>;
   /** The earn desk (the earn wallet's, with the products, pools and treasury): the running server's, or one opened under its lease for one command. */
-  withEarn<T>(work: (desk: EarnDeskApi) => Promise<T>): Promise<T>;
+  withEarn<T>(work: (desk: EarnFace) => Promise<T>): Promise<T>;
   /** Open positions with their risk figures: the running desk's memory, or the store's (perp.ts storePositions). */
   perpPositions(filter: PositionFilter): Promise<OpenPositionRisk[]>;
   /** applied: in effect for the next order (a running spot desk took it in sequence); stored: written for a server to read. */
@@ -581,7 +580,7 @@ function journalledAt(command: string, args: AdminArgs, requestId: string): { wa
 }
 
 /** The running server's desks, for its admin channel. */
-export function serverDesks(desks: { spot: SpotDesk; perp: PerpDesk; seconds: SecondsDesk; earn: EarnDeskApi; byWallet: Readonly<Record<Wallet, FundsDesk>> }, store: Store): AdminDesks {
+export function serverDesks(desks: Pick<Desks, 'spot' | 'perp' | 'seconds' | 'earn' | 'byWallet'>, store: Store): AdminDesks {
   return {
     via: 'server',
     withFunds: (wallet, work) => work(desks.byWallet[wallet]),

@@ -10,7 +10,8 @@ import {
   EARN_KINDS, EARN_PRODUCT_STATUSES, INCOME_RELEASES, MAX_TERM_DAYS, REBATE_TYPES, textOfUnits, unitsOfText, type EarnKind, type EarnOrderItem, type EarnProductItem,
   type EarnProductStatus, type IncomeRelease, type RebateType, type StoredEarnOrderStatus,
 } from '../contract/earn.ts';
-import type { EarnDeskApi, EarnProductChange, EarnProductCreate, EarnReply, TreasuryView } from '../desks/earn/api.ts';
+import type { EarnProductChange, EarnProductCreate, EarnReply, TreasuryView } from '../desks/earn/api.ts';
+import type { EarnFace } from '../desks/faces.ts';
 import type { EarnOrderRow } from '../store/earn.ts';
 import type { Store } from '../store/index.ts';
 import { normalizeAccount } from '../contract/validate.ts';
@@ -85,7 +86,7 @@ const rowLine = (o: ReturnType<typeof rowView>) =>
   `income ${o.paidIncome}/${o.totalIncome} ${o.incomeAsset}  paid ${o.periodsPaid}/${o.periods}  bought ${iso(o.purchasedAt)}  earns ${iso(o.startAt)} to ${iso(o.endAt)}`;
 
 /** What carries a command out, given the earn desk (the server's, or one the CLI opened) and the context. */
-export type EarnRun = (desk: EarnDeskApi, ctx: AdminContext) => Promise<{ data: unknown; text: string }>;
+export type EarnRun = (desk: EarnFace, ctx: AdminContext) => Promise<{ data: unknown; text: string }>;
 
 /** A refusal in words, with the bound the desk named. */
 function refusal(reply: EarnReply<unknown>): string {
@@ -136,7 +137,7 @@ export function planEarn(req: AdminRequest, usage: (m: string) => Error, failed:
       if (args.all !== undefined && args.all !== 'true') throw usage('--all takes no value');
       const all = args.all === 'true';
       return async (desk) => {
-        const list = desk.products(kind ?? null, { all });
+        const list = await desk.products(kind ?? null, { all });
         const what = kind === undefined ? 'product(s) and pool(s)' : kind === 'wealth' ? 'wealth product(s)' : 'mining pool(s)';
         const text = list.length === 0 ? `no ${all ? '' : 'open '}${what.replaceAll('(s)', 's')}` : [`${list.length} ${all ? '' : 'open '}${what}:`, ...list.map(productLine)].join('\n');
         return { data: list, text };
@@ -189,7 +190,7 @@ export function planEarn(req: AdminRequest, usage: (m: string) => Error, failed:
     }
     case 'earn treasury':
       return async (desk) => {
-        const list = desk.treasury();
+        const list = await desk.treasury();
         return { data: list, text: list.length === 0 ? 'earn treasury: empty (nothing credited, nothing owed)' : ['earn treasury (free = balance − incomes owed):', ...list.map(treasuryLine)].join('\n') };
       };
     case 'earn treasury credit':
@@ -206,7 +207,7 @@ export function planEarn(req: AdminRequest, usage: (m: string) => Error, failed:
         const r = await desk.fundTreasury({ action, asset, amount, memo, requestId: req.id });
         if (!r.ok) {
           if (r.code === 'funds.insufficient') {
-            const free = desk.treasury().find((t) => t.asset === asset)?.free ?? '0';
+            const free = (await desk.treasury()).find((t) => t.asset === asset)?.free ?? '0';
             throw failed(`refused: the treasury must keep the incomes it has promised; ${free} ${asset} is free`);
           }
           throw failed(`refused: ${r.code}`);
@@ -232,7 +233,7 @@ export function planEarn(req: AdminRequest, usage: (m: string) => Error, failed:
           // Every user's: active ones unless --status says otherwise, newest first, counted in the store.
           const which = status ?? 'active';
           const statuses: StoredEarnOrderStatus[] = which === 'active' ? ['in_progress'] : which === 'ended' ? ['settled', 'redeemed', 'cancelled'] : ['in_progress', 'settled', 'redeemed', 'cancelled'];
-          const products = new Map(desk.products(null, { all: true }).map((p) => [p.id, p]));
+          const products = new Map((await desk.products(null, { all: true })).map((p) => [p.id, p]));
           const { rows, total } = await store.earn.recent({ kinds, statuses, limit });
           const shown = rows.map((r) => rowView(r, products));
           const label = which === 'all' ? '' : `${which} `;

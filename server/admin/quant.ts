@@ -8,7 +8,8 @@
 import { botPnl, QUANT_KINDS, type QuantBotView, type QuantKind, type QuantStatus } from '../contract/quant.ts';
 import { normalizeAccount } from '../contract/validate.ts';
 import { botFromRow, botView } from '../desks/spot/bot-memory.ts';
-import { QUANT_MIN_KEY, type SpotDesk } from '../desks/spot/desk.ts';
+import { QUANT_MIN_KEY } from '../desks/spot/desk.ts';
+import type { SpotFace } from '../desks/faces.ts';
 import type { Store } from '../store/index.ts';
 import type { AdminContext, AdminRequest } from './commands.ts';
 import type { ChannelCommand } from './protocol.ts';
@@ -40,7 +41,7 @@ const line = (b: QuantBotView, user: string) => {
   );
 };
 
-export type QuantRun = (ctx: AdminContext, withSpot: <T>(work: (desk: SpotDesk) => Promise<T>) => Promise<T>) => Promise<{ data: unknown; text: string }>;
+export type QuantRun = (ctx: AdminContext, withSpot: <T>(work: (desk: SpotFace) => Promise<T>) => Promise<T>) => Promise<{ data: unknown; text: string }>;
 
 export function planQuant(req: AdminRequest, usage: (m: string) => Error, failed: (m: string) => Error): QuantRun {
   const args = req.args;

@@ -4,12 +4,12 @@
 // goes through the seconds desk, in sequence with users' contracts, and is audited with its reason by the executor
 // (commands.ts). None of them touches a contract: the table's terms apply to contracts placed afterwards, and no
 // setting anywhere decides an outcome (the record does).
-import type { SecondsDesk } from '../desks/seconds/desk.ts';
+import type { SecondsFace } from '../desks/faces.ts';
 import type { SecondsDirection } from '../contract/seconds.ts';
 import type { Store } from '../store/index.ts';
 import type { AdminArgs, ChannelCommand } from './protocol.ts';
 
-export type SecondsRun = (desk: SecondsDesk, store: Store) => Promise<{ data: unknown; text: string }>;
+export type SecondsRun = (desk: SecondsFace, store: Store) => Promise<{ data: unknown; text: string }>;
 
 /** The memo of a house credit or debit: the journal reference is `admin:<memo>#<request id>`. */
 export const HOUSE_MEMO = 'operator seconds house';
@@ -48,7 +48,7 @@ export function planSeconds(command: ChannelCommand, args: AdminArgs, requestId:
   switch (command as string) {
     case 'seconds settings':
       return async (desk) => {
-        const v = desk.settings();
+        const v = await desk.settings();
         return { data: v, text: settingsText(v) };
       };
     case 'seconds settings set': {
@@ -65,7 +65,7 @@ export function planSeconds(command: ChannelCommand, args: AdminArgs, requestId:
     }
     case 'seconds config list':
       return async (desk) => {
-        const rows = desk.configList(true).filter((r) => args.symbol === undefined || r.market === args.symbol.toUpperCase());
+        const rows = (await desk.configList(true)).filter((r) => args.symbol === undefined || r.market === args.symbol.toUpperCase());
         const lines = rows.map(
           (r) => `  ${r.market.padEnd(10)} ${String(r.durationS).padStart(6)} s  payout ${r.payoutRatio}  loss ${r.lossRatio}  min ${r.minAmount}  max ${r.maxAmount}  fee ${r.feeRate}  ${r.enabled ? 'enabled' : 'disabled'}`,
         );
@@ -90,7 +90,7 @@ export function planSeconds(command: ChannelCommand, args: AdminArgs, requestId:
     }
     case 'seconds exposure list':
       return async (desk) => {
-        const rows = desk.limitList();
+        const rows = await desk.limitList();
         const lines = rows.map((r) => `  ${r.market.padEnd(10)} ${r.direction.padEnd(5)} limit ${r.maxExposure}  now ${r.exposure}`);
         return { data: rows, text: rows.length === 0 ? 'no exposure limits (the house balance bounds every market)' : [`${rows.length} exposure limit(s)`, ...lines].join('\n') };
       };
@@ -109,7 +109,7 @@ export function planSeconds(command: ChannelCommand, args: AdminArgs, requestId:
     }
     case 'seconds house':
       return async (desk) => {
-        const h = desk.house();
+        const h = await desk.house();
         return { data: h, text: `seconds house: balance ${h.balance} USDT, open contracts' worst case ${h.required} USDT, free ${h.free} USDT` };
       };
     case 'seconds house credit':

@@ -19,7 +19,7 @@
 // on the next microtask, before the clock moves on; were it applied later it would only get a later time.
 import type { Bus } from '../bus/index.ts';
 import type { Clock } from '../clock.ts';
-import { topics, type DeskEvent, type Desks } from '../desks/index.ts';
+import { topics, type DeskEvent, type LocalDesks } from '../desks/index.ts';
 import type { PerpMarks } from '../jobs/perp-marks.ts';
 import { formatPrice, formatQty, parsePrice, parseQty, type Market, type Price, type Qty, type Side } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
@@ -37,7 +37,7 @@ export const DAY_MS = 86_400_000;
 export const DEFAULT_BACKFILL_MS = 7 * DAY_MS;
 
 export interface BackfillOptions {
-  readonly desks: Pick<Desks, 'spot' | 'perp' | 'contract'>;
+  readonly desks: Pick<LocalDesks, 'spot' | 'perp' | 'contract'>;
   /**
    * The perpetuals' mark and funding job, created paused: ticked here on the clock (tickApplied) at the start of
    * every minute, before the quotes, and every markEveryMs within it. None: the perpetuals have no marks or funding.

@@ -1,5 +1,6 @@
 // Bytes for what crosses a process boundary (bus events, logged commands): one version byte, then UTF-8 JSON.
 // Money is bigint in the desks' commands, and JSON has no bigint, so a bigint travels tagged as {"$big":"<digits>"}.
+// A Map (a desk's read keyed by id, a job's tapes by market) travels as {"$map":[[key, value], …]}.
 // So that no plain object can pass for a tag, object keys that start with '$' are escaped with one more '$' on the
 // wire. Undefined fields are dropped (as JSON.stringify does); what JSON cannot carry exactly (NaN, ±Infinity,
 // functions, symbols, class instances other than plain objects and arrays) is refused when encoding rather than
@@ -9,6 +10,7 @@
 export const CODEC_VERSION = 1;
 
 const BIG = '$big';
+const MAP = '$map';
 const DIGITS = /^-?(0|[1-9][0-9]*)$/;
 /** Deeper than any event or command we send; a bound keeps a cycle or hostile input from exhausting the stack. */
 const MAX_DEPTH = 64;
@@ -66,6 +68,9 @@ function toWire(value: unknown, depth: number, path: string): unknown {
         // JSON writes an undefined array slot as null; keep that rule rather than shifting later elements.
         return value.map((v, i) => (v === undefined ? null : toWire(v, depth + 1, `${path}[${i}]`)));
       }
+      if (value instanceof Map) {
+        return { [MAP]: [...value].map(([k, v], i) => [toWire(k, depth + 2, `${path}<key ${i}>`), toWire(v, depth + 2, `${path}<${i}>`)]) };
+      }
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) {
         throw new CodecError(`cannot encode a ${proto?.constructor?.name ?? 'non-plain'} object at ${path}`);
@@ -91,6 +96,11 @@ function fromWire(value: unknown, depth: number, path: string): unknown {
     const digits = entries[0]![1];
     if (typeof digits !== 'string' || !DIGITS.test(digits)) throw new CodecError(`bad bigint tag at ${path}`);
     return BigInt(digits);
+  }
+  if (entries.length === 1 && entries[0]![0] === MAP) {
+    const pairs = entries[0]![1];
+    if (!Array.isArray(pairs) || !pairs.every((p) => Array.isArray(p) && p.length === 2)) throw new CodecError(`bad map tag at ${path}`);
+    return new Map((pairs as Array<[unknown, unknown]>).map(([k, v], i) => [fromWire(k, depth + 2, `${path}<key ${i}>`), fromWire(v, depth + 2, `${path}<${i}>`)]));
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of entries) {

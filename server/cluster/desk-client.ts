@@ -112,18 +112,62 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
   };
 }
 
-type Method<D, K extends keyof D> = D[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+/** The lists of a desk's face (desks/faces.ts) and how it is opened, from which the desk's type is read. */
+interface RemoteSpec<D, C extends keyof D & string, Q extends keyof D & string, V extends keyof D & string, M extends keyof D & string> {
+  readonly name: string;
+  open(o: never): Promise<D>;
+  readonly commands: readonly C[];
+  readonly queries: readonly Q[];
+  readonly drivers: readonly V[];
+  readonly mirrored: readonly M[];
+}
 
-/** A desk in another process with the same calls as the local one: its commands through the log, its reads asked. */
-export type RemoteDesk<D, C extends keyof D, Q extends keyof D> = { readonly [K in C | Q]: Method<D, K> };
+type Asked<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 
-/** The remote face of a desk of DESK_SPECS (desks.ts): each listed method, typed as the desk's own. */
-export function remoteDesk<D, C extends keyof D & string, Q extends keyof D & string>(
+/** A desk in another process with the calls of its face: commands through the log, queries and drivers asked, mirrored reads at once. */
+export type RemoteDesk<D, C extends keyof D, Q extends keyof D, V extends keyof D, M extends keyof D> = { readonly [K in C | M]: D[K] } & {
+  readonly [K in Q | V]: Asked<D[K]>;
+} & { readonly wallet: string };
+
+export interface RemoteFace<F> {
+  readonly desk: F;
+  /** Reads the mirrored values again (also done every `refreshMs`). */
+  refresh(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * The remote face of a desk of DESK_SPECS (desks.ts), typed as the desk's own. Its mirrored reads (the markets, say)
+ * answer synchronously from a copy read before this resolves and again every `refreshMs` (default 1 s) and on
+ * `refresh()`; the gateway refreshes on the desk's market events too.
+ */
+export async function remoteDesk<D, C extends keyof D & string, Q extends keyof D & string, V extends keyof D & string, M extends keyof D & string>(
   client: DeskClient,
-  spec: { readonly name: string; open(o: never): Promise<D>; readonly commands: readonly C[]; readonly queries: readonly Q[] },
-): RemoteDesk<D, C, Q> {
-  const face: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const m of spec.commands) face[m] = (...args) => client.command(spec.name, m, args);
-  for (const m of spec.queries) face[m] = (...args) => client.query(spec.name, m, args);
-  return Object.freeze(face) as unknown as RemoteDesk<D, C, Q>;
+  spec: RemoteSpec<D, C, Q, V, M>,
+  o: { readonly refreshMs?: number | undefined } = {},
+): Promise<RemoteFace<RemoteDesk<D, C, Q, V, M>>> {
+  const face: Record<string, unknown> = { wallet: spec.name };
+  for (const m of spec.commands) face[m] = (...args: unknown[]) => client.command(spec.name, m, args);
+  for (const m of [...spec.queries, ...spec.drivers]) face[m] = (...args: unknown[]) => client.query(spec.name, m, args);
+  const copies = new Map<string, unknown>();
+  for (const m of spec.mirrored) {
+    face[m] = (...args: unknown[]) => {
+      if (args.length > 0) throw new TypeError(`${spec.name}.${m} is mirrored: it takes no arguments`);
+      return copies.get(m);
+    };
+  }
+  const refresh = async () => {
+    const values = await Promise.all(spec.mirrored.map((m) => client.query(spec.name, m, [])));
+    spec.mirrored.forEach((m, i) => copies.set(m, values[i]));
+  };
+  await refresh();
+  const timer = spec.mirrored.length === 0 ? null : setInterval(() => void refresh().catch(() => undefined), o.refreshMs ?? 1_000);
+  timer?.unref();
+  return {
+    desk: Object.freeze(face) as unknown as RemoteDesk<D, C, Q, V, M>,
+    refresh,
+    close: () => {
+      if (timer !== null) clearInterval(timer);
+    },
+  };
 }

@@ -12,7 +12,7 @@ import type { DeskEvent } from '../desks/events.ts';
 import { openFeeRates } from '../jobs/fee-levels.ts';
 import { createStore } from '../store/index.ts';
 import { hostDesk } from './desk-host.ts';
-import { DESK_SPECS } from './desks.ts';
+import { askable, DESK_SPECS } from './desks.ts';
 
 /** A clustered desk's lease: short, so a standby on another host takes over within it (same host: at once). */
 export const CLUSTER_LEASE_TTL_MS = 2_000;
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   for (;;) {
     try {
       const desk = await spec.open({ store, bus, clock: systemClock, holder, leaseTtlMs: ttl, fees: fees.fees, onStop: stop });
-      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: spec.queries, reapplicable: spec.reapplicable, log, store, prefix });
+      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: askable(spec), reapplicable: spec.reapplicable, log, store, prefix });
       say('active', { desk: spec.name, resumedAfter: host.resumedAfter });
       host.done.catch(stop);
       const caughtUp = await host.caughtUp;

@@ -6,6 +6,7 @@ import type { Bus } from '../bus/index.ts';
 import type { Store } from '../store/index.ts';
 import type { FundsDesk } from './core.ts';
 import type { DeskEvent } from './events.ts';
+import type { EarnFace, FundsFace, PerpFace, SecondsFace, SpotFace } from './faces.ts';
 import { PerpDesk } from './perp/desk.ts';
 import { SecondsDesk, type SecondsDeskOptions } from './seconds/desk.ts';
 import { EarnDesk } from './earn/desk.ts';
@@ -28,26 +29,41 @@ export interface DesksOptions {
   readonly onSecondsSettled?: SecondsDeskOptions['onSettled'];
 }
 
+/**
+ * The desks as the routes, the operator commands and the jobs see them: each through its face (faces.ts), so that a
+ * clustered gateway can hand them desks in other processes (server/cluster).
+ */
 export interface Desks {
-  readonly spot: SpotDesk;
+  readonly spot: SpotFace;
   /** The contract wallet's desk: the perpetuals (`perp` in code, "contract" on screen). */
-  readonly contract: PerpDesk;
-  readonly perp: PerpDesk;
+  readonly contract: PerpFace;
+  readonly perp: PerpFace;
   /** The earn (wealth) wallet's desk: wealth products and mining pools (server/desks/earn/). */
-  readonly earn: EarnDesk;
+  readonly earn: EarnFace;
   /** The seconds wallet's desk: seconds contracts (server/desks/seconds/). */
-  readonly seconds: SecondsDesk;
-  readonly fiat: WalletDesk;
+  readonly seconds: SecondsFace;
+  readonly fiat: FundsFace;
   /** Every desk by the wallet it owns. */
-  readonly byWallet: Readonly<Record<Wallet, FundsDesk>>;
+  readonly byWallet: Readonly<Record<Wallet, FundsFace>>;
   readonly transfers: Transfers;
   close(): Promise<void>;
+}
+
+/** The desks of this process (the embedded server, a desk process, the tests): the desks themselves. */
+export interface LocalDesks extends Desks {
+  readonly spot: SpotDesk;
+  readonly contract: PerpDesk;
+  readonly perp: PerpDesk;
+  readonly earn: EarnDesk;
+  readonly seconds: SecondsDesk;
+  readonly fiat: WalletDesk;
+  readonly byWallet: Readonly<Record<Wallet, FundsDesk>>;
 }
 
 /** A user's contract rates from their spot rates (their fee level's): maker ÷ 5, taker ÷ 2. */
 export const perpRates = (spot: FeeRates): FeeRates => ({ makerPpm: Math.floor(spot.makerPpm / 5), takerPpm: Math.floor(spot.takerPpm / 2) });
 
-export async function createDesks(o: DesksOptions): Promise<Desks> {
+export async function createDesks(o: DesksOptions): Promise<LocalDesks> {
   const common = { store: o.store, bus: o.bus, clock: o.clock ?? systemClock, holder: o.holder, leaseTtlMs: o.leaseTtlMs };
   const opened: FundsDesk[] = [];
   try {
@@ -88,6 +104,8 @@ export { DeskUnavailableError, DESK_CODES, type DeskCode, type Reply } from './c
 export type { DeskEvent } from './events.ts';
 export { topics } from './events.ts';
 export type { FundsDesk } from './core.ts';
+export { SPOT_FACE, PERP_FACE, EARN_FACE, SECONDS_FACE, FIAT_FACE, FUNDS_COMMANDS, FUNDS_QUERIES, type Face, type FaceSpec, type SpotFace, type PerpFace, type EarnFace, type SecondsFace, type FundsFace } from './faces.ts';
+export { closePositions, setTpSl, type PerpSteps } from './perp/composite.ts';
 export type { DeskMetrics } from './sequencer.ts';
 export type { AdjustRequest, AdjustAction, AdjustOnceRequest, AdjustOnceResult, TransferOutRequest } from './funds.ts';
 export { ADJUST_ACTIONS, adminRef, isRequestId } from './funds.ts';

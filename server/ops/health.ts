@@ -83,10 +83,10 @@ export async function opsHealth(d: OpsHealthDeps): Promise<OpsHealth> {
   }
   const latencyMs = Math.round((performance.now() - t0) * 100) / 100;
 
-  const desks: OpsDeskHealth[] = WALLETS.map((wallet) => {
-    const m = d.desks.byWallet[wallet].metrics();
+  const desks: OpsDeskHealth[] = await Promise.all(WALLETS.map(async (wallet) => {
+    const m = await d.desks.byWallet[wallet].metrics();
     return { desk: DESK_NAME[wallet], running: m.running, queue: m.queue, commitP50Ms: m.commitP50Ms, commitP99Ms: m.commitP99Ms, batchesPerMinute: m.batchesPerMinute };
-  });
+  }));
 
   let head: PriceRecordEntry | null = null;
   const record = d.priceRecord?.() ?? null;

@@ -35,7 +35,7 @@ import { sql } from 'kysely';
 import { createInProcessBus } from '../../server/bus/index.ts';
 import { fromUnits, QUANT_MAX_RUNNING, QUANT_STRATEGY_TYPE, toUnits } from '../../server/contract/quant.ts';
 import type { GridMode } from '../../server/contract/quant-grid.ts';
-import { createDesks, verifyLedger, type DeskEvent, type Desks, type LimitRequest, type Reply } from '../../server/desks/index.ts';
+import { createDesks, verifyLedger, type DeskEvent, type LocalDesks, type LimitRequest, type Reply } from '../../server/desks/index.ts';
 import type { StartBotRequest } from '../../server/desks/spot/bots.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 import { DEMO_BASES } from '../../server/store/migrations/0002_markets.ts';
@@ -219,7 +219,7 @@ const must = <T>(what: string) => (_i: number, r: Reply<T>) => {
 interface Side {
   readonly name: string;
   readonly store: Store;
-  readonly desks: Desks;
+  readonly desks: LocalDesks;
   readonly close: () => Promise<void>;
 }
 
@@ -360,7 +360,7 @@ async function ordersSince(store: Store, after: number, botsOnly: boolean): Prom
   return Number((await q.execute(store.db)).rows[0]?.n ?? 0);
 }
 
-async function botTotals(desks: Desks, ids: readonly number[]): Promise<{ fills: number; rounds: number; open: number; withFills: number; running: number }> {
+async function botTotals(desks: LocalDesks, ids: readonly number[]): Promise<{ fills: number; rounds: number; open: number; withFills: number; running: number }> {
   const views = await desks.spot.runningViews(ids);
   let fills = 0;
   let rounds = 0;

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInProcessBus } from '../../server/bus/index.ts';
 import { systemClock } from '../../server/clock.ts';
-import { createDesks, type DeskEvent, type Desks } from '../../server/desks/index.ts';
+import { createDesks, type DeskEvent, type LocalDesks } from '../../server/desks/index.ts';
 import { startPriceRecord, type PriceRecord } from '../../server/jobs/price-record.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
 
@@ -43,7 +43,7 @@ export interface SecondsFigures {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const quantile = (sorted: readonly number[], q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
 
-async function setUp(): Promise<{ store: Store; desks: Desks; record: PriceRecord; settled: Map<number, number>; delivered: Map<number, number>; dir: string }> {
+async function setUp(): Promise<{ store: Store; desks: LocalDesks; record: PriceRecord; settled: Map<number, number>; delivered: Map<number, number>; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'openex-seconds-bench-'));
   const store = await createStore({ dataDir: dir });
   const bus = createInProcessBus<DeskEvent>();

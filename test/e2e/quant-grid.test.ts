@@ -195,7 +195,7 @@ describe.skipIf(skip !== null)('spot grid bot', { timeout: 300_000 }, () => {
     const levels = gridLevels({ lower: toUnits(lower), upper: toUnits(upper), grids: GRIDS, mode: 'arithmetic', tick: TICK });
     if (!levels.ok) throw new Error(`ladder refused: ${levels.code}`);
     // The user's taker rate as the server has it: the profit per grid is the shared module's at that rate.
-    const { takerPpm } = handle.trading.desks.spot.feesOf(userId);
+    const { takerPpm } = await handle.trading.desks.spot.feesOf(userId);
     const profit = profitRange(levels.value, takerPpm);
     await expect.poll(() => page.getByTestId('grid-profit').getAttribute('data-min'), SOON).toBe(profit.min.toString());
     expect(await page.getByTestId('grid-profit').getAttribute('data-max')).toBe(profit.max.toString());

@@ -22,6 +22,7 @@ import { accountOf, availableLessDebt, holdingRisk, positionRisks, walletBalance
 import { perpMarkets } from './markets.ts';
 import { settle, type PerpFill } from './settle.ts';
 import { clientKey, PerpBatch, type PerpState } from './state.ts';
+import { closePositions, setTpSl } from './composite.ts';
 
 /** Binance USDⓈ-M's regular tier: 0.02 % maker, 0.05 % taker, until fee levels cover contracts. */
 export const PERP_FEES: FeeRates = Object.freeze({ makerPpm: 200, takerPpm: 500 });
@@ -194,36 +195,9 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     return this.core.runPrepared(stored, apply);
   }
 
-  /**
-   * Sets a position's take-profit and stop-loss (either may be null to remove it, undefined to keep it): each is a
-   * close-position conditional on the mark, replacing the one before. For a long the take-profit must be above the
-   * mark and the stop-loss below it; for a short the reverse (perp.order.would.trigger otherwise).
-   */
-  async setTpSl(req: { user: number; symbol: string; takeProfit?: string | null | undefined; stopLoss?: string | null | undefined }): Promise<Reply<{ takeProfit: PerpOrder | null; stopLoss: PerpOrder | null }>> {
-    const position = (await this.positions(req.user)).find((p) => p.symbol === req.symbol && p.lots !== 0);
-    if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
-    if (position === undefined) return refuseKernel(Code.REDUCE_ONLY_REJECTED);
-    const side: Side = position.lots > 0 ? 'sell' : 'buy';
-    const current = (await this.conditionals(req.user, req.symbol)).filter((o) => o.closePosition);
-    const out: { takeProfit: PerpOrder | null; stopLoss: PerpOrder | null } = {
-      takeProfit: current.find((o) => o.origin === 'tp') ?? null,
-      stopLoss: current.find((o) => o.origin === 'sl') ?? null,
-    };
-    for (const [key, origin, type] of [['takeProfit', 'tp', 'take_profit_market'], ['stopLoss', 'sl', 'stop_market']] as const) {
-      const want = req[key];
-      if (want === undefined) continue;
-      const before = out[key];
-      if (want !== null) {
-        const placed = await this.placeConditional({ user: req.user, symbol: req.symbol, side, type, triggerPrice: want, closePosition: true, workingType: 'mark', origin });
-        if (!placed.ok) return placed;
-        out[key] = placed.value;
-      } else out[key] = null;
-      if (before !== null) {
-        const gone = await this.cancel({ user: req.user, orderId: before.id });
-        if (!gone.ok && gone.code !== 'order.not.found') return gone;
-      }
-    }
-    return accept(out);
+  /** composite.ts setTpSl against this desk (several commands: not a command of its own). */
+  setTpSl(req: { user: number; symbol: string; takeProfit?: string | null | undefined; stopLoss?: string | null | undefined }): Promise<Reply<{ takeProfit: PerpOrder | null; stopLoss: PerpOrder | null }>> {
+    return setTpSl(this, req);
   }
 
   /** The user's waiting conditional orders (take-profits, stop-losses, stops). */
@@ -255,22 +229,9 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     });
   }
 
-  /**
-   * Closes a position at market (reduce-only, the band from the mark), or every position of the user; none (an empty
-   * list) when there is no position, whatever orders rest (positions() lists a market's orders' margin too).
-   */
-  async closePosition(req: { user: number; symbol?: string | undefined }): Promise<Reply<PerpPlaceResult[]>> {
-    const positions = (await this.positions(req.user)).filter((p) => p.lots !== 0 && (req.symbol === undefined || p.symbol === req.symbol));
-    if (req.symbol !== undefined && !this.s.markets.has(req.symbol)) return refuse('market.unknown');
-    const results: PerpPlaceResult[] = [];
-    for (const p of positions) {
-      const m = this.s.markets.get(p.symbol)!.market;
-      const lots = Math.abs(p.lots);
-      const reply = await this.place({ user: req.user, symbol: p.symbol, side: p.lots > 0 ? 'sell' : 'buy', type: 'market', qty: formatDecimal(BigInt(lots) * m.lotSize, 8, true), reduceOnly: true });
-      if (!reply.ok) return reply;
-      results.push(reply.value);
-    }
-    return accept(results);
+  /** composite.ts closePositions against this desk (an order per position: not a command of its own). */
+  closePosition(req: { user: number; symbol?: string | undefined }): Promise<Reply<PerpPlaceResult[]>> {
+    return closePositions(this, req);
   }
 
   setLeverage(req: { user: number; symbol: string; leverage: number }): Promise<Reply<{ leverage: number; maxNotional: string }>> {

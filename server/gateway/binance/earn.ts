@@ -22,7 +22,8 @@ import { randomBytes } from 'node:crypto';
 import {
   DAY_MS, paymentOf, textOfUnits, unitsOfText, type EarnIncomeItem, type EarnOrderItem, type EarnProductItem, type EarnTerms,
 } from '../../contract/earn.ts';
-import type { EarnDeskApi, EarnReply } from '../../desks/earn/api.ts';
+import type { EarnReply } from '../../desks/earn/api.ts';
+import type { EarnFace } from '../../desks/faces.ts';
 import type { Clock } from '../../clock.ts';
 import { SCALE } from '../../kernel/index.ts';
 import type { Store } from '../../store/index.ts';
@@ -151,7 +152,7 @@ export interface EarnRouteDeps {
 
 export function earnRoutes(signed: SignedRoute, deps: EarnRouteDeps): void {
   const { trading, store, clock } = deps;
-  const earn = (): EarnDeskApi => trading.desks.earn;
+  const earn = (): EarnFace => trading.desks.earn;
 
   /** Every wealth order of the user in a status, newest first (a user holds few: the desk's pages, read to the end). */
   const ordersOf = async (user: number, status: 'active' | 'all'): Promise<EarnOrderItem[]> => {
@@ -194,7 +195,7 @@ export function earnRoutes(signed: SignedRoute, deps: EarnRouteDeps): void {
     const asset = coinOf(p);
     const page = pageOf(p);
     p.done();
-    const list = earn().products('wealth', { user: caller.user }).filter((x) => asset === undefined || x.asset === asset);
+    const list = (await earn().products('wealth', { user: caller.user })).filter((x) => asset === undefined || x.asset === asset);
     const { rows, total } = slice(list, page);
     return { rows: rows.map(projectRow), total };
   });
@@ -212,7 +213,7 @@ export function earnRoutes(signed: SignedRoute, deps: EarnRouteDeps): void {
     if (redeemTo !== undefined) throw sapiError(-6016, 'Parameter error: redeemTo is not offered here (principal and rewards return to the wealth account).');
     const amount = units(amountText);
     if (amount <= 0n) throw errors.illegal('amount');
-    const product = earn().product(Number(projectText), caller.user);
+    const product = await earn().product(Number(projectText), caller.user);
     if (product === undefined || product.kind !== 'wealth') throw projectMissing();
     if (product.status !== 'open') throw sapiError(-6004, 'Product not in purchase status');
     await checkMayTrade(caller.user);

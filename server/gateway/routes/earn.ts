@@ -17,7 +17,8 @@ import {
 } from '../../contract/earn.ts';
 import type { ErrorCode, ServerErrorCode } from '../../contract/errors.ts';
 import { DeskUnavailableError } from '../../desks/index.ts';
-import type { EarnDeskApi, EarnReply } from '../../desks/earn/api.ts';
+import type { EarnReply } from '../../desks/earn/api.ts';
+import type { EarnFace } from '../../desks/faces.ts';
 import { AppError, fail } from '../../errors.ts';
 import { codeName, parseDecimal } from '../../kernel/index.ts';
 import { requestContext } from '../envelope.ts';
@@ -122,7 +123,7 @@ const idOf = (value: number | string): number => (typeof value === 'number' ? va
 
 export function earnRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
   const { trading, envelopes } = deps;
-  const earn: EarnDeskApi = trading.desks.earn;
+  const earn: EarnFace = trading.desks.earn;
 
   /** The signed-in user of a public read, or undefined (no ticket, or one that no longer signs in). */
   const viewer = async (request: FastifyRequest): Promise<number | undefined> => {
@@ -140,7 +141,7 @@ export function earnRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
     app.get(paths.list, async (request) => {
       const q = parseProducts(request.query ?? {});
       const user = await viewer(request);
-      const reply: EarnProductsReply = { list: earn.products(kind, { all: q.all === '1', user }) };
+      const reply: EarnProductsReply = { list: await earn.products(kind, { all: q.all === '1', user }) };
       return envelopes.success(request, reply);
     });
 
@@ -151,7 +152,7 @@ export function earnRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
       checkAmount(body.amount);
       const productId = idOf(body.productId);
       // The coin the bounds are in (a product of the other kind, or none: the desk answers earn.product.not.found).
-      const product = earn.product(productId);
+      const product = await earn.product(productId);
       const asset = product?.kind === kind ? product.asset : undefined;
       const result: EarnPurchaseResult = await earnDesk(earn.purchase({ user: user.id, kind, productId, amount: body.amount.trim(), clientId: body.clientId }), asset);
       return envelopes.success(request, result);

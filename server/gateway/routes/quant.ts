@@ -210,7 +210,7 @@ export function quantRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
     if (!DECIMAL.test(body.lower) || !DECIMAL.test(body.upper)) fail('quant.grid.range.invalid');
     const levels = gridLevels({ lower: toUnits(body.lower), upper: toUnits(body.upper), grids: body.grids, mode: body.mode, tick: m.tickSize });
     if (!levels.ok) fail(levels.code);
-    const fees = spot.feesOf(await viewer(request));
+    const fees = await spot.feesOf(await viewer(request));
     // The recorded history: 1m bars of the last `days` days, oldest first, read in pages of the store's limit.
     const to = deps.clock();
     const from = to - (body.days ?? 7) * 86_400_000;

@@ -99,7 +99,7 @@ export function secondsRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
     const q = parseConfig(request.query ?? {});
     // Like the other seconds reads, `market` narrows it to one market (an unknown one: an empty list).
     const market = q.market?.toUpperCase();
-    const list = seconds.configList(q.all === '1');
+    const list = await seconds.configList(q.all === '1');
     const reply: SecondsConfigReply = { list: market === undefined ? list : list.filter((r) => r.market === market) };
     return envelopes.success(request, reply);
   });
@@ -132,13 +132,13 @@ export function secondsRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
 
   app.get(SECONDS_PATHS.pending, async (request) => {
     const user = await signedIn(deps, request);
-    const reply: SecondsListReply = { list: seconds.openOf(user.id, 'pending') };
+    const reply: SecondsListReply = { list: await seconds.openOf(user.id, 'pending') };
     return envelopes.success(request, reply);
   });
 
   app.get(SECONDS_PATHS.holding, async (request) => {
     const user = await signedIn(deps, request);
-    const reply: SecondsListReply = { list: seconds.openOf(user.id, 'holding') };
+    const reply: SecondsListReply = { list: await seconds.openOf(user.id, 'holding') };
     return envelopes.success(request, reply);
   });
 
@@ -155,7 +155,7 @@ export function secondsRoutes(app: FastifyInstance, deps: SpotRouteDeps): void {
   app.get(SECONDS_PATHS.detail, async (request) => {
     const q = parseId(request.query ?? {});
     const user = await signedIn(deps, request);
-    const open = [...seconds.openOf(user.id, 'pending'), ...seconds.openOf(user.id, 'holding')].find((c) => c.id === q.id);
+    const open = [...(await seconds.openOf(user.id, 'pending')), ...(await seconds.openOf(user.id, 'holding'))].find((c) => c.id === q.id);
     if (open !== undefined) return envelopes.success(request, open);
     const row = await store.seconds.byId(Number(q.id));
     if (row === undefined || row.user !== user.id) fail('seconds.not.found');

@@ -7,7 +7,7 @@ import { argon2Hasher } from '../../../server/accounts/passwords.ts';
 import { createUser } from '../../../server/accounts/identity.ts';
 import { createInProcessBus } from '../../../server/bus/index.ts';
 import { systemClock, type Clock } from '../../../server/clock.ts';
-import { createDesks, type DeskEvent, type Desks } from '../../../server/desks/index.ts';
+import { createDesks, type DeskEvent, type LocalDesks } from '../../../server/desks/index.ts';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
 import { buildApp } from '../../../server/gateway/app.ts';
 import { createApiKeys, loadMasterKey, type ApiKeyOptions } from '../../../server/gateway/binance/keys.ts';
@@ -33,7 +33,7 @@ export interface Key {
 export interface BinanceHarness {
   app: FastifyInstance;
   store: Store;
-  desks: Desks;
+  desks: LocalDesks;
   trading: Trading;
   clock: { now: Clock; advance(ms: number): void };
   t: TestStore;

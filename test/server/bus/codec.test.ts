@@ -8,7 +8,7 @@ import { CODEC_VERSION, CodecError, decode, encode } from '../../../server/bus/i
 // JSON has no -0; everything else a finite double can be travels as is.
 const number = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x));
 const bigint = fc.oneof(fc.bigInt(), fc.bigInt({ min: -(1n << 200n), max: 1n << 200n }), fc.constantFrom(-(1n << 64n) - 1n, 1n << 64n, 0n, -1n));
-const key = fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('$big', '$', '$$big', '__proto__', 'constructor', '$n'));
+const key = fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('$big', '$map', '$', '$$big', '__proto__', 'constructor', '$n'));
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -20,6 +20,7 @@ const { value } = fc.letrec((tie) => ({
     fc.string({ unit: 'grapheme' }),
     fc.array(tie('value'), { maxLength: 5 }),
     fc.dictionary(key, tie('value'), { maxKeys: 5, noNullPrototype: true }),
+    fc.array(fc.tuple(tie('value'), tie('value')), { maxLength: 4 }).map((entries) => new Map(entries)),
   ),
 }));
 
@@ -44,7 +45,15 @@ describe('bus codec', () => {
     expect(decode(encode([1, undefined, 2]))).toStrictEqual([1, null, 2]);
   });
 
-  it('a plain object shaped like a bigint tag stays a plain object', () => {
+  it('keeps a Map a Map, its keys and values of any kind', () => {
+    const x = { views: new Map<unknown, unknown>([[7, { pocket: 1n }], ['BTCUSDT', [1, 2]], [null, new Map([[1n, 'x']])]]) };
+    const back = decode(encode(x)) as typeof x;
+    expect(back.views).toBeInstanceOf(Map);
+    expect(isDeepStrictEqual(back, x)).toBe(true);
+  });
+
+  it('a plain object shaped like a bigint or map tag stays a plain object', () => {
+    expect(decode(encode({ $map: [[1, 2]] }))).toStrictEqual({ $map: [[1, 2]] });
     const x = { $big: '12', nested: { $big: 'not digits' }, $$: 1 };
     expect(decode(encode(x))).toStrictEqual(x);
     expect(decode(encode({ $big: '5' }))).not.toBe(5n);
@@ -78,6 +87,8 @@ describe('bus codec', () => {
     expect(() => decode(bytes(1, '{"a":'))).toThrow(/not UTF-8 JSON/);
     expect(() => decode(new Uint8Array([1, 0xff, 0xfe]))).toThrow(/not UTF-8 JSON/);
     expect(() => decode(bytes(1, '{"$big":"1.5"}'))).toThrow(/bad bigint tag at \$/);
+    expect(() => decode(bytes(1, '{"$map":[[1]]}'))).toThrow(/bad map tag at \$/);
+    expect(() => decode(bytes(1, '{"$map":{"a":1}}'))).toThrow(/bad map tag at \$/);
     expect(() => decode(bytes(1, '{"x":{"$big":7}}'))).toThrow(/bad bigint tag at \$\.x/);
     expect(() => decode(bytes(1, '{"$other":1}'))).toThrow(/unescaped key \$other/);
     expect(() => decode(bytes(1, `${'['.repeat(100)}${']'.repeat(100)}`))).toThrow(/nested deeper/);

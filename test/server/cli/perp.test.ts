@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createInProcessBus } from '../../../server/bus/index.ts';
 import { runAdmin, type AdminOptions } from '../../../server/cli/admin.ts';
-import { createDesks, verifyLedger, type DeskEvent, type Desks, type Reply } from '../../../server/desks/index.ts';
+import { createDesks, verifyLedger, type DeskEvent, type LocalDesks, type Reply } from '../../../server/desks/index.ts';
 import { formatDecimal, type Rate } from '../../../server/kernel/index.ts';
 import { describeDialects, openStore, testClock, type TestStore } from '../dialects.ts';
 
@@ -42,7 +42,7 @@ describeDialects('admin CLI: perpetuals on the store', (dialect) => {
   const openDesks = () => createDesks({ store: t.store, bus: createInProcessBus<DeskEvent>(), clock: () => clock.now(), marketRefreshMs: 0 });
 
   /** Two users trade 0.1 BTC on the perpetual (both cross), the mark moves to 49,000 and funding settles. */
-  async function trade(desks: Desks): Promise<{ long: number; short: number }> {
+  async function trade(desks: LocalDesks): Promise<{ long: number; short: number }> {
     const long = (await t.store.users.findByEmail(LONG))!.id;
     const short = (await t.store.users.findByEmail(SHORT))!.id;
     for (const [user, amount] of [[long, '1000'], [short, '10000']] as const) {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
 import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
 import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
-import { PERP_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
+import { askable, PERP_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
 import type { Reply } from '../../../server/desks/index.ts';
 import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
@@ -23,7 +23,7 @@ cluster('a desk hosted on its command log', (servers) => {
   let prefix: string;
 
   const start = (desk = w.desks.spot) =>
-    hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: SPOT_DESK.queries, reapplicable: SPOT_DESK.reapplicable, log, store: w.store, prefix });
+    hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), reapplicable: SPOT_DESK.reapplicable, log, store: w.store, prefix });
   const order = (user: number, side: 'buy' | 'sell', clientOrderId: string) => ({ type: 'limit' as const, user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId });
 
   beforeEach(async () => {
@@ -44,7 +44,13 @@ cluster('a desk hosted on its command log', (servers) => {
 
   it('answers a logged call once durable, a read from the host, and refuses what is not in its lists', async () => {
     // The desk's own calls, typed as the local desk's.
-    const spot = remoteDesk(client, SPOT_DESK);
+    const remote = await remoteDesk(client, SPOT_DESK);
+    const spot = remote.desk;
+    // Mirrored reads answer at once, from the copy read when the face opened.
+    expect(spot.markets()).toEqual(w.desks.spot.markets());
+    expect(spot.quantMinimums()).toEqual(w.desks.spot.quantMinimums());
+    expect(() => (spot.markets as (...a: unknown[]) => unknown)('x')).toThrow(/mirrored: it takes no arguments/);
+    remote.close();
     const placedOrder = value(await spot.place(order(U1, 'buy', 'b-1'))).order;
     expect(await w.store.spot.find(placedOrder.orderId)).toMatchObject({ clientOrderId: 'b-1', user: U1 });
     expect(await w.store.leases.logPosition('coin')).toBe(await log.lastSeq('coin', 'all'));
@@ -100,9 +106,12 @@ cluster('a desk hosted on its command log', (servers) => {
   });
 
   it('hosts the perpetuals the same way: the jobs’ marks and the users’ orders through the log, bigints exact', async () => {
-    const perpHost = await hostDesk({ name: 'contract', desk: w.desks.perp, commands: PERP_DESK.commands, queries: PERP_DESK.queries, log, store: w.store, prefix });
+    const perpHost = await hostDesk({ name: 'contract', desk: w.desks.perp, commands: PERP_DESK.commands, queries: askable(PERP_DESK), log, store: w.store, prefix });
     try {
-      const perp = remoteDesk(client, PERP_DESK);
+      const remote = await remoteDesk(client, PERP_DESK);
+      remote.close();
+      const perp = remote.desk;
+      expect(perp.markets().map((m) => m.symbol)).toEqual(w.desks.perp.markets().map((m) => m.symbol));
       await w.credit(U1, 'USDT', '10000', 'contract');
       await w.credit(U2, 'USDT', '10000', 'contract');
       const mark = 5_000_000_000_000n; // 50,000 USDT in minor units: a bigint across the wire

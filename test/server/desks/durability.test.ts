@@ -2,7 +2,7 @@
 // stops the desk with nothing of its batch in the store, and a restart rebuilds books in time priority.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createInProcessBus } from '../../../server/bus/index.ts';
-import { createDesks, type DeskEvent, type Desks } from '../../../server/desks/index.ts';
+import { createDesks, type DeskEvent, type LocalDesks } from '../../../server/desks/index.ts';
 import type { DeskWrites } from '../../../server/store/desk-writes.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeDialects } from '../dialects.ts';
@@ -42,7 +42,7 @@ describeDialects('desk durability', (dialect) => {
   });
   afterEach(async () => w.dispose());
 
-  const sell = (desks: Desks, user: number, price: string, qty: string) =>
+  const sell = (desks: LocalDesks, user: number, price: string, qty: string) =>
     desks.spot.place({ type: 'limit', user, symbol: 'BTCUSDT', side: 'sell', price, qty });
 
   it('has an acknowledged order, trade and balance in the store for a desk rebuilt from scratch', async () => {

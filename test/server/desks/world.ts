@@ -2,7 +2,7 @@
 // checks tests run after every step (the ledger verifies from the journal, the desk's memory agrees with itself).
 import { expect } from 'vitest';
 import { createInProcessBus, type Bus } from '../../../server/bus/index.ts';
-import { createDesks, verifyLedger, type DeskEvent, type Desks, type DesksOptions, type Reply } from '../../../server/desks/index.ts';
+import { createDesks, verifyLedger, type DeskEvent, type LocalDesks, type DesksOptions, type Reply } from '../../../server/desks/index.ts';
 import type { Store } from '../../../server/store/index.ts';
 import { openStore, testClock, type DialectName, type TestStore } from '../dialects.ts';
 
@@ -15,9 +15,9 @@ export interface World {
   readonly bus: Bus<DeskEvent>;
   readonly clock: ReturnType<typeof testClock>;
   readonly events: Array<{ topic: string; event: DeskEvent }>;
-  desks: Desks;
+  desks: LocalDesks;
   /** Closes the desks and opens new ones over the same store, as a restart does. */
-  restart(options?: Partial<DesksOptions>): Promise<Desks>;
+  restart(options?: Partial<DesksOptions>): Promise<LocalDesks>;
   /** verifyLedger finds nothing wrong and the spot desk's memory is consistent. */
   check(): Promise<void>;
   credit(user: number, asset: string, amount: string, wallet?: 'coin' | 'contract' | 'earn' | 'seconds' | 'fiat'): Promise<void>;

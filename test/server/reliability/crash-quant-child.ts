@@ -15,7 +15,7 @@
 // QUANT_ROLES (JSON Roles) in the environment. Bounded: it stops by itself after MAX_STEPS or MAX_MS.
 import { fileURLToPath } from 'node:url';
 import { createInProcessBus } from '../../../server/bus/index.ts';
-import { createDesks, type DeskEvent, type Desks, type Reply } from '../../../server/desks/index.ts';
+import { createDesks, type DeskEvent, type LocalDesks, type Reply } from '../../../server/desks/index.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
 import { money, toAmount } from '../../../server/store/money.ts';
 import { mulberry32 } from '../../tools/random.ts';
@@ -86,14 +86,14 @@ function value<T>(what: string, reply: Reply<T>): T {
  * The market maker's quotes around `c` (cents): a bid and an ask, so robots can buy and sell at the market. Also
  * used by the test to set up the books before the first round.
  */
-export async function quote(desks: Desks, roles: Roles, symbol: WalkSymbol, c: number): Promise<void> {
+export async function quote(desks: LocalDesks, roles: Roles, symbol: WalkSymbol, c: number): Promise<void> {
   const w = WALK[symbol];
   value('bid', await desks.spot.place({ type: 'limit', user: roles.mm, symbol, side: 'buy', price: cents(c - w.spread), qty: w.quote }));
   value('ask', await desks.spot.place({ type: 'limit', user: roles.mm, symbol, side: 'sell', price: cents(c + w.spread), qty: w.quote }));
 }
 
 /** A trade at exactly `c`: the printer rests a small sell, the market maker takes it (IOC). */
-export async function print(desks: Desks, roles: Roles, symbol: WalkSymbol, c: number): Promise<void> {
+export async function print(desks: LocalDesks, roles: Roles, symbol: WalkSymbol, c: number): Promise<void> {
   const w = WALK[symbol];
   value('print sell', await desks.spot.place({ type: 'limit', user: roles.printer, symbol, side: 'sell', price: cents(c), qty: w.print }));
   value('print buy', await desks.spot.place({ type: 'limit', user: roles.mm, symbol, side: 'buy', price: cents(c), qty: w.print, tif: 'IOC' }));

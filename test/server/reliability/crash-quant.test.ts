@@ -50,7 +50,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../../server/accounts/identity.ts';
 import { createInProcessBus } from '../../../server/bus/index.ts';
 import { fromUnits, QUANT_STRATEGY_TYPE, toUnits } from '../../../server/contract/quant.ts';
-import { createDesks, verifyLedger, type DeskEvent, type Desks, type Reply } from '../../../server/desks/index.ts';
+import { createDesks, verifyLedger, type DeskEvent, type LocalDesks, type Reply } from '../../../server/desks/index.ts';
 import { botFromRow, type BotMemory } from '../../../server/desks/spot/bot-memory.ts';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
 import { baseAmount, notional, type Market, type Price, type Qty } from '../../../server/kernel/index.ts';
@@ -154,7 +154,7 @@ function holding(m: Market, o: OrderRow): bigint {
 }
 
 /** Checks 1–5 of the head comment against the store and the desks opened over it; returns the bots as stored. */
-async function checkAll(store: Store, desks: Desks, acked: Acked, label: string): Promise<BotMemory[]> {
+async function checkAll(store: Store, desks: LocalDesks, acked: Acked, label: string): Promise<BotMemory[]> {
   const report = await verifyLedger(store);
   expect(report.problems, label).toEqual([]);
   expect(report.ok, label).toBe(true);
@@ -300,7 +300,7 @@ async function checkAll(store: Store, desks: Desks, acked: Acked, label: string)
  * After a restart, on each market: a sweep through the best open order of a running grid (its highest buy, or its
  * lowest sell when it has no buy) fills it, and its counter order appears one level away, open and in the row.
  */
-async function tradeOn(store: Store, desks: Desks, roles: Roles, label: string): Promise<number> {
+async function tradeOn(store: Store, desks: LocalDesks, roles: Roles, label: string): Promise<number> {
   let counters = 0;
   for (const symbol of SYMBOLS) {
     const grids = (await store.quant.running()).map(botFromRow).filter((b) => b.grid !== null && b.symbol === symbol);

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createUser } from '../../../server/accounts/identity.ts';
 import { createInProcessBus } from '../../../server/bus/index.ts';
 import { systemClock, type Clock } from '../../../server/clock.ts';
-import { createDesks, type DeskEvent, type Desks } from '../../../server/desks/index.ts';
+import { createDesks, type DeskEvent, type LocalDesks } from '../../../server/desks/index.ts';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
 import { buildApp } from '../../../server/gateway/app.ts';
 import { createApiKeys, loadMasterKey, type ApiKeyOptions } from '../../../server/gateway/binance/keys.ts';
@@ -40,7 +40,7 @@ export interface Res {
 export interface WalletApp {
   app: FastifyInstance;
   store: Store;
-  desks: Desks;
+  desks: LocalDesks;
   clock: { now: Clock; advance(ms: number): void };
   t: TestStore;
   chain: WalletChain | undefined;

@@ -11,6 +11,7 @@ import { live, perpDesk } from './codes.ts';
 import { notifyChanged, perpMarketOf, type ContractRouteDeps } from './deps.ts';
 import { AdjustMarginBody, LeverageBody, MarginTypeBody, TpSlBody } from './schemas.ts';
 import { fail } from '../../../errors.ts';
+import { setTpSl } from '../../../desks/index.ts';
 import { formatDecimal, parseDecimal } from '../../../kernel/index.ts';
 import { accountItem, positionExtras, positionItem } from './views.ts';
 
@@ -85,7 +86,7 @@ export function accountRoutes(app: FastifyInstance, deps: ContractRouteDeps): vo
     let done = { takeProfit: null as string | null, stopLoss: null as string | null };
     for (const key of ['takeProfit', 'stopLoss'] as const) {
       if (body[key] === undefined) continue;
-      const reply = await live(perp.setTpSl({ user: user.id, symbol, [key]: body[key] }));
+      const reply = await live(setTpSl(perp, { user: user.id, symbol, [key]: body[key] }));
       if (!reply.ok && reply.code === 'perp.order.would.trigger') fail(key === 'takeProfit' ? 'contract.take.profit.invalid' : 'contract.stop.loss.invalid');
       if (!reply.ok && reply.code === 'perp.trigger.invalid') fail('contract.trigger.zero');
       await perpDesk(Promise.resolve(reply), pm);

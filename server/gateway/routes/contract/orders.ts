@@ -8,7 +8,7 @@ import {
   API, type ContractCancelAllReply, type ContractCloseReply, type ContractOrderDetailReply, type ContractOrderItem, type ContractPlaceOrderReply,
   type Page,
 } from '../../../contract/api.ts';
-import type { PerpPlaceRequest, PerpPlaceResult } from '../../../desks/index.ts';
+import { closePositions, type PerpPlaceRequest, type PerpPlaceResult } from '../../../desks/index.ts';
 import { fail } from '../../../errors.ts';
 import type { PerpMarket } from '../../../kernel/index.ts';
 import type { PerpOrder } from '../../../store/perp.ts';
@@ -89,7 +89,7 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
     const user = await signedIn(deps, request);
     const symbol = body.symbol.toUpperCase();
     const pm = perpMarketOf(deps, symbol);
-    const results = await perpDesk(perp.closePosition({ user: user.id, symbol }), pm);
+    const results = await perpDesk(closePositions(perp, { user: user.id, symbol }), pm);
     notifyChanged(app, user.id, symbol);
     if (results.length === 0) fail('contract.position.not.found');
     if (results.every((r) => r.order.filledQty === 0n)) fail('contract.close.not.filled');
@@ -99,7 +99,7 @@ export function orderRoutes(app: FastifyInstance, deps: ContractRouteDeps): void
   app.post(API.contractCloseAll, async (request) => {
     parseEmpty(request.body ?? {});
     const user = await signedIn(deps, request);
-    const results = await perpDesk(perp.closePosition({ user: user.id }));
+    const results = await perpDesk(closePositions(perp, { user: user.id }));
     notifyChanged(app, user.id);
     // Nothing to close (resting orders are not a position): said as for one market.
     if (results.length === 0) fail('contract.position.not.found');

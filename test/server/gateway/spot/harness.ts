@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { argon2Hasher } from '../../../../server/accounts/passwords.ts';
 import { createInProcessBus, type Bus } from '../../../../server/bus/index.ts';
 import type { Envelope } from '../../../../server/contract/api.ts';
-import { createDesks, topics, type DeskEvent, type Desks } from '../../../../server/desks/index.ts';
+import { createDesks, topics, type DeskEvent, type LocalDesks } from '../../../../server/desks/index.ts';
 import { kernelMarket } from '../../../../server/desks/spot/market.ts';
 import { buildApp } from '../../../../server/gateway/app.ts';
 import type { PerpFundingInfo, Trading } from '../../../../server/gateway/trading.ts';
@@ -27,7 +27,7 @@ export interface SpotHarness {
   app: FastifyInstance;
   store: Store;
   bus: Bus<DeskEvent>;
-  desks: Desks;
+  desks: LocalDesks;
   /** What the app trades with (a WebSocket hub is built on it). */
   trading: Trading;
   market: MarketData;
