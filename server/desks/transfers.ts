@@ -4,7 +4,7 @@
 import type { Wallet } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import { refuse, type Reply } from './codes.ts';
-import type { FundsDesk } from './core.ts';
+import type { FundsFace } from './faces.ts';
 import { checkWallet } from './validate.ts';
 import { transferView, type TransferView } from './views.ts';
 
@@ -25,7 +25,7 @@ export interface Transfers {
   recover(): Promise<number>;
 }
 
-export function createTransfers(store: Store, desks: Readonly<Record<Wallet, FundsDesk>>): Transfers {
+export function createTransfers(store: Store, desks: Readonly<Record<Wallet, Pick<FundsFace, 'transferOut' | 'transferIn'>>>): Transfers {
   const credit = async (id: string, to: Wallet): Promise<Reply<TransferView>> => {
     const done = await desks[to].transferIn(id);
     return done.ok ? { ok: true, value: transferView(done.value) } : done;

@@ -1,0 +1,89 @@
+// Several desks hosted on their command logs and used only through their remote faces, as a gateway does (issue 26),
+// on PostgreSQL and the machine's NATS: 50 identical orders at once (one client order id) place one order; a transfer
+// between wallets runs as commands to two desks and, repeated at once with one client id, moves the money once; an
+// earn purchase repeated at once is bought once; a driver (the earn desk's accruals) is asked of the active process;
+// the ledger balances after all of it.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
+import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
+import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
+import { askable, EARN_DESK, FIAT_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
+import { createTransfers } from '../../../server/desks/transfers.ts';
+import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
+import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
+import { openWorld, U1, U2, value, type World } from '../desks/world.ts';
+
+const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
+
+cluster('desks used through their remote faces', (servers) => {
+  let w: World;
+  let log: CommandLog;
+  let client: DeskClient;
+  let hosts: DeskHost[] = [];
+  let prefix: string;
+
+  beforeEach(async () => {
+    prefix = uniquePrefix('df');
+    w = await openWorld('postgres');
+    await w.credit(U1, 'USDT', '100000');
+    await w.credit(U2, 'BTC', '10');
+    log = await createCommandLog({ servers, prefix });
+    client = connectDesks({ log, prefix, timeoutMs: 10_000 });
+    const common = { log, store: w.store, prefix };
+    hosts = [
+      await hostDesk({ ...common, name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), reapplicable: SPOT_DESK.reapplicable }),
+      await hostDesk({ ...common, name: 'earn', desk: w.desks.earn, commands: EARN_DESK.commands, queries: askable(EARN_DESK) }),
+      await hostDesk({ ...common, name: 'fiat', desk: w.desks.fiat, commands: FIAT_DESK.commands, queries: askable(FIAT_DESK) }),
+    ];
+  });
+  afterEach(async () => {
+    for (const h of hosts) await h.stop();
+    hosts = [];
+    await client.close();
+    await log.destroy();
+    await w.dispose();
+  });
+
+  it('applies 50 identical requests once, moves money between desks once, buys once, and the ledger balances', { timeout: 60_000 }, async () => {
+    const spot = (await remoteDesk(client, SPOT_DESK)).desk;
+    const earnFace = await remoteDesk(client, EARN_DESK);
+    const earn = earnFace.desk;
+    const fiat = (await remoteDesk(client, FIAT_DESK)).desk;
+
+    // 50 copies of one order at once: one order, 49 answers naming it.
+    const order = { type: 'limit' as const, user: U1, symbol: 'BTCUSDT', side: 'buy' as const, price: '50000', qty: '0.01', clientOrderId: 'same-50' };
+    const answers = (await Promise.all(Array.from({ length: 50 }, () => spot.place(order)))).map(value);
+    const ids = new Set(answers.map((a) => a.order.orderId));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.duplicate !== true)).toHaveLength(1);
+    expect(value(await spot.openOrders(U1))).toHaveLength(1);
+    const usdt = (await spot.balances(U1));
+    expect(value(usdt).find((b) => b.asset === 'USDT')).toMatchObject({ available: '99500', frozen: '500' });
+
+    // A transfer between wallets is a command to each desk; 10 copies at once with one client id move it once.
+    const transfers = createTransfers(w.store, { ...w.desks.byWallet, coin: spot, earn, fiat });
+    const moved = (await Promise.all(Array.from({ length: 10 }, () => transfers.transfer({ user: U1, asset: 'USDT', amount: '1000', from: 'coin', to: 'earn', clientId: 't-1' })))).map(value);
+    expect(new Set(moved.map((t) => t.transferId)).size).toBe(1);
+    value(await transfers.transfer({ user: U1, asset: 'USDT', amount: '250', from: 'coin', to: 'fiat', clientId: 't-2' }));
+    expect(value(await earn.balances(U1)).find((b) => b.asset === 'USDT')?.available).toBe('1000');
+    expect(value(await fiat.balances(U1)).find((b) => b.asset === 'USDT')?.available).toBe('250');
+    expect(value(await spot.balances(U1)).find((b) => b.asset === 'USDT')).toMatchObject({ available: '98250', frozen: '500' });
+
+    // An operator's product (once per request id), then 20 copies of one purchase at once: one order.
+    const product = await earn.createProduct({ kind: 'wealth', name: 'USDT 30 days', asset: 'USDT', termDays: 30, rate: '0.05', minAmount: '10', maxAmount: '10000', quota: '1000000', requestId: 'req-product-0001' });
+    if (!product.ok) throw new Error(product.code);
+    value(await earn.fundTreasury({ asset: 'USDT', action: 'credit', amount: '100', memo: 'treasury for the test', requestId: 'req-treasury-0001' }));
+    const bought = await Promise.all(Array.from({ length: 20 }, () => earn.purchase({ user: U1, kind: 'wealth', productId: product.value.id, amount: '400', clientId: 'buy-1' })));
+    const orders = new Set(bought.map((b) => (b.ok ? b.value.order.id : b.code)));
+    expect(orders.size).toBe(1);
+    expect(value(await earn.orders({ user: U1, kind: 'wealth', status: 'all', pageIndex: 1, pageSize: 10 })).list).toHaveLength(1);
+    expect(value(await earn.balances(U1)).find((b) => b.asset === 'USDT')).toMatchObject({ available: '600' });
+    // A driver is asked of the active process: nothing is due yet.
+    expect(await earn.runDue()).toMatchObject({ paid: 0, settled: 0 });
+    earnFace.close();
+
+    // Every command came through the logs: each desk's stored position is its log's last seq.
+    for (const desk of ['coin', 'earn', 'fiat']) expect(await w.store.leases.logPosition(desk)).toBe(await log.lastSeq(desk, 'all'));
+    await w.check();
+  });
+});
