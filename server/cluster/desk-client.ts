@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Subscription } from '@nats-io/transport-node';
 import { decode, encode, type CommandLog } from '../bus/index.ts';
 import { DeskUnavailableError } from '../desks/codes.ts';
+import type { Wallet } from '../kernel/index.ts';
 import { querySubject } from './desk-host.ts';
 import { parseAnswer, unwrap, type DeskCall } from './protocol.ts';
 
@@ -127,7 +128,7 @@ type Asked<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promis
 /** A desk in another process with the calls of its face: commands through the log, queries and drivers asked, mirrored reads at once. */
 export type RemoteDesk<D, C extends keyof D, Q extends keyof D, V extends keyof D, M extends keyof D> = { readonly [K in C | M]: D[K] } & {
   readonly [K in Q | V]: Asked<D[K]>;
-} & { readonly wallet: string };
+} & { readonly wallet: Wallet };
 
 export interface RemoteFace<F> {
   readonly desk: F;

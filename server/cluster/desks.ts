@@ -6,9 +6,10 @@ import type { Clock } from '../clock.ts';
 import type { FundsDesk } from '../desks/core.ts';
 import { EarnDesk } from '../desks/earn/desk.ts';
 import type { DeskEvent } from '../desks/events.ts';
-import { EARN_FACE, FIAT_FACE, PERP_FACE, SPOT_FACE, type FaceSpec } from '../desks/faces.ts';
+import { EARN_FACE, FIAT_FACE, PERP_FACE, SECONDS_FACE, SPOT_FACE, type FaceSpec } from '../desks/faces.ts';
 import { perpRates } from '../desks/index.ts';
 import { PerpDesk } from '../desks/perp/desk.ts';
+import { SecondsDesk } from '../desks/seconds/desk.ts';
 import { SpotDesk } from '../desks/spot/desk.ts';
 import { openWalletDesk } from '../desks/wallet.ts';
 import type { FeeRates, UserId } from '../kernel/index.ts';
@@ -60,11 +61,20 @@ export const FIAT_DESK = {
   open: (o: DeskOpenOptions) => openWalletDesk({ wallet: 'fiat', store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, onStop: o.onStop }),
 } as const satisfies DeskSpec<FundsDesk>;
 
-// The seconds desk is not here yet: it settles on the price record, which a desk process must follow from the store
-// (the record's writer runs with the index feeds), and it has no such reader yet (server/cluster/README.md).
+/**
+ * The seconds wallet's desk. It settles on the public price record, which its process can't follow yet (the record's
+ * writer runs with the index feeds, in the embedded server): in a cluster its balances, transfers and settings work,
+ * and a new contract is refused with `seconds.price.unavailable` until then (server/cluster/README.md).
+ */
+export const SECONDS_DESK = {
+  ...SECONDS_FACE,
+  open: (o: DeskOpenOptions) => SecondsDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, onStop: o.onStop }),
+} as const satisfies DeskSpec<SecondsDesk>;
+
 export const DESK_SPECS: Readonly<Record<string, DeskSpec>> = Object.freeze({
   coin: SPOT_DESK as unknown as DeskSpec,
   contract: PERP_DESK as unknown as DeskSpec,
   earn: EARN_DESK as unknown as DeskSpec,
   fiat: FIAT_DESK as unknown as DeskSpec,
+  seconds: SECONDS_DESK as unknown as DeskSpec,
 });

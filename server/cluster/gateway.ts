@@ -1,0 +1,165 @@
+// A gateway of a cluster (issue 26): the public HTTP and WebSocket API with no desk of its own. Its desks are the
+// remote faces of the desk processes (desk-client.ts), its events come from them over NATS, and everything it keeps
+// (market data, sessions' caches) is rebuilt from the store and the events, so any number of gateways can serve
+// behind a load balancer and a client whose gateway dies goes on through another.
+//
+// Not in a gateway: the jobs (index, marks, funding, the price record, accruals, robots: each runs in the process of
+// the desk it drives, or in the jobs process), the demo's bots and first-start seeding, the operator console and
+// the admin channel. The seconds desk's process can't follow the price record yet, so in a cluster a new seconds
+// contract is refused (`seconds.price.unavailable`) while its balances and transfers work (desks.ts SECONDS_DESK).
+import type { FastifyInstance } from 'fastify';
+import { argon2Hasher } from '../accounts/passwords.ts';
+import { createCommandLog, createNatsBus, type Bus, type CommandLog } from '../bus/index.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { DEFAULT_SESSION_TTL_HOURS } from '../config.ts';
+import { REQUEST_TIMEOUT_MS } from '../contract/api.ts';
+import { DeskUnavailableError } from '../desks/codes.ts';
+import type { DeskEvent } from '../desks/events.ts';
+import type { Desks } from '../desks/index.ts';
+import { createTransfers } from '../desks/transfers.ts';
+import { buildApp } from '../gateway/app.ts';
+import { fstreamRoutes } from '../gateway/binance/fstream.ts';
+import { spotUserStreamRoutes } from '../gateway/binance/sstream-user.ts';
+import { attachWsHub, createWsHub } from '../gateway/routes/ws-hub.ts';
+import { createMessages } from '../i18n/messages.ts';
+import { startLive, type Live } from '../market/live.ts';
+import type { MarketMessage } from '../market/publisher.ts';
+import { withAntiPhishing } from '../notify/anti-phishing.ts';
+import { createNotifier } from '../notify/notifier.ts';
+import { DEFAULT_STATIC_DIR } from '../paths.ts';
+import { createStore, type Store } from '../store/index.ts';
+import { connectDesks, remoteDesk, type DeskClient, type RemoteFace } from './desk-client.ts';
+import { EARN_DESK, FIAT_DESK, PERP_DESK, SECONDS_DESK, SPOT_DESK } from './desks.ts';
+
+export interface GatewayOptions {
+  readonly databaseUrl: string;
+  readonly natsUrl: string;
+  /** Subject prefix of the cluster's logs, reads and events (default 'ex'). */
+  readonly prefix?: string | undefined;
+  readonly port?: number | undefined;
+  readonly host?: string | undefined;
+  /** Where the API-key master key lives (every gateway of a cluster needs the same one, or API_KEY_SECRET). */
+  readonly dataDir: string;
+  readonly staticDir?: string | undefined;
+  readonly logger?: boolean | undefined;
+  readonly trustProxy?: boolean | undefined;
+  /** How long a desk call waits for its answer before `desk.unreachable` (default 10 s). */
+  readonly deskTimeoutMs?: number | undefined;
+  /** How long start-up waits for the desk processes to answer (default 60 s). */
+  readonly startTimeoutMs?: number | undefined;
+  readonly clock?: Clock | undefined;
+  /** This gateway's name in answer subjects and connection names (default gw-<pid>). */
+  readonly name?: string | undefined;
+}
+
+export interface GatewayHandle {
+  readonly url: string;
+  readonly port: number;
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  readonly desks: Desks;
+  close(): Promise<void>;
+}
+
+/** Waits until a desk process answers (start-up order does not matter: a gateway may start before its desks). */
+async function whenAnswering<T>(what: string, open: () => Promise<T>, until: number): Promise<T> {
+  for (;;) {
+    try {
+      return await open();
+    } catch (error) {
+      if (!(error instanceof DeskUnavailableError) || Date.now() > until) throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+}
+
+export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
+  const clock = o.clock ?? systemClock;
+  const prefix = o.prefix ?? 'ex';
+  const name = o.name ?? `gw-${process.pid}`;
+  const store = await createStore({ databaseUrl: o.databaseUrl });
+  let app: FastifyInstance | undefined;
+  let bus: Bus<DeskEvent> | undefined;
+  let log: CommandLog | undefined;
+  let client: DeskClient | undefined;
+  const faces: Array<RemoteFace<unknown>> = [];
+  let live: Live | undefined;
+  const logError = (error: unknown, what: string) => app?.log.error({ err: error }, `${what} failed`);
+  try {
+    bus = await createNatsBus<DeskEvent>({ servers: o.natsUrl, prefix: `${prefix}.ev`, name: `${name}-events`, onError: (e, topic) => logError(e, `event ${topic}`) });
+    log = await createCommandLog({ servers: o.natsUrl, prefix, name: `${name}-log` });
+    const desksClient = connectDesks({ log, prefix, timeoutMs: o.deskTimeoutMs, gateway: name.replace(/[^A-Za-z0-9_-]/g, '_') });
+    client = desksClient;
+    const until = Date.now() + (o.startTimeoutMs ?? 60_000);
+    const open = async <F>(what: string, make: () => Promise<RemoteFace<F>>): Promise<F> => {
+      const face = await whenAnswering(`the ${what} desk`, make, until);
+      faces.push(face as RemoteFace<unknown>);
+      return face.desk;
+    };
+    const spot = await open('coin', () => remoteDesk(desksClient, SPOT_DESK));
+    const perp = await open('contract', () => remoteDesk(desksClient, PERP_DESK));
+    const earn = await open('earn', () => remoteDesk(desksClient, EARN_DESK));
+    const fiat = await open('fiat', () => remoteDesk(desksClient, FIAT_DESK));
+    const seconds = await open('seconds', () => remoteDesk(desksClient, SECONDS_DESK));
+    const byWallet = Object.freeze({ coin: spot, contract: perp, earn, seconds, fiat });
+    const desks: Desks = Object.freeze({
+      spot, contract: perp, perp, earn, seconds, fiat, byWallet,
+      transfers: createTransfers(store, byWallet),
+      close: async () => undefined,
+    });
+    // A market's status (an operator's halt) reaches the mirrored copies within their refresh (1 s).
+
+    let publishMarket: (message: MarketMessage) => void = () => undefined;
+    live = await startLive({ store, bus, desks, clock, feeds: false, publish: (m) => publishMarket(m), onError: logError });
+    const trading = live.trading;
+    const notifier = createNotifier({ outbox: store.outbox, clock, onError: (error) => logError(error, 'message delivery') });
+    const messages = createMessages();
+    const sessionTtlMs = DEFAULT_SESSION_TTL_HOURS * 3_600_000;
+    app = await buildApp({
+      store, notifier: withAntiPhishing(notifier, store), messages, hasher: argon2Hasher(), clock, sessionTtlMs,
+      staticDir: o.staticDir ?? DEFAULT_STATIC_DIR, logger: o.logger ?? false, trustProxy: o.trustProxy ?? false, trading, dataDir: o.dataDir,
+    });
+    const hub = createWsHub({ trading, store, clock, sessionTtlMs });
+    attachWsHub(app, hub);
+    fstreamRoutes(app, { trading, store, clock });
+    spotUserStreamRoutes(app, { trading, store, clock });
+    publishMarket = (m) => hub.market(m);
+    app.server.requestTimeout = REQUEST_TIMEOUT_MS;
+    app.server.headersTimeout = REQUEST_TIMEOUT_MS;
+    const host = o.host ?? '127.0.0.1';
+    await app.listen({ port: o.port ?? 0, host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : (o.port ?? 0);
+    const running = app;
+    const started = { bus, log, client: desksClient, live };
+    let closing: Promise<void> | null = null;
+    return {
+      url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`,
+      port,
+      app: running,
+      store,
+      desks,
+      close: () =>
+        (closing ??= (async () => {
+          await running.close();
+          hub.close();
+          notifier.close();
+          await started.live.stop();
+          for (const f of faces) f.close();
+          await started.client.close();
+          await started.bus.close();
+          await started.log.close();
+          await store.close();
+        })()),
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await live?.stop().catch(() => undefined);
+    for (const f of faces) f.close();
+    await client?.close().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
+    await log?.close().catch(() => undefined);
+    await store.close();
+    throw error;
+  }
+}

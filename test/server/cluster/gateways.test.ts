@@ -1,0 +1,131 @@
+// Two gateways and the desk processes of a cluster (issue 26), on PostgreSQL and the machine's NATS JetStream: every
+// desk runs in a process of its own (`server/cluster/desk-main.ts`), and the two gateways (`server/cluster/gateway.ts`,
+// in this process) hold no desk. A user's order through one gateway is the same order when repeated through the
+// other; the other user's crossing order through the second trades with it; both gateways show the trade in their
+// market data (events over NATS) and the same balances; a transfer between wallets moves money between two desk
+// processes; a seconds contract is refused in the user's language (its process can't follow the price record yet);
+// the ledger verifies.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createCommandLog } from '../../../server/bus/index.ts';
+import { startGateway, type GatewayHandle } from '../../../server/cluster/gateway.ts';
+import { API } from '../../../server/contract/api.ts';
+import { SECONDS_PATHS } from '../../../server/contract/seconds.ts';
+import { verifyLedger } from '../../../server/desks/index.ts';
+import { createStore } from '../../../server/store/index.ts';
+import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
+import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
+import { seedUsers, type SeededUser } from '../reliability/server-process.ts';
+
+const REPO = join(import.meta.dirname, '../../..');
+const DESKS = ['coin', 'contract', 'earn', 'fiat', 'seconds'] as const;
+
+const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
+
+cluster('two gateways over desk processes', (servers) => {
+  let target: Target;
+  let dataDir: string;
+  const prefix = uniquePrefix('gw');
+  const children: ChildProcess[] = [];
+  const gateways: GatewayHandle[] = [];
+  let users: SeededUser[];
+
+  const startDesk = (desk: string) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [join(REPO, 'server/cluster/desk-main.ts'), `--desk=${desk}`, `--prefix=${prefix}`], {
+        cwd: REPO,
+        env: { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        const msg = JSON.parse(line) as { event?: string; error?: string };
+        if (msg.event === 'caught-up') resolve();
+        if (msg.event === 'failed') reject(new Error(`${desk}: ${msg.error}`));
+      });
+      child.once('exit', (code) => reject(new Error(`the ${desk} desk exited (${code})`)));
+    });
+
+  beforeAll(async () => {
+    target = await newTarget('postgres');
+    dataDir = mkdtempSync(join(tmpdir(), 'openex-gateways-'));
+    // Seeded before the desks start: the CLI opens the desks itself when no server runs.
+    users = await seedUsers({ dataDir, databaseUrl: target.databaseUrl }, 2, { USDT: '100000', BTC: '10' }, 'gw');
+    await Promise.all(DESKS.map(startDesk));
+    for (const name of ['gw-a', 'gw-b']) {
+      gateways.push(await startGateway({ databaseUrl: target.databaseUrl!, natsUrl: servers, prefix, dataDir, name, startTimeoutMs: 30_000 }));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const g of gateways) await g.close().catch(() => undefined);
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((done) => c.once('exit', done)))));
+    const log = await createCommandLog({ servers, prefix });
+    await log.destroy();
+    await target?.dispose();
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (g: GatewayHandle, user: SeededUser, method: 'GET' | 'POST', path: string, body?: unknown, lang = 'en') => {
+    const res = await fetch(`${g.url}${path}`, {
+      method,
+      headers: { ticket: user.ticket, 'accept-language': lang, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { code: string; msg?: string; data?: Record<string, unknown> } };
+  };
+  const usdt = async (g: GatewayHandle, user: SeededUser, account: string) => {
+    const r = await call(g, user, 'GET', API.assetBalances);
+    const accounts = (r.body.data as { accounts: Array<{ account: string; balances: Array<{ asset: string; available: string; frozen: string }> }> }).accounts;
+    return accounts.find((a) => a.account === account)?.balances.find((b) => b.asset === 'USDT');
+  };
+
+  it('serves one exchange through either gateway: orders once, trades, market data, balances, transfers', { timeout: 90_000 }, async () => {
+    const [a, b] = gateways as [GatewayHandle, GatewayHandle];
+    const [buyer, seller] = users as [SeededUser, SeededUser];
+    const order = { symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', amount: '0.1', clientOrderId: 'gw-order-1' };
+    const first = await call(a, buyer, 'POST', API.spotPlaceOrder, order);
+    expect(first.body.code, JSON.stringify(first.body)).toBe('success');
+    // The same client order id through the other gateway: the same order, nothing new.
+    const again = await call(b, buyer, 'POST', API.spotPlaceOrder, order);
+    expect(again.body.code).toBe('success');
+    const orderNo = (first.body.data as { order: { orderNo: number } }).order.orderNo;
+    expect((again.body.data as { order: { orderNo: number } }).order.orderNo).toBe(orderNo);
+    expect(await usdt(b, buyer, 'coin')).toMatchObject({ available: '95000', frozen: '5000' });
+
+    // Both gateways' books show the bid (their market data follows the desk's events over NATS).
+    for (const g of gateways) {
+      await expect.poll(async () => ((await (await fetch(`${g.url}/api/v3/depth?symbol=BTCUSDT&limit=5`)).json()) as { bids: string[][] }).bids[0]?.map(Number), { timeout: 10_000 }).toEqual([50000, 0.1]);
+    }
+    // The seller crosses it through the other gateway: a trade, seen by both.
+    const sold = await call(b, seller, 'POST', API.spotPlaceOrder, { symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', amount: '0.1', clientOrderId: 'gw-order-2' });
+    expect((sold.body.data as { order: { status: string } }).order.status).toBe('completed');
+    for (const g of gateways) {
+      await expect.poll(async () => ((await (await fetch(`${g.url}/api/v3/trades?symbol=BTCUSDT&limit=1`)).json()) as Array<{ price: string }>).map((t) => Number(t.price)), { timeout: 10_000 }).toEqual([50000]);
+    }
+    expect(await usdt(a, seller, 'coin')).toMatchObject({ available: '104995' });
+
+    // A transfer between wallets: a command to the spot desk's process, then one to the contract desk's.
+    const moved = await call(a, buyer, 'POST', API.assetTransfer, { asset: 'USDT', amount: '1000', from: 'coin', to: 'contract', clientId: 'gw-transfer-1' });
+    expect(moved.body.code, JSON.stringify(moved.body)).toBe('success');
+    expect(await usdt(b, buyer, 'contract')).toMatchObject({ available: '1000' });
+
+    // Seconds contracts: refused, in the user's language, until the seconds desk's process follows the price record.
+    const zh = await call(b, buyer, 'POST', SECONDS_PATHS.place, { market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '10' }, 'zh-CN');
+    expect(zh.body.code, JSON.stringify(zh.body)).toBe('seconds.price.unavailable');
+    expect(zh.body.msg).toMatch(/[\u4e00-\u9fff]/);
+
+    const store = await createStore({ databaseUrl: target.databaseUrl });
+    try {
+      const report = await verifyLedger(store);
+      expect(report.problems).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
