@@ -29,16 +29,12 @@ import { fstreamRoutes } from './gateway/binance/fstream.ts';
 import { spotUserStreamRoutes } from './gateway/binance/sstream-user.ts';
 import { startBots, type Bots } from './bots/index.ts';
 import { startPerpMarks, type PerpMarks } from './jobs/perp-marks.ts';
-import { startPriceRecord, type NamedSource, type PriceRecord } from './jobs/price-record.ts';
+import { startPriceRecord, type PriceRecord } from './jobs/price-record.ts';
 import { unitsOf } from './contract/seconds-record.ts';
-import { indexPrice, parseDecimal, type Price } from './kernel/index.ts';
+import { indexPrice, type Price } from './kernel/index.ts';
 
 /** A recorded index price (decimal text) in minor units, null when there is none. */
-function recordPrice(text: string | undefined): bigint | null {
-  if (text === undefined) return null;
-  const parsed = parseDecimal(text);
-  return parsed.ok ? parsed.value : null;
-}
+import { indexSourcesOf } from './jobs/index-sources.ts';
 import { backfillStart, runBackfill } from './bots/backfill.ts';
 import type { IndexRecord } from './feeds/chain.ts';
 import { virtualClock } from './virtual-clock.ts';
@@ -299,29 +295,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     spotUserStreamRoutes(app, { trading, store, clock });
     publishMarket = (m) => hub.market(m);
     const feeds = options.feeds ?? true;
-    const spotMarkets = new Map(live.markets.map((m) => [m.symbol, m]));
-    // The index's inputs, named for the record's `sources`. The index is the external price alone (kernel
-    // indexParts): our own spot book's mid and last trade are recorded beside it for comparison (`own`: weight 0),
-    // so nobody can move the index, the marks or liquidations by trading on our book; without a fresh external
-    // price (10 s) there is no index, and no record entry or mark, until it is back.
-    const indexSources = (symbol: string): NamedSource[] => {
-      const m = spotMarkets.get(symbol);
-      if (m === undefined) return [];
-      const minor = (ticks: number) => BigInt(ticks) * m.tickSize;
-      const now = clock();
-      const forced = forcedIndex?.(symbol) ?? null;
-      if (forced !== null) return [{ name: 'forced', price: forced, weight: 1n, updatedAt: now }];
-      const record = live.index.last(symbol);
-      const book = live.trading.market.depth(symbol, 1);
-      const bid = book.bids[0]?.[0];
-      const ask = book.asks[0]?.[0];
-      const trade = live.trading.market.trades(symbol, 1)[0];
-      return [
-        { name: 'ext', price: recordPrice(record?.price), weight: 1n, updatedAt: record?.time ?? 0 },
-        { name: 'mid', price: bid !== undefined && ask !== undefined ? (minor(bid) + minor(ask)) / 2n : null, weight: 1n, updatedAt: now, own: true },
-        { name: 'last', price: trade === undefined ? null : minor(trade.price), weight: 1n, updatedAt: trade?.time ?? 0, own: true },
-      ];
-    };
+    const indexSources = indexSourcesOf(live, clock, forcedIndex);
     if (feeds) {
       // Created paused: the demo's backfill ticks it on the virtual clock through the past; its timer starts with
       // the price record below.

@@ -12,12 +12,8 @@ import type { DeskEvent } from '../desks/events.ts';
 import { openFeeRates } from '../jobs/fee-levels.ts';
 import { createStore } from '../store/index.ts';
 import { hostDesk } from './desk-host.ts';
-import { askable, DESK_SPECS } from './desks.ts';
+import { askable, CLUSTER_LEASE_TTL_MS, DESK_SPECS, STANDBY_POLL_MS } from './desks.ts';
 
-/** A clustered desk's lease: short, so a standby on another host takes over within it (same host: at once). */
-export const CLUSTER_LEASE_TTL_MS = 2_000;
-/** How often a standby tries the lease. */
-export const STANDBY_POLL_MS = 50;
 /** How often a desk process re-reads the fee levels the jobs process applies. */
 const FEE_RELOAD_MS = 5_000;
 

@@ -15,6 +15,11 @@ import { openWalletDesk } from '../desks/wallet.ts';
 import type { FeeRates, UserId } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 
+/** A clustered desk's (and the jobs') lease: short, so a standby on another host takes over within it (same host: at once). */
+export const CLUSTER_LEASE_TTL_MS = 2_000;
+/** How often a standby tries the lease. */
+export const STANDBY_POLL_MS = 50;
+
 export interface DeskOpenOptions {
   readonly store: Store;
   readonly bus: Bus<DeskEvent>;

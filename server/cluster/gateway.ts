@@ -13,10 +13,8 @@ import { createCommandLog, createNatsBus, type Bus, type CommandLog } from '../b
 import { systemClock, type Clock } from '../clock.ts';
 import { DEFAULT_SESSION_TTL_HOURS } from '../config.ts';
 import { REQUEST_TIMEOUT_MS } from '../contract/api.ts';
-import { DeskUnavailableError } from '../desks/codes.ts';
 import type { DeskEvent } from '../desks/events.ts';
 import type { Desks } from '../desks/index.ts';
-import { createTransfers } from '../desks/transfers.ts';
 import { buildApp } from '../gateway/app.ts';
 import { fstreamRoutes } from '../gateway/binance/fstream.ts';
 import { spotUserStreamRoutes } from '../gateway/binance/sstream-user.ts';
@@ -27,9 +25,13 @@ import type { MarketMessage } from '../market/publisher.ts';
 import { withAntiPhishing } from '../notify/anti-phishing.ts';
 import { createNotifier } from '../notify/notifier.ts';
 import { DEFAULT_STATIC_DIR } from '../paths.ts';
+import type { PriceRecordEntry } from '../contract/seconds.ts';
+import { unitsOf } from '../contract/seconds-record.ts';
+import type { Trading } from '../gateway/trading.ts';
+import type { Price } from '../kernel/index.ts';
 import { createStore, type Store } from '../store/index.ts';
-import { connectDesks, remoteDesk, type DeskClient, type RemoteFace } from './desk-client.ts';
-import { EARN_DESK, FIAT_DESK, PERP_DESK, SECONDS_DESK, SPOT_DESK } from './desks.ts';
+import { connectDesks, type DeskClient } from './desk-client.ts';
+import { openRemoteDesks } from './remote-desks.ts';
 
 export interface GatewayOptions {
   readonly databaseUrl: string;
@@ -61,18 +63,6 @@ export interface GatewayHandle {
   close(): Promise<void>;
 }
 
-/** Waits until a desk process answers (start-up order does not matter: a gateway may start before its desks). */
-async function whenAnswering<T>(what: string, open: () => Promise<T>, until: number): Promise<T> {
-  for (;;) {
-    try {
-      return await open();
-    } catch (error) {
-      if (!(error instanceof DeskUnavailableError) || Date.now() > until) throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  }
-}
-
 export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
   const clock = o.clock ?? systemClock;
   const prefix = o.prefix ?? 'ex';
@@ -82,7 +72,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
   let bus: Bus<DeskEvent> | undefined;
   let log: CommandLog | undefined;
   let client: DeskClient | undefined;
-  const faces: Array<RemoteFace<unknown>> = [];
+  let remote: Desks | undefined;
   let live: Live | undefined;
   const logError = (error: unknown, what: string) => app?.log.error({ err: error }, `${what} failed`);
   try {
@@ -90,28 +80,30 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
     log = await createCommandLog({ servers: o.natsUrl, prefix, name: `${name}-log` });
     const desksClient = connectDesks({ log, prefix, timeoutMs: o.deskTimeoutMs, gateway: name.replace(/[^A-Za-z0-9_-]/g, '_') });
     client = desksClient;
-    const until = Date.now() + (o.startTimeoutMs ?? 60_000);
-    const open = async <F>(what: string, make: () => Promise<RemoteFace<F>>): Promise<F> => {
-      const face = await whenAnswering(`the ${what} desk`, make, until);
-      faces.push(face as RemoteFace<unknown>);
-      return face.desk;
-    };
-    const spot = await open('coin', () => remoteDesk(desksClient, SPOT_DESK));
-    const perp = await open('contract', () => remoteDesk(desksClient, PERP_DESK));
-    const earn = await open('earn', () => remoteDesk(desksClient, EARN_DESK));
-    const fiat = await open('fiat', () => remoteDesk(desksClient, FIAT_DESK));
-    const seconds = await open('seconds', () => remoteDesk(desksClient, SECONDS_DESK));
-    const byWallet = Object.freeze({ coin: spot, contract: perp, earn, seconds, fiat });
-    const desks: Desks = Object.freeze({
-      spot, contract: perp, perp, earn, seconds, fiat, byWallet,
-      transfers: createTransfers(store, byWallet),
-      close: async () => undefined,
-    });
+    const desks = await openRemoteDesks(desksClient, store, { startTimeoutMs: o.startTimeoutMs });
+    remote = desks;
     // A market's status (an operator's halt) reaches the mirrored copies within their refresh (1 s).
 
     let publishMarket: (message: MarketMessage) => void = () => undefined;
     live = await startLive({ store, bus, desks, clock, feeds: false, publish: (m) => publishMarket(m), onError: logError });
-    const trading = live.trading;
+    // The index is the jobs process's (jobs.ts): the latest entry of each market's public price record, as its events
+    // come (an entry older than 10 s is no index, as the jobs' marks read it).
+    const recorded = new Map<string, PriceRecordEntry>();
+    bus.subscribe('priceRecord.*', (event) => {
+      if (event.type === 'priceRecord') recorded.set(event.entry.market, event.entry);
+    });
+    const tickSizes = new Map(live.markets.map((m) => [m.symbol, m.tickSize]));
+    const trading: Trading = {
+      ...live.trading,
+      indexPrice: (symbol) => {
+        const e = recorded.get(symbol);
+        const tick = tickSizes.get(symbol);
+        const price = e === undefined ? null : unitsOf(e.price);
+        if (e === undefined || price === null || tick === undefined || clock() - e.ts > 10_000) return null;
+        const ticks = price / tick;
+        return Number(ticks < 1n ? 1n : ticks) as Price;
+      },
+    };
     const notifier = createNotifier({ outbox: store.outbox, clock, onError: (error) => logError(error, 'message delivery') });
     const messages = createMessages();
     const sessionTtlMs = DEFAULT_SESSION_TTL_HOURS * 3_600_000;
@@ -145,7 +137,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
           hub.close();
           notifier.close();
           await started.live.stop();
-          for (const f of faces) f.close();
+          await desks.close();
           await started.client.close();
           await started.bus.close();
           await started.log.close();
@@ -155,7 +147,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
   } catch (error) {
     await app?.close().catch(() => undefined);
     await live?.stop().catch(() => undefined);
-    for (const f of faces) f.close();
+    await remote?.close();
     await client?.close().catch(() => undefined);
     await bus?.close().catch(() => undefined);
     await log?.close().catch(() => undefined);

@@ -1,6 +1,6 @@
 // `npm run cluster -- --gateways 2`: a local cluster on the PostgreSQL and nats-server that DATABASE_URL and NATS_URL
-// name (README "Run as a cluster"). It starts, for every desk, an active process and a standby
-// (server/cluster/desk-main.ts), and N gateways (gateway-main.ts) on PORT, PORT+1, …; it supervises them: a desk
+// name (README "Run as a cluster"). It starts, for every desk and for the jobs, an active process and a standby
+// (server/cluster/desk-main.ts, jobs-main.ts), and N gateways (gateway-main.ts) on PORT, PORT+1, …; it supervises them: a desk
 // process that ends is replaced by a new standby, a gateway that ends is started again. Ctrl-C stops them all.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -42,6 +42,7 @@ function main(): void {
   for (const desk of Object.keys(DESK_SPECS)) {
     for (let i = 0; i <= standbys; i++) roles.push({ name: `desk ${desk}${i === 0 ? '' : ` (${i + 1})`}`, script: 'desk-main.ts', args: [`--desk=${desk}`, `--prefix=${prefix}`] });
   }
+  for (let i = 0; i <= standbys; i++) roles.push({ name: `jobs${i === 0 ? '' : ` (${i + 1})`}`, script: 'jobs-main.ts', args: [`--prefix=${prefix}`] });
   for (let i = 0; i < gateways; i++) roles.push({ name: `gateway ${port + i}`, script: 'gateway-main.ts', args: [`--port=${port + i}`, `--prefix=${prefix}`, `--name=gw-${port + i}`] });
 
   const running = new Map<Role, ChildProcess>();
@@ -62,7 +63,7 @@ function main(): void {
     });
   };
   for (const role of roles) start(role);
-  process.stdout.write(`cluster "${prefix}": ${Object.keys(DESK_SPECS).length} desks with ${standbys} standby each, ${gateways} gateway(s) on ${Array.from({ length: gateways }, (_, i) => `http://127.0.0.1:${port + i}`).join(', ')}\n`);
+  process.stdout.write(`cluster "${prefix}": ${Object.keys(DESK_SPECS).length} desks and the jobs with ${standbys} standby each, ${gateways} gateway(s) on ${Array.from({ length: gateways }, (_, i) => `http://127.0.0.1:${port + i}`).join(', ')}\n`);
   const stop = () => {
     stopping = true;
     for (const child of running.values()) child.kill('SIGTERM');

@@ -33,7 +33,7 @@
 import type { Clock } from '../clock.ts';
 import type { Bus } from '../bus/index.ts';
 import { topics, type DeskEvent } from '../desks/events.ts';
-import type { PerpDesk } from '../desks/perp/desk.ts';
+import type { PerpFace } from '../desks/faces.ts';
 import {
   BASIS_WINDOW, BasisWindow, defaultFundingCap, E8, formatDecimal, fundingRate, impactNotional, impactPrice, indexPrice, markParts, PremiumAverage,
   premiumIndex, rate, type IndexSource, type PerpMarket, type Rate,
@@ -47,7 +47,7 @@ export const BASIS_SAMPLE_MS = 1_000;
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 
 export interface PerpMarksOptions {
-  readonly desk: PerpDesk;
+  readonly desk: PerpFace;
   /**
    * The index's sources for a market (server.ts: the recorded external index, and our spot book's mid and last trade
    * marked `own`), each with a weight and the time it was last updated. The index is the weighted average of the

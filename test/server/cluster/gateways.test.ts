@@ -3,7 +3,7 @@
 // in this process) hold no desk. A user's order through one gateway is the same order when repeated through the
 // other; the other user's crossing order through the second trades with it; both gateways show the trade in their
 // market data (events over NATS) and the same balances; a transfer between wallets moves money between two desk
-// processes; a seconds contract is refused in the user's language (its process can't follow the price record yet);
+// processes; the jobs process's index and marks reach both gateways; a seconds contract is refused in the user's language (its process can't follow the price record yet);
 // the ledger verifies.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,9 +34,11 @@ cluster('two gateways over desk processes', (servers) => {
   const gateways: GatewayHandle[] = [];
   let users: SeededUser[];
 
-  const startDesk = (desk: string) =>
+  /** A desk's process, or (null) the jobs process. */
+  const startDesk = (desk: string | null) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(REPO, 'server/cluster/desk-main.ts'), `--desk=${desk}`, `--prefix=${prefix}`], {
+      const args = desk === null ? [join(REPO, 'server/cluster/jobs-main.ts')] : [join(REPO, 'server/cluster/desk-main.ts'), `--desk=${desk}`];
+      const child = spawn(process.execPath, [...args, `--prefix=${prefix}`], {
         cwd: REPO,
         env: { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -44,10 +46,10 @@ cluster('two gateways over desk processes', (servers) => {
       children.push(child);
       createInterface({ input: child.stdout! }).on('line', (line) => {
         const msg = JSON.parse(line) as { event?: string; error?: string };
-        if (msg.event === 'caught-up') resolve();
+        if (msg.event === (desk === null ? 'active' : 'caught-up')) resolve();
         if (msg.event === 'failed') reject(new Error(`${desk}: ${msg.error}`));
       });
-      child.once('exit', (code) => reject(new Error(`the ${desk} desk exited (${code})`)));
+      child.once('exit', (code) => reject(new Error(`the ${desk ?? 'jobs'} process exited (${code})`)));
     });
 
   beforeAll(async () => {
@@ -55,7 +57,7 @@ cluster('two gateways over desk processes', (servers) => {
     dataDir = mkdtempSync(join(tmpdir(), 'openex-gateways-'));
     // Seeded before the desks start: the CLI opens the desks itself when no server runs.
     users = await seedUsers({ dataDir, databaseUrl: target.databaseUrl }, 2, { USDT: '100000', BTC: '10' }, 'gw');
-    await Promise.all(DESKS.map(startDesk));
+    await Promise.all([...DESKS.map((d) => startDesk(d)), startDesk(null)]);
     for (const name of ['gw-a', 'gw-b']) {
       gateways.push(await startGateway({ databaseUrl: target.databaseUrl!, natsUrl: servers, prefix, dataDir, name, startTimeoutMs: 30_000 }));
     }
@@ -114,6 +116,16 @@ cluster('two gateways over desk processes', (servers) => {
     const moved = await call(a, buyer, 'POST', API.assetTransfer, { asset: 'USDT', amount: '1000', from: 'coin', to: 'contract', clientId: 'gw-transfer-1' });
     expect(moved.body.code, JSON.stringify(moved.body)).toBe('success');
     expect(await usdt(b, buyer, 'contract')).toMatchObject({ available: '1000' });
+
+    // The jobs process records the index and marks the perpetuals: both gateways show them.
+    for (const g of gateways) {
+      await expect
+        .poll(async () => {
+          const p = (await (await fetch(`${g.url}/fapi/v1/premiumIndex?symbol=BTCUSDT`)).json()) as { markPrice: string; indexPrice: string };
+          return [Number(p.markPrice) > 0, Number(p.indexPrice) > 0];
+        }, { timeout: 20_000 })
+        .toEqual([true, true]);
+    }
 
     // Seconds contracts: refused, in the user's language, until the seconds desk's process follows the price record.
     const zh = await call(b, buyer, 'POST', SECONDS_PATHS.place, { market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '10' }, 'zh-CN');
