@@ -55,8 +55,13 @@ describeDialects('seconds desk crash', (dialect) => {
 
     server = await spawnServer(where, { env: { FEEDS: 'true' }, logName: 'first.log' });
     const first = server;
-    const get = async (base: string, path: string, query: Record<string, string>, ticket?: string) =>
-      (await (await fetch(`${base}${path}?${new URLSearchParams(query)}`, { headers: ticket ? { ticket } : {} })).json()) as { code: string; data: any };
+    const get = async (base: string, path: string, query: Record<string, string>, ticket?: string) => {
+      try {
+        return (await (await fetch(`${base}${path}?${new URLSearchParams(query)}`, { headers: ticket ? { ticket } : {} })).json()) as { code: string; data: any };
+      } catch (error) {
+        throw new Error(`GET ${path}: ${String(error)}; ${server?.describe() ?? 'no server'}`, { cause: error });
+      }
+    };
     // The record's first entry: nothing can open before it.
     const runFrom = Date.now();
     for (let i = 0; (await get(first.url, SECONDS_PATHS.priceRecordHead, { market: 'BTCUSDT' })).data.list.length === 0; i++) {
@@ -84,7 +89,7 @@ describeDialects('seconds desk crash', (dialect) => {
           else if (env.code !== 'seconds.pending.limit') throw new Error(`refused: ${env.code}`);
         } catch (error) {
           if (stop) return; // the kill cut this one off: not acknowledged
-          throw error;
+          throw new Error(`contract ${body.clientId} before the kill: ${String(error)}; ${first.describe()}`, { cause: error });
         }
       }
     });

@@ -26,6 +26,8 @@ export interface ServerProcess {
   /** Resolves with the exit code or signal once the process is gone. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** For a failure's message: whether the process is still running, and the end of its log. */
+  describe(): string;
 }
 
 /** A free loopback port (asked of the OS, then released for the child to take). */
@@ -86,6 +88,7 @@ export async function spawnServer(where: Where, o: SpawnOptions = {}): Promise<S
   }
   return {
     url, port, child, logFile, exited,
+    describe: () => `the server on port ${port} (pid ${child.pid}) ${gone ? `had exited (${child.exitCode ?? child.signalCode})` : 'was running'}; its log ends:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
     async kill(signal) {
       if (!gone) child.kill(signal);
       const timer = setTimeout(() => { if (!gone) child.kill('SIGKILL'); }, 15_000);
