@@ -14,6 +14,7 @@ import { SpotDesk } from '../desks/spot/desk.ts';
 import { openWalletDesk } from '../desks/wallet.ts';
 import type { FeeRates, UserId } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
+import { followPriceRecord } from './record-follower.ts';
 
 /** A clustered desk's (and the jobs') lease: short, so a standby on another host takes over within it (same host: at once). */
 export const CLUSTER_LEASE_TTL_MS = 2_000;
@@ -67,13 +68,18 @@ export const FIAT_DESK = {
 } as const satisfies DeskSpec<FundsDesk>;
 
 /**
- * The seconds wallet's desk. It settles on the public price record, which its process can't follow yet (the record's
- * writer runs with the index feeds, in the embedded server): in a cluster its balances, transfers and settings work,
- * and a new contract is refused with `seconds.price.unavailable` until then (server/cluster/README.md).
+ * The seconds wallet's desk. It opens and settles contracts on the public price record, which the jobs process writes
+ * (jobs.ts): it follows the record's events (record-follower.ts) and settles as each entry arrives.
  */
 export const SECONDS_DESK = {
   ...SECONDS_FACE,
-  open: (o: DeskOpenOptions) => SecondsDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, onStop: o.onStop }),
+  open: async (o: DeskOpenOptions) => {
+    const desk = await SecondsDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, onStop: o.onStop });
+    const record = await followPriceRecord({ store: o.store, bus: o.bus, clock: o.clock });
+    record.onAppend(() => desk.kick());
+    desk.attachRecord(record);
+    return desk;
+  },
 } as const satisfies DeskSpec<SecondsDesk>;
 
 export const DESK_SPECS: Readonly<Record<string, DeskSpec>> = Object.freeze({

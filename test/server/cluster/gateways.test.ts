@@ -3,8 +3,8 @@
 // in this process) hold no desk. A user's order through one gateway is the same order when repeated through the
 // other; the other user's crossing order through the second trades with it; both gateways show the trade in their
 // market data (events over NATS) and the same balances; a transfer between wallets moves money between two desk
-// processes; the jobs process's index and marks reach both gateways; a seconds contract is refused in the user's language (its process can't follow the price record yet);
-// the ledger verifies.
+// processes; the jobs process's index and marks reach both gateways; a seconds contract opens and settles on the
+// jobs' price record; the ledger verifies.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ import { verifyLedger } from '../../../server/desks/index.ts';
 import { createStore } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
+import { runAdmin } from '../../../server/cli/admin.ts';
+import { runVerify } from '../../../server/cli/verify.ts';
 import { seedUsers, type SeededUser } from '../reliability/server-process.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
@@ -56,7 +58,17 @@ cluster('two gateways over desk processes', (servers) => {
     target = await newTarget('postgres');
     dataDir = mkdtempSync(join(tmpdir(), 'openex-gateways-'));
     // Seeded before the desks start: the CLI opens the desks itself when no server runs.
-    users = await seedUsers({ dataDir, databaseUrl: target.databaseUrl }, 2, { USDT: '100000', BTC: '10' }, 'gw');
+    const at = { dataDir, databaseUrl: target.databaseUrl };
+    users = await seedUsers(at, 2, { USDT: '100000', BTC: '10' }, 'gw');
+    // Seconds contracts of 2 s on BTCUSDT, a house to pay them, and a stake in the first user's seconds account.
+    for (const argv of [
+      ['seconds', 'house', 'credit', '--amount', '1000000', '--reason', 'test house'],
+      ['seconds', 'config', 'set', '--symbol', 'BTCUSDT', '--duration', '2', '--payout', '0.8', '--fee', '0.001', '--reason', 'test duration'],
+      ['balance', 'credit', '--email', 'gw0@example.com', '--asset', 'USDT', '--amount', '5000', '--account', 'seconds', '--reason', 'test seed'],
+    ]) {
+      const r = await runAdmin(argv, at);
+      if (r.exitCode !== 0) throw new Error(`${argv.join(' ')}: ${r.output}`);
+    }
     await Promise.all([...DESKS.map((d) => startDesk(d)), startDesk(null)]);
     for (const name of ['gw-a', 'gw-b']) {
       gateways.push(await startGateway({ databaseUrl: target.databaseUrl!, natsUrl: servers, prefix, dataDir, name, startTimeoutMs: 30_000 }));
@@ -88,6 +100,7 @@ cluster('two gateways over desk processes', (servers) => {
   };
 
   it('serves one exchange through either gateway: orders once, trades, market data, balances, transfers', { timeout: 90_000 }, async () => {
+    const startedAt = Date.now();
     const [a, b] = gateways as [GatewayHandle, GatewayHandle];
     const [buyer, seller] = users as [SeededUser, SeededUser];
     const order = { symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', amount: '0.1', clientOrderId: 'gw-order-1' };
@@ -127,9 +140,24 @@ cluster('two gateways over desk processes', (servers) => {
         .toEqual([true, true]);
     }
 
-    // Seconds contracts: refused, in the user's language, until the seconds desk's process follows the price record.
-    const zh = await call(b, buyer, 'POST', SECONDS_PATHS.place, { market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '10' }, 'zh-CN');
-    expect(zh.body.code, JSON.stringify(zh.body)).toBe('seconds.price.unavailable');
+    // A seconds contract through one gateway opens and settles on the jobs' price record (the seconds desk's process
+    // follows it), and the other gateway shows it settled, with the record entries it used.
+    const placed = await call(a, buyer, 'POST', SECONDS_PATHS.place, { market: 'BTCUSDT', direction: 'up', durationS: 2, amount: '1000', clientId: 'gw-sec-1' });
+    expect(placed.body.code, JSON.stringify(placed.body)).toBe('success');
+    const id = (placed.body.data as { id: string }).id;
+    await expect
+      .poll(async () => {
+        const d = (await call(b, buyer, 'GET', `${SECONDS_PATHS.detail}?id=${id}`)).body.data as { outcome: string | null; openRecordSeq: number | null; settleRecordSeq: number | null } | undefined;
+        return d?.outcome !== null && d?.outcome !== undefined && d.openRecordSeq !== null && d.settleRecordSeq !== null;
+      }, { timeout: 20_000 })
+      .toBe(true);
+    // Anyone recomputes it from the public record through either gateway (npm run verify).
+    const lines: string[] = [];
+    expect(await runVerify(['seconds', '--from', String(startedAt), '--to', String(Date.now()), '--url', a.url], (l) => lines.push(l)), lines.join('\n')).toBe(0);
+    expect(lines.join('\n')).toMatch(/1 contract/);
+    // Bad input is refused in the user's language and changes nothing.
+    const zh = await call(b, buyer, 'POST', SECONDS_PATHS.place, { market: 'BTCUSDT', direction: 'up', durationS: 7, amount: '10' }, 'zh-CN');
+    expect(zh.body.code).not.toBe('success');
     expect(zh.body.msg).toMatch(/[\u4e00-\u9fff]/);
 
     const store = await createStore({ databaseUrl: target.databaseUrl });
