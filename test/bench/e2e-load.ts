@@ -14,6 +14,8 @@ export interface LoadUser {
 
 export interface LoadSpec {
   port: number;
+  /** Several servers (a cluster's gateways): the sockets spread over them in turn; `port` is then not used. */
+  ports?: number[];
   users: LoadUser[];
   seed: number;
   phases: Phase[];
@@ -185,7 +187,8 @@ export async function runLoad(spec: LoadSpec): Promise<PhaseResult[]> {
   let socketNo = 0;
   const open = async (n: number) => {
     const conns: Conn[] = [];
-    for (let i = 0; i < n; i++, socketNo++) conns.push(new Conn(spec.port, perUser[socketNo % perUser.length]!, socketNo * 97));
+    const ports = spec.ports ?? [spec.port];
+    for (let i = 0; i < n; i++, socketNo++) conns.push(new Conn(ports[socketNo % ports.length]!, perUser[socketNo % perUser.length]!, socketNo * 97));
     await Promise.all(conns.map((c) => c.ready()));
     return conns;
   };
