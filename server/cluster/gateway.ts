@@ -28,7 +28,7 @@ import { DEFAULT_STATIC_DIR } from '../paths.ts';
 import type { PriceRecordEntry } from '../contract/seconds.ts';
 import { unitsOf } from '../contract/seconds-record.ts';
 import type { Trading } from '../gateway/trading.ts';
-import type { Price } from '../kernel/index.ts';
+import { parseRate, rate, type Price, type Rate } from '../kernel/index.ts';
 import { createStore, type Store } from '../store/index.ts';
 import { connectDesks, type DeskClient } from './desk-client.ts';
 import { openRemoteDesks } from './remote-desks.ts';
@@ -74,6 +74,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
   let client: DeskClient | undefined;
   let remote: Desks | undefined;
   let live: Live | undefined;
+  let fundingTimer: NodeJS.Timeout | undefined;
   const logError = (error: unknown, what: string) => app?.log.error({ err: error }, `${what} failed`);
   try {
     bus = await createNatsBus<DeskEvent>({ servers: o.natsUrl, prefix: `${prefix}.ev`, name: `${name}-events`, onError: (e, topic) => logError(e, `event ${topic}`) });
@@ -93,8 +94,28 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
       if (event.type === 'priceRecord') recorded.set(event.entry.market, event.entry);
     });
     const tickSizes = new Map(live.markets.map((m) => [m.symbol, m.tickSize]));
+    // A perpetual's funding as the jobs' marks carry it (the predicted rate, the next funding time), with the last
+    // settled rate asked of the perp desk at start and every minute.
+    const predicted = new Map<string, { rate: Rate; nextFundingTime: number }>();
+    bus.subscribe('perp.*.mark', (event) => {
+      if (event.type === 'perp.mark') predicted.set(event.symbol, { rate: parseRate(event.fundingRate), nextFundingTime: event.nextFundingTime });
+    });
+    const settled = new Map<string, Rate>();
+    const readSettled = async () => {
+      for (const pm of desks.perp.markets()) {
+        const r = await desks.perp.fundingState(pm.symbol);
+        if (r.ok && r.value.lastRate !== null) settled.set(pm.symbol, r.value.lastRate);
+      }
+    };
+    await readSettled().catch((error: unknown) => logError(error, 'funding state'));
+    fundingTimer = setInterval(() => void readSettled().catch((error: unknown) => logError(error, 'funding state')), 60_000);
+    fundingTimer.unref();
     const trading: Trading = {
       ...live.trading,
+      perpFunding: (symbol) => {
+        const p = predicted.get(symbol);
+        return p === undefined ? undefined : { rate: p.rate, lastRate: settled.get(symbol) ?? rate(0n), nextFundingTime: p.nextFundingTime };
+      },
       indexPrice: (symbol) => {
         const e = recorded.get(symbol);
         const tick = tickSizes.get(symbol);
@@ -133,6 +154,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
       desks,
       close: () =>
         (closing ??= (async () => {
+          clearInterval(fundingTimer);
           await running.close();
           hub.close();
           notifier.close();
@@ -145,6 +167,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
         })()),
     };
   } catch (error) {
+    clearInterval(fundingTimer);
     await app?.close().catch(() => undefined);
     await live?.stop().catch(() => undefined);
     await remote?.close();

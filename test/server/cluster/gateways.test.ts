@@ -138,6 +138,14 @@ cluster('two gateways over desk processes', (servers) => {
           return [Number(p.markPrice) > 0, Number(p.indexPrice) > 0];
         }, { timeout: 20_000 })
         .toEqual([true, true]);
+      // The contract markets' funding (the predicted rate and its countdown) comes from the jobs' marks too.
+      await expect
+        .poll(async () => {
+          const list = ((await (await fetch(`${g.url}${API.contractMarkets}`)).json()) as { data: { list: Array<{ symbol: string; fundingRate: string | null; nextFundingTime: number | null }> } }).data.list;
+          const btc = list.find((m) => m.symbol === 'BTCUSDT');
+          return btc?.fundingRate !== null && btc?.fundingRate !== undefined && (btc.nextFundingTime ?? 0) > Date.now();
+        }, { timeout: 20_000 })
+        .toBe(true);
     }
 
     // A seconds contract through one gateway opens and settles on the jobs' price record (the seconds desk's process
