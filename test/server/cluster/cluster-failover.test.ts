@@ -7,12 +7,10 @@
 // was applied, and the client asks for it by its client id, as a Binance client does. Afterwards: every acknowledged
 // order is in the store once with the id its client was told, nothing else was placed, the ledger verifies after
 // every kill, and the takeover times (kill → standby active) and gateway restart times are reported.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCommandLog } from '../../../server/bus/index.ts';
 import { verifyLedger } from '../../../server/desks/index.ts';
@@ -21,19 +19,12 @@ import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { seedUsers } from '../reliability/server-process.ts';
+import { startClusterProcess, type ClusterProcess } from './processes.ts';
 
-const REPO = join(import.meta.dirname, '../../..');
 const DESK_KILLS = 20;
 const GATEWAY_KILLS = 5;
 const ORDERS_PER_ROUND = 30;
 const MASTER = 'cluster-failover-master-key-0123456789abcdef';
-
-interface Proc {
-  readonly child: ChildProcess;
-  /** When it said `active` (a desk) or `listening` (a gateway), with its url. */
-  readonly ready: Promise<{ at: number; url?: string }>;
-  readonly exited: Promise<void>;
-}
 
 interface Key {
   readonly apiKey: string;
@@ -47,32 +38,15 @@ cluster('the cluster killed under signed order load', (servers) => {
   let dataDir: string;
   let store: Store;
   const prefix = uniquePrefix('cf');
-  const procs = new Set<Proc>();
+  const procs = new Set<ClusterProcess>();
   const keys: Key[] = [];
 
-  const start = (script: string, args: string[], readyEvent: string): Proc => {
-    const child = spawn(process.execPath, [join(REPO, 'server/cluster', script), `--prefix=${prefix}`, ...args], {
-      cwd: REPO,
-      env: { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, API_KEY_SECRET: MASTER },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const start = (script: 'desk-main.ts' | 'gateway-main.ts', args: string[], readyEvent: string): ClusterProcess => {
+    const p = startClusterProcess(script, [`--prefix=${prefix}`, ...args], readyEvent, {
+      ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, API_KEY_SECRET: MASTER,
     });
-    const ready = new Promise<{ at: number; url?: string }>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        let msg: { event?: string; at?: number; url?: string; error?: string };
-        try {
-          msg = JSON.parse(line) as typeof msg;
-        } catch {
-          return;
-        }
-        if (msg.event === readyEvent) resolve({ at: msg.at!, url: msg.url });
-        if (msg.event === 'failed') reject(new Error(`${script} ${args.join(' ')}: ${msg.error}`));
-      });
-    });
-    ready.catch(() => undefined);
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const p = { child, ready, exited };
     procs.add(p);
-    void exited.then(() => procs.delete(p));
+    void p.exited.then(() => procs.delete(p));
     return p;
   };
   const desk = (name: string) => start('desk-main.ts', [`--desk=${name}`], 'active');
@@ -119,7 +93,7 @@ cluster('the cluster killed under signed order load', (servers) => {
     await active.ready;
     let standby = desk('coin');
     for (const name of ['contract', 'earn', 'fiat', 'seconds']) await desk(name).ready;
-    const gws: Proc[] = [gateway('gw-a'), gateway('gw-b')];
+    const gws: ClusterProcess[] = [gateway('gw-a'), gateway('gw-b')];
     const urls: string[] = [];
     for (const g of gws) urls.push((await g.ready).url!);
 

@@ -5,11 +5,9 @@
 // market data (events over NATS) and the same balances; a transfer between wallets moves money between two desk
 // processes; the jobs process's index and marks reach both gateways; a seconds contract opens and settles on the
 // jobs' price record; the ledger verifies.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCommandLog } from '../../../server/bus/index.ts';
 import { startGateway, type GatewayHandle } from '../../../server/cluster/gateway.ts';
@@ -22,8 +20,8 @@ import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { runVerify } from '../../../server/cli/verify.ts';
 import { seedUsers, type SeededUser } from '../reliability/server-process.ts';
+import { startClusterProcess, stopClusterProcesses, type ClusterProcess } from './processes.ts';
 
-const REPO = join(import.meta.dirname, '../../..');
 const DESKS = ['coin', 'contract', 'earn', 'fiat', 'seconds'] as const;
 
 const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
@@ -32,27 +30,17 @@ cluster('two gateways over desk processes', (servers) => {
   let target: Target;
   let dataDir: string;
   const prefix = uniquePrefix('gw');
-  const children: ChildProcess[] = [];
+  const children: ClusterProcess[] = [];
   const gateways: GatewayHandle[] = [];
   let users: SeededUser[];
 
-  /** A desk's process, or (null) the jobs process. */
-  const startDesk = (desk: string | null) =>
-    new Promise<void>((resolve, reject) => {
-      const args = desk === null ? [join(REPO, 'server/cluster/jobs-main.ts')] : [join(REPO, 'server/cluster/desk-main.ts'), `--desk=${desk}`];
-      const child = spawn(process.execPath, [...args, `--prefix=${prefix}`], {
-        cwd: REPO,
-        env: { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      children.push(child);
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        const msg = JSON.parse(line) as { event?: string; error?: string };
-        if (msg.event === (desk === null ? 'active' : 'caught-up')) resolve();
-        if (msg.event === 'failed') reject(new Error(`${desk}: ${msg.error}`));
-      });
-      child.once('exit', (code) => reject(new Error(`the ${desk ?? 'jobs'} process exited (${code})`)));
-    });
+  /** A desk's process, or (null) the jobs process, ready once it serves. */
+  const startDesk = async (desk: string | null) => {
+    const env = { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers };
+    const p = desk === null ? startClusterProcess('jobs-main.ts', [`--prefix=${prefix}`], 'active', env) : startClusterProcess('desk-main.ts', [`--desk=${desk}`, `--prefix=${prefix}`], 'caught-up', env);
+    children.push(p);
+    await p.ready;
+  };
 
   beforeAll(async () => {
     target = await newTarget('postgres');
@@ -77,8 +65,7 @@ cluster('two gateways over desk processes', (servers) => {
 
   afterAll(async () => {
     for (const g of gateways) await g.close().catch(() => undefined);
-    for (const c of children) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((done) => c.once('exit', done)))));
+    await stopClusterProcesses(children);
     const log = await createCommandLog({ servers, prefix });
     await log.destroy();
     await target?.dispose();
