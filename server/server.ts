@@ -33,7 +33,6 @@ import { startPriceRecord, type PriceRecord } from './jobs/price-record.ts';
 import { unitsOf } from './contract/seconds-record.ts';
 import { indexPrice, type Price } from './kernel/index.ts';
 
-/** A recorded index price (decimal text) in minor units, null when there is none. */
 import { indexSourcesOf } from './jobs/index-sources.ts';
 import { backfillStart, runBackfill } from './bots/backfill.ts';
 import type { IndexRecord } from './feeds/chain.ts';
