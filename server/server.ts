@@ -144,6 +144,8 @@ export interface ServerHandle {
   desks: LocalDesks;
   /** The public price record (null with feeds off): tests tick it, seconds contracts settle on it. */
   priceRecord: PriceRecord | null;
+  /** The demo's replayed history at this first start (null: none was replayed): `to` is where the replay ended. */
+  backfill: Awaited<ReturnType<typeof runBackfill>> | null;
   /** What the gateway trades with: desks, bus, market data, index prices. */
   trading: Trading;
   /** Deposits and withdrawals, when started with `custody`. */
@@ -319,11 +321,13 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       const marks = perpMarks;
       live.setPerpFunding((symbol) => marks.funding(symbol));
     }
+    let backfill: Awaited<ReturnType<typeof runBackfill>> | null = null;
     if (backfillFrom !== null) {
       try {
         const report = await runBackfill({
           desks, bus, store, clock: virtual, base: baseClock, markets: live.markets, index: live.index, marks: perpMarks, seed: options.seed ?? DEFAULT_SEED, log: app.log,
         });
+        backfill = report;
         const c = report.counts;
         const p = report.perp;
         const pc = p?.counts;
@@ -425,6 +429,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       bus,
       desks,
       priceRecord,
+      backfill,
       trading,
       custody,
       opsUrl,

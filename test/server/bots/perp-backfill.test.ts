@@ -41,6 +41,10 @@ describe('the perpetuals at first start', () => {
     const from = Math.floor((began - DAY) / MINUTE) * MINUTE;
     // The minutes replayed in full: from the past's first up to the one the server started serving in.
     const firstLive = Math.floor(ready / MINUTE) * MINUTE;
+    // The replay's last minute is replayed up to the instant it ended; the live bots carry on only once the server
+    // listens, which on a loaded machine can be in a later minute: the minutes from the seam on are the live run's.
+    const seam = Math.floor(server.backfill!.to / MINUTE) * MINUTE;
+    expect(seam).toBeGreaterThan(from + DAY - 5 * MINUTE);
     const get = async <T>(path: string): Promise<T> => {
       const r = await fetch(`${server.url}${path}`);
       expect(r.status, path).toBe(200);
@@ -54,7 +58,7 @@ describe('the perpetuals at first start', () => {
       const bars = await get<Row[]>(`/fapi/v1/klines?symbol=${symbol}&interval=1m&startTime=${from}&limit=1500`);
       const traded = new Set(bars.filter((b) => Number(b[8]) > 0).map((b) => Number(b[0])));
       const missing: number[] = [];
-      for (let t = from; t < firstLive; t += MINUTE) if (!traded.has(t)) missing.push(t);
+      for (let t = from; t < Math.min(firstLive, seam); t += MINUTE) if (!traded.has(t)) missing.push(t);
       expect([symbol, missing]).toEqual([symbol, []]);
       // The mark line too: a recorded mark in every minute of the past.
       const marks = await get<Row[]>(`/fapi/v1/markPriceKlines?symbol=${symbol}&interval=1m&startTime=${from}&limit=1500`);
