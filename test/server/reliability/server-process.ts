@@ -30,17 +30,29 @@ export interface ServerProcess {
   describe(): string;
 }
 
-/** A free loopback port (asked of the OS, then released for the child to take). */
-export function freePort(): Promise<number> {
-  return new Promise((ok, ko) => {
+/** Below Linux's ephemeral range (32768–60999), which the OS hands to every port-0 listener and client socket. */
+const SPAWN_PORTS: readonly [number, number] = [20_000, 32_000];
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((ok) => {
     const s = createServer();
-    s.once('error', ko);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => ok(port));
-    });
+    s.once('error', () => ok(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => ok(true)));
   });
+}
+
+/**
+ * A free loopback port for a child server to take, drawn at random below the ephemeral range: between this check
+ * and the child's bind, no port-0 listener and no client connection of a parallel test can be given it (as an
+ * OS-assigned port could: the child would fail to bind, or another test's server would answer there; the suspected
+ * cause of two unexplained ECONNREFUSED failures on CI).
+ */
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const port = SPAWN_PORTS[0] + Math.floor(Math.random() * (SPAWN_PORTS[1] - SPAWN_PORTS[0]));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in ${SPAWN_PORTS.join('–')}`);
 }
 
 export interface SpawnOptions {
