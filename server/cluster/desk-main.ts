@@ -12,14 +12,11 @@ import type { DeskEvent } from '../desks/events.ts';
 import { openFeeRates } from '../jobs/fee-levels.ts';
 import { createStore } from '../store/index.ts';
 import { hostDesk } from './desk-host.ts';
+import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
 import { askable, CLUSTER_LEASE_TTL_MS, DESK_SPECS, STANDBY_POLL_MS } from './desks.ts';
 
 /** How often a desk process re-reads the fee levels the jobs process applies. */
 const FEE_RELOAD_MS = 5_000;
-
-const say = (event: string, fields: Record<string, unknown> = {}): void => {
-  process.stdout.write(`${JSON.stringify({ event, at: Date.now(), ...fields })}\n`);
-};
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { desk: { type: 'string' }, prefix: { type: 'string' } } });
@@ -40,9 +37,8 @@ async function main(): Promise<void> {
   const holder = newHolderId(`${spec.name}-`);
   say('standby', { desk: spec.name, holder });
   const stop = (error: unknown): void => {
-    say('stopped', { desk: spec.name, error: error instanceof Error ? error.message : String(error) });
     // The desk refuses everything from now on; only a new process, rebuilt from the store, may go on.
-    process.exit(1);
+    exitFailed('stopped', { desk: spec.name, error: error instanceof Error ? error.message : String(error) });
   };
   for (;;) {
     try {
@@ -52,16 +48,13 @@ async function main(): Promise<void> {
       host.done.catch(stop);
       const caughtUp = await host.caughtUp;
       say('caught-up', { desk: spec.name, seq: caughtUp });
-      const shutdown = async () => {
+      closeOnSignal(async () => {
         await host.stop();
         await desk.close();
         await bus.close();
         await log.close();
         await store.close();
-        process.exit(0);
-      };
-      process.once('SIGTERM', () => void shutdown());
-      process.once('SIGINT', () => void shutdown());
+      });
       return;
     } catch (error) {
       if (!(error instanceof LeaseHeldError)) throw error;
@@ -70,7 +63,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  say('failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  process.exit(1);
-});
+runMain(main);

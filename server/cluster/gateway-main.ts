@@ -6,10 +6,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startGateway } from './gateway.ts';
-
-const say = (event: string, fields: Record<string, unknown> = {}): void => {
-  process.stdout.write(`${JSON.stringify({ event, at: Date.now(), ...fields })}\n`);
-};
+import { closeOnSignal, runMain, say } from './process-main.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' }, prefix: { type: 'string' }, name: { type: 'string' } } });
@@ -29,15 +26,7 @@ async function main(): Promise<void> {
     logger: process.env.LOG_LEVEL !== undefined,
   });
   say('listening', { url: gateway.url, port: gateway.port });
-  const shutdown = async () => {
-    await gateway.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  closeOnSignal(() => gateway.close());
 }
 
-main().catch((error: unknown) => {
-  say('failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  process.exit(1);
-});
+runMain(main);

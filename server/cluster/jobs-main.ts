@@ -11,14 +11,11 @@ import { holderIsDead, newHolderId } from '../desks/lease.ts';
 import { createStore } from '../store/index.ts';
 import { connectDesks } from './desk-client.ts';
 import { CLUSTER_LEASE_TTL_MS, STANDBY_POLL_MS } from './desks.ts';
+import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
 import { startClusterJobs } from './jobs.ts';
 import { openRemoteDesks } from './remote-desks.ts';
 
 const LEASE = 'jobs';
-
-const say = (event: string, fields: Record<string, unknown> = {}): void => {
-  process.stdout.write(`${JSON.stringify({ event, at: Date.now(), ...fields })}\n`);
-};
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { prefix: { type: 'string' } } });
@@ -47,15 +44,14 @@ async function main(): Promise<void> {
     store.leases.acquire(LEASE, holder, Date.now(), ttl).then(
       (held) => {
         if (held) return;
-        say('stopped', { reason: 'the jobs lease was taken' });
-        process.exit(1);
+        exitFailed('stopped', { reason: 'the jobs lease was taken' });
       },
       (error: unknown) => onError(error, 'lease renewal'),
     );
   }, Math.max(10, Math.floor(ttl / 3)));
   const jobs = await startClusterJobs({ store, bus, desks, clock: systemClock, onError });
   say('active', { holder, markets: jobs.markets.length });
-  const shutdown = async () => {
+  closeOnSignal(async () => {
     clearInterval(renew);
     await jobs.stop();
     await store.leases.release(LEASE, holder);
@@ -64,13 +60,7 @@ async function main(): Promise<void> {
     await bus.close();
     await log.close();
     await store.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  });
 }
 
-main().catch((error: unknown) => {
-  say('failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  process.exit(1);
-});
+runMain(main);
