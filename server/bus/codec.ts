@@ -27,14 +27,19 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Encodes `value` (plain objects, arrays, strings, finite numbers, booleans, null, bigint) to bytes. */
 export function encode(value: unknown): Uint8Array {
-  const json = JSON.stringify(toWire(value, 0, '$'));
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(toWire(value, 0));
+  } catch (error) {
+    throw located(error, value, toWire);
+  }
   // A top-level undefined has no JSON text; it is not a payload anyone should send.
   if (json === undefined) throw new CodecError('cannot encode undefined');
-  const body = encoder.encode(json);
-  const out = new Uint8Array(body.length + 1);
+  // One allocation: the version byte, then the UTF-8 text written in place (at most 3 bytes per UTF-16 unit).
+  const out = new Uint8Array(json.length * 3 + 1);
   out[0] = CODEC_VERSION;
-  out.set(body, 1);
-  return out;
+  const { written } = encoder.encodeInto(json, out.subarray(1));
+  return out.subarray(0, written + 1);
 }
 
 /** Decodes bytes made by `encode`; throws CodecError on anything else (wrong version, bad UTF-8 or JSON, bad tags). */
@@ -47,18 +52,64 @@ export function decode(bytes: Uint8Array): unknown {
   } catch (error) {
     throw new CodecError(`payload is not UTF-8 JSON: ${(error as Error).message}`);
   }
-  return fromWire(parsed, 0, '$');
+  try {
+    return fromWire(parsed, 0);
+  } catch (error) {
+    throw located(error, parsed, fromWire);
+  }
 }
 
-function toWire(value: unknown, depth: number, path: string): unknown {
-  if (depth > MAX_DEPTH) throw new CodecError(`nested deeper than ${MAX_DEPTH} at ${path}`);
+// The walks below run on every event and command, so they build no path strings on the way: when one throws, the
+// walk is repeated with the path tracked (`locate`), only to name where the bad value sits.
+type Walk = (value: unknown, depth: number) => unknown;
+
+/** `error` as thrown by `walk(value)`, with the path of the value it refused when it is a CodecError. */
+function located(error: unknown, value: unknown, walk: Walk): unknown {
+  if (!(error instanceof CodecError)) return error;
+  const path = locate(value, walk);
+  return new CodecError(path === null ? error.message : `${error.message} at ${path}`);
+}
+
+/** The path of the deepest node `walk` refuses (all its children passing on their own), or null. */
+function locate(value: unknown, walk: Walk, depth = 0, path = '$'): string | null {
+  const refused = (v: unknown, d: number): boolean => {
+    try {
+      walk(v, d);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  if (depth > MAX_DEPTH || !refused(value, depth)) return depth > MAX_DEPTH ? path : null;
+  if (typeof value === 'object' && value !== null) {
+    const children: Array<[unknown, number, string]> = [];
+    if (value instanceof Map) {
+      let i = 0;
+      for (const [k, v] of value) {
+        children.push([k, depth + 2, `${path}<key ${i}>`], [v, depth + 2, `${path}<${i}>`]);
+        i++;
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => children.push([v, depth + 1, `${path}[${i}]`]));
+    } else {
+      for (const k of Object.keys(value)) children.push([(value as Record<string, unknown>)[k], depth + 1, `${path}.${k}`]);
+    }
+    for (const [v, d, at] of children) {
+      if (refused(v, d)) return locate(v, walk, d, at);
+    }
+  }
+  return path;
+}
+
+function toWire(value: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH) throw new CodecError(`nested deeper than ${MAX_DEPTH}`);
   switch (typeof value) {
     case 'string':
     case 'boolean':
     case 'undefined':
       return value;
     case 'number':
-      if (!Number.isFinite(value)) throw new CodecError(`cannot encode ${value} at ${path}`);
+      if (!Number.isFinite(value)) throw new CodecError(`cannot encode ${value}`);
       return value;
     case 'bigint':
       return { [BIG]: value.toString() };
@@ -66,51 +117,87 @@ function toWire(value: unknown, depth: number, path: string): unknown {
       if (value === null) return null;
       if (Array.isArray(value)) {
         // JSON writes an undefined array slot as null; keep that rule rather than shifting later elements.
-        return value.map((v, i) => (v === undefined ? null : toWire(v, depth + 1, `${path}[${i}]`)));
+        const out = new Array<unknown>(value.length);
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          out[i] = v === undefined ? null : toWire(v, depth + 1);
+        }
+        return out;
       }
       if (value instanceof Map) {
-        return { [MAP]: [...value].map(([k, v], i) => [toWire(k, depth + 2, `${path}<key ${i}>`), toWire(v, depth + 2, `${path}<${i}>`)]) };
+        const pairs: unknown[] = [];
+        for (const [k, v] of value) pairs.push([toWire(k, depth + 2), toWire(v, depth + 2)]);
+        return { [MAP]: pairs };
       }
-      const proto = Object.getPrototypeOf(value);
+      const proto: unknown = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) {
-        throw new CodecError(`cannot encode a ${proto?.constructor?.name ?? 'non-plain'} object at ${path}`);
+        throw new CodecError(`cannot encode a ${(proto as { constructor?: { name?: string } } | null)?.constructor?.name ?? 'non-plain'} object`);
       }
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
+      const from = value as Record<string, unknown>;
+      for (const k in from) {
+        if (!Object.hasOwn(from, k)) continue;
+        const v = from[k];
         if (v === undefined) continue;
-        setOwn(out, k.startsWith('$') ? `$${k}` : k, toWire(v, depth + 1, `${path}.${k}`));
+        setOwn(out, k.charCodeAt(0) === DOLLAR ? `$${k}` : k, toWire(v, depth + 1));
       }
       return out;
     }
     default:
-      throw new CodecError(`cannot encode a ${typeof value} at ${path}`);
+      throw new CodecError(`cannot encode a ${typeof value}`);
   }
 }
 
-function fromWire(value: unknown, depth: number, path: string): unknown {
-  if (depth > MAX_DEPTH) throw new CodecError(`nested deeper than ${MAX_DEPTH} at ${path}`);
+function fromWire(value: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH) throw new CodecError(`nested deeper than ${MAX_DEPTH}`);
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v, i) => fromWire(v, depth + 1, `${path}[${i}]`));
-  const entries = Object.entries(value);
-  if (entries.length === 1 && entries[0]![0] === BIG) {
-    const digits = entries[0]![1];
-    if (typeof digits !== 'string' || !DIGITS.test(digits)) throw new CodecError(`bad bigint tag at ${path}`);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'object' && v !== null) value[i] = fromWire(v, depth + 1);
+    }
+    return value;
+  }
+  const from = value as Record<string, unknown>;
+  // A tag is an object of exactly one key; a plain object's '$' keys arrive escaped ('$$…'), so one can't pass for it.
+  let only: string | undefined;
+  let keys = 0;
+  let escaped = false;
+  for (const k in from) {
+    keys++;
+    only = k;
+    if (k.charCodeAt(0) === DOLLAR) escaped = true;
+  }
+  if (keys === 1 && only === BIG) {
+    const digits = from[BIG];
+    if (typeof digits !== 'string' || !DIGITS.test(digits)) throw new CodecError('bad bigint tag');
     return BigInt(digits);
   }
-  if (entries.length === 1 && entries[0]![0] === MAP) {
-    const pairs = entries[0]![1];
-    if (!Array.isArray(pairs) || !pairs.every((p) => Array.isArray(p) && p.length === 2)) throw new CodecError(`bad map tag at ${path}`);
-    return new Map((pairs as Array<[unknown, unknown]>).map(([k, v], i) => [fromWire(k, depth + 2, `${path}<key ${i}>`), fromWire(v, depth + 2, `${path}<${i}>`)]));
+  if (keys === 1 && only === MAP) {
+    const pairs = from[MAP];
+    if (!Array.isArray(pairs) || !pairs.every((p) => Array.isArray(p) && p.length === 2)) throw new CodecError('bad map tag');
+    return new Map((pairs as Array<[unknown, unknown]>).map(([k, v]) => [fromWire(k, depth + 2), fromWire(v, depth + 2)]));
+  }
+  if (!escaped) {
+    // JSON.parse made this object (its own keys, '__proto__' as data): reuse it, converting its values in place.
+    for (const k in from) {
+      const v = from[k];
+      if (typeof v === 'object' && v !== null) from[k] = fromWire(v, depth + 1);
+    }
+    return from;
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) {
-    if (k.startsWith('$') && !k.startsWith('$$')) throw new CodecError(`unescaped key ${k} at ${path}`);
-    setOwn(out, k.startsWith('$') ? k.slice(1) : k, fromWire(v, depth + 1, `${path}.${k}`));
+  for (const k in from) {
+    if (k.charCodeAt(0) === DOLLAR && k.charCodeAt(1) !== DOLLAR) throw new CodecError(`unescaped key ${k}`);
+    setOwn(out, k.charCodeAt(0) === DOLLAR ? k.slice(1) : k, fromWire(from[k], depth + 1));
   }
   return out;
 }
 
-/** A plain assignment of '__proto__' would set the prototype instead of a field: define it as data, as JSON.parse does. */
+const DOLLAR = 36; // '$'
+
+/** A plain assignment of '__proto__' would set the prototype instead of a field: define that one key as data, as JSON.parse does. */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

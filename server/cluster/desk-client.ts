@@ -9,7 +9,7 @@ import { decode, encode, type CommandLog } from '../bus/index.ts';
 import { DeskUnavailableError } from '../desks/codes.ts';
 import type { Wallet } from '../kernel/index.ts';
 import { querySubject } from './desk-host.ts';
-import { parseAnswer, unwrap, type DeskCall } from './protocol.ts';
+import { parseAnswer, parseAnswers, unwrap, type DeskCall, type DeskEntry } from './protocol.ts';
 
 export interface DeskClientOptions {
   readonly log: CommandLog;
@@ -37,33 +37,72 @@ interface Waiter {
   readonly timer: NodeJS.Timeout;
 }
 
+/** Calls to one desk in one entry at most (a few hundred bytes each, well inside NATS's 1 MB). */
+const CALLS_PER_APPEND = 256;
+
 export function connectDesks(o: DeskClientOptions): DeskClient {
   const nc = o.log.connection;
   const prefix = o.prefix ?? 'ex';
   const timeoutMs = o.timeoutMs ?? 10_000;
   const inbox = `${prefix}.rep.${o.gateway ?? randomUUID().replaceAll('-', '')}`;
   const waiting = new Map<number, Waiter>();
+  // Calls made in this turn of the event loop, by desk: appended together at its end (setImmediate runs after the
+  // turn's I/O, so the requests that arrived together travel together).
+  const outgoing = new Map<string, DeskCall[]>();
+  let appending: NodeJS.Immediate | null = null;
   let next = 1;
   let closed = false;
 
   const unreachable = (desk: string, why: string) =>
     new DeskUnavailableError('desk.unreachable', `no answer from the ${desk} desk (${why}); retry with the same client id`);
 
-  const sub: Subscription = nc.subscribe(`${inbox}.*`, {
+  const settle = (n: number, answer: () => unknown): void => {
+    const w = waiting.get(n);
+    if (w === undefined) return; // answered already, timed out, or an answer replayed by a desk that took over
+    waiting.delete(n);
+    clearTimeout(w.timer);
+    try {
+      w.resolve(answer());
+    } catch (error) {
+      w.reject(error);
+    }
+  };
+
+  const sub: Subscription = nc.subscribe(inbox, {
     callback: (err, msg) => {
       if (err || !msg) return;
-      const n = Number(msg.subject.slice(inbox.length + 1));
-      const w = waiting.get(n);
-      if (w === undefined) return; // answered already, timed out, or an answer replayed by a desk that took over
-      waiting.delete(n);
-      clearTimeout(w.timer);
+      let answers;
       try {
-        w.resolve(unwrap(parseAnswer(decode(msg.data))));
-      } catch (error) {
-        w.reject(error);
+        answers = parseAnswers(decode(msg.data));
+      } catch {
+        return; // not a desk's answers: the calls it might have been for time out and are retried
       }
+      for (const [n, answer] of answers) settle(n, () => unwrap(answer));
     },
   });
+
+  const append = (desk: string, calls: DeskCall[]): void => {
+    // The entry's id is its own: a retry of the append (a lost acknowledgement) is stored once; a client's retry is
+    // a new call, which the desk answers from its client id.
+    o.log.append(desk, 'all', randomUUID(), { c: calls } satisfies DeskEntry).catch((error: unknown) => {
+      const why = unreachable(desk, `the log refused the command: ${error instanceof Error ? error.message : String(error)}`);
+      for (const call of calls) {
+        const w = waiting.get(call.n);
+        if (w === undefined) continue;
+        waiting.delete(call.n);
+        clearTimeout(w.timer);
+        w.reject(why);
+      }
+    });
+  };
+
+  const flush = (): void => {
+    appending = null;
+    for (const [desk, calls] of outgoing) {
+      for (let i = 0; i < calls.length; i += CALLS_PER_APPEND) append(desk, calls.slice(i, i + CALLS_PER_APPEND));
+    }
+    outgoing.clear();
+  };
 
   return {
     get waiting() {
@@ -73,20 +112,16 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
     command(desk, method, args) {
       if (closed) return Promise.reject(unreachable(desk, 'the gateway is closing'));
       const n = next++;
-      const call: DeskCall = { m: method, a: args, r: `${inbox}.${n}` };
       return new Promise<unknown>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(n);
           reject(unreachable(desk, `none within ${timeoutMs} ms`));
         }, timeoutMs);
         waiting.set(n, { resolve, reject, timer });
-        // The id is this call's own: a retry of the append (a lost acknowledgement) is stored once; a client's retry
-        // is a new call, which the desk answers from its client id.
-        o.log.append(desk, 'all', randomUUID(), call).catch((error: unknown) => {
-          if (!waiting.delete(n)) return;
-          clearTimeout(timer);
-          reject(unreachable(desk, `the log refused the command: ${error instanceof Error ? error.message : String(error)}`));
-        });
+        let calls = outgoing.get(desk);
+        if (calls === undefined) outgoing.set(desk, (calls = []));
+        calls.push({ m: method, a: args, r: inbox, n });
+        appending ??= setImmediate(flush);
       });
     },
 
@@ -103,6 +138,10 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
 
     async close() {
       closed = true;
+      // Calls not yet appended never will be: they are refused below, and were not applied.
+      if (appending !== null) clearImmediate(appending);
+      appending = null;
+      outgoing.clear();
       sub.unsubscribe();
       for (const [n, w] of waiting) {
         waiting.delete(n);

@@ -1,13 +1,17 @@
 // A desk in its own process (issue 26): it applies the calls of its command log in stream order, each through the
-// desk's ordinary method, with the call's stream seq committed in the same transaction as its effects
-// (Sequencer.logged), and sends each answer once its batch is durable. It starts reading right after the seq the
-// store has (`leases.logPosition`), so after a crash or a takeover no command is applied twice and none is skipped.
+// desk's ordinary method, with the call's log position (entry seq and index, protocol.ts) committed in the same
+// transaction as its effects (Sequencer.logged), and sends each answer once its batch is durable. It starts reading
+// right after the position the store has (`leases.logPosition`), so after a crash or a takeover no command is applied
+// twice and none is skipped.
 // Reads are NATS requests answered only by the process that holds the lease.
 import type { Subscription } from '@nats-io/transport-node';
 import { decode, encode, type CommandLog, type Reader } from '../bus/index.ts';
 import type { FundsDesk } from '../desks/core.ts';
 import type { Store } from '../store/index.ts';
-import { failure, parseCall, type DeskAnswer } from './protocol.ts';
+import { answerAddress, failure, parseCall, parseEntry, positionAfter, resumeAt, type DeskAnswer, type DeskAnswers } from './protocol.ts';
+
+/** At most this many answers in one message (an answer is a few hundred bytes; NATS takes 1 MB by default). */
+const ANSWERS_PER_MESSAGE = 500;
 
 export interface DeskHostOptions {
   /** The desk's name in the log, the lease and the log position: its wallet ('coin', 'contract', …). */
@@ -32,7 +36,7 @@ export interface DeskHostOptions {
 }
 
 export interface DeskHost {
-  /** The log seq the desk resumed after (the store's position when it took over). */
+  /** The log position the desk resumed after (the store's when it took over; protocol.ts resumeAt reads it). */
   readonly resumedAfter: number;
   /** Resolves with the seq reached once everything logged before the start is applied (not necessarily committed). */
   readonly caughtUp: Promise<number>;
@@ -56,60 +60,92 @@ export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
   let inFlight = 0;
   let room: (() => void) | null = null;
 
-  const send = (subject: string | null, answer: DeskAnswer): void => {
-    if (subject === null) return;
-    try {
-      nc.publish(subject, encode(answer));
-    } catch {
-      // An answer that can't be encoded or sent: the gateway times out and the client retries with its client id.
+  // Answers wait for the end of the turn (a commit answers its calls in one turn) and go out one message per
+  // subject, so a gateway gets its answers of a commit together.
+  const answers = new Map<string, Array<readonly [number, DeskAnswer]>>();
+  let answering = false;
+  const sendAnswers = (): void => {
+    answering = false;
+    for (const [subject, list] of answers) {
+      for (let i = 0; i < list.length; i += ANSWERS_PER_MESSAGE) {
+        const part: DeskAnswers = { b: list.slice(i, i + ANSWERS_PER_MESSAGE) };
+        try {
+          nc.publish(subject, encode(part));
+        } catch {
+          // Answers that can't be encoded or sent: the gateway times out and the client retries with its client id.
+        }
+      }
+    }
+    answers.clear();
+  };
+  const send = (to: { readonly r: string | null; readonly n: number } | null, answer: DeskAnswer): void => {
+    if (to === null || to.r === null) return;
+    let list = answers.get(to.r);
+    if (list === undefined) answers.set(to.r, (list = []));
+    list.push([to.n, answer]);
+    if (!answering) {
+      answering = true;
+      queueMicrotask(sendAnswers);
     }
   };
 
+  // The position says which entry to read first and how many of its calls are already applied (a commit can end
+  // inside an entry).
   const resumedAfter = await o.store.leases.logPosition(o.name);
-  const reader: Reader = await o.log.read(o.name, 'all', resumedAfter, async (command) => {
-    let call;
+  const start = resumeAt(resumedAfter);
+  const reader: Reader = await o.log.read(o.name, 'all', Math.max(0, start.seq - 1), async (command) => {
+    let calls;
     try {
-      call = parseCall(command.payload);
+      calls = parseEntry(command.payload);
     } catch (error) {
       // Nothing to apply: refused, and the position moves past it with the next commit.
-      send(typeof (command.payload as { r?: unknown })?.r === 'string' ? String((command.payload as { r: string }).r) : null, failure(error));
+      const c = (command.payload as { c?: unknown } | null)?.c;
+      if (Array.isArray(c)) for (const call of c) send(answerAddress(call), failure(error));
       return;
     }
-    const method = commands.has(call.m) ? desk[call.m] : undefined;
-    if (typeof method !== 'function') {
-      send(call.r, failure(new Error(`the ${o.name} desk has no command ${call.m}`)));
-      return;
+    for (let i = command.seq === start.seq ? start.done : 0; i < calls.length; i++) {
+      const call = calls[i]!;
+      if ('error' in call) {
+        send(answerAddress(call.payload), failure(call.error));
+        continue;
+      }
+      const method = commands.has(call.m) ? desk[call.m] : undefined;
+      if (typeof method !== 'function') {
+        send(call, failure(new Error(`the ${o.name} desk has no command ${call.m}`)));
+        continue;
+      }
+      const { value, sequenced } = o.desk.logged(positionAfter(command.seq, i), () => {
+        try {
+          return Promise.resolve(method.apply(o.desk, call.a as unknown[]));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      });
+      inFlight++;
+      const answered = value.then(
+        (v) => send(call, { ok: true, value: v }),
+        (e: unknown) => send(call, failure(e)),
+      ).finally(() => {
+        inFlight--;
+        if (room !== null && inFlight < maxInFlight) {
+          const wake = room;
+          room = null;
+          wake();
+        }
+      });
+      // A call answered without entering the sequence (refused on its face) changed nothing; one that did not enter
+      // it synchronously must finish before the next, so the log's order stays the desk's, and must be safe to apply
+      // again (its position is committed only with a later command's batch).
+      if (!sequenced) {
+        await answered;
+        const v = await value.catch(() => null);
+        const accepted = typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === true;
+        if (accepted && !reapplicable.has(call.m)) {
+          throw new Error(`the ${o.name} desk's ${call.m} was applied outside its sequence: it can't be applied exactly once from the log`);
+        }
+      }
     }
-    const { value, sequenced } = o.desk.logged(command.seq, () => {
-      try {
-        return Promise.resolve(method.apply(o.desk, call.a as unknown[]));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    });
-    inFlight++;
-    const answered = value.then(
-      (v) => send(call.r, { ok: true, value: v }),
-      (e: unknown) => send(call.r, failure(e)),
-    ).finally(() => {
-      inFlight--;
-      if (room !== null && inFlight < maxInFlight) {
-        const wake = room;
-        room = null;
-        wake();
-      }
-    });
-    // A call answered without entering the sequence (refused on its face) changed nothing; one that did not enter
-    // it synchronously must finish before the next, so the log's order stays the desk's, and must be safe to apply
-    // again (its seq is committed only with a later command's batch).
-    if (!sequenced) {
-      await answered;
-      const v = await value.catch(() => null);
-      const accepted = typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === true;
-      if (accepted && !reapplicable.has(call.m)) {
-        throw new Error(`the ${o.name} desk's ${call.m} was applied outside its sequence: it can't be applied exactly once from the log`);
-      }
-    } else if (inFlight >= maxInFlight) await new Promise<void>((wake) => (room = wake));
+    if (inFlight >= maxInFlight) await new Promise<void>((wake) => (room = wake));
   });
 
   let sub: Subscription | null = nc.subscribe(querySubject(prefix, o.name), {

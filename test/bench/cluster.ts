@@ -5,8 +5,9 @@
 // The same `commands` spot orders (default 100,000: 240 users, buys and sells of 0.001 BTC at one price, so every
 // second order trades) are applied twice, each time by a fresh spot desk on a fresh PostgreSQL schema:
 //  - direct: called straight into the desk in this process, 4,096 in flight (the embedded server's path, minus HTTP);
-//  - from the log: appended to a JetStream command log first (not timed), then applied by server/cluster/desk-host.ts
-//    from seq 0, each call's seq committed with its effects; timed until the store's log position is the last seq.
+//  - from the log: appended to a JetStream command log first (not timed), in entries of 256 calls as a gateway under
+//    load appends them, then applied by server/cluster/desk-host.ts from the start, each call's log position committed
+//    with its effects; timed until the store's log position is the last call's.
 // Reported: commands/s of each and their ratio, and the CPU each role spent per command while applying from the log:
 // this process (the desk: reader, kernel, commit building), the PostgreSQL server processes (the store writer), and
 // nats-server (the log), read from /proc. Stops by itself: fixed counts and a deadline.
@@ -18,9 +19,13 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { createCommandLog, createInProcessBus } from '../../server/bus/index.ts';
 import { hostDesk } from '../../server/cluster/desk-host.ts';
+import { positionAfter } from '../../server/cluster/protocol.ts';
 import type { DeskEvent } from '../../server/desks/events.ts';
 import { SpotDesk } from '../../server/desks/spot/desk.ts';
 import { createStore, type Store } from '../../server/store/index.ts';
+
+/** Calls per log entry, as a gateway under load appends them. */
+const ENTRY_CALLS = 256;
 
 export interface ClusterOptions {
   databaseUrl: string;
@@ -145,14 +150,21 @@ export async function clusterBench(o: ClusterOptions): Promise<ClusterFigures> {
   const prefix = `bcl${process.pid}${randomBytes(3).toString('hex')}`;
   const log = await createCommandLog({ servers: o.servers, prefix, name: 'bench-cluster' });
   try {
+    // In entries of 256 calls, as a gateway under load appends them (desk-client.ts).
     let appended = 0;
-    await withDeadline('appending', Promise.all([...Array(256).keys()].map(async () => {
+    const sizes = new Map<number, number>();
+    await withDeadline('appending', Promise.all([...Array(16).keys()].map(async () => {
       while (appended < n) {
-        const i = appended++;
-        await log.append('coin', 'all', `c${i}`, { m: 'place', a: [order(i)], r: null });
+        const from = appended;
+        appended = Math.min(n, from + ENTRY_CALLS);
+        const calls = [...Array(appended - from).keys()].map((k) => ({ m: 'place', a: [order(from + k)], r: null, n: from + k }));
+        const { seq } = await log.append('coin', 'all', `c${from}`, { c: calls });
+        sizes.set(seq, calls.length);
       }
     })));
-    const last = await log.lastSeq('coin', 'all');
+    const lastSeq = await log.lastSeq('coin', 'all');
+    // Applied through the last call of the last entry.
+    const last = positionAfter(lastSeq, sizes.get(lastSeq)! - 1);
     const fromLog = await withSchema(o.databaseUrl, async (url) => {
       const store = await createStore({ databaseUrl: url });
       try {

@@ -7,7 +7,8 @@
 //    (desk-main.ts); the sockets spread over the gateways.
 // Reported: answered orders/s of each, their ratio to the single process, and the CPU each role spent per answered
 // order (gateways, the spot desk's process, PostgreSQL, nats-server), read from /proc, from which the README projects
-// 16 and 64 cores. Stops by itself: fixed phases. Options: --gateways-ms=N (the measured phase, default 10,000).
+// 16 and 64 cores. Stops by itself: fixed phases. Options: --gateways-ms=N (the measured phase, default 10,000),
+// --gateways-cpu-prof=DIR (each cluster process writes a V8 CPU profile there when it stops).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +33,8 @@ export interface GatewaysOptions {
   databaseUrl: string;
   servers: string;
   phaseMs: number;
+  /** Where each cluster process writes its V8 CPU profile (--gateways-cpu-prof=DIR), to see where its CPU goes. */
+  cpuProfDir?: string | undefined;
 }
 
 interface Measured {
@@ -138,8 +141,9 @@ interface Child {
   readonly ready: Promise<{ url?: string }>;
 }
 
-function startRole(script: string, args: string[], readyEvent: string, env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, [join(REPO, 'server/cluster', script), ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'inherit'] });
+function startRole(script: string, args: string[], readyEvent: string, env: NodeJS.ProcessEnv, cpuProfDir?: string): Child {
+  const profile = cpuProfDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=${script.replace('-main.ts', '')}-${args.map((a) => a.replace(/^--|[^A-Za-z0-9=]/g, '')).join('-')}.cpuprofile`];
+  const child = spawn(process.execPath, [...profile, join(REPO, 'server/cluster', script), ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const ready = new Promise<{ url?: string }>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
@@ -185,10 +189,10 @@ export async function gatewaysBench(o: GatewaysOptions): Promise<GatewaysFigures
       const children: Child[] = [];
       try {
         const users = (await seedUsers({ dataDir, databaseUrl: url }, 16, BALANCES, 'gwb')).map((u) => ({ ticket: u.ticket }));
-        const desks = DESKS.map((d) => startRole('desk-main.ts', [`--desk=${d}`, `--prefix=${prefix}`], 'caught-up', env));
+        const desks = DESKS.map((d) => startRole('desk-main.ts', [`--desk=${d}`, `--prefix=${prefix}`], 'caught-up', env, o.cpuProfDir));
         children.push(...desks);
         await Promise.all(desks.map((d) => d.ready));
-        const gateways = Array.from({ length: count }, (_, i) => startRole('gateway-main.ts', ['--port=0', '--host=127.0.0.1', `--prefix=${prefix}`, `--name=bgw${i}`], 'listening', env));
+        const gateways = Array.from({ length: count }, (_, i) => startRole('gateway-main.ts', ['--port=0', '--host=127.0.0.1', `--prefix=${prefix}`, `--name=bgw${i}`], 'listening', env, o.cpuProfDir));
         children.push(...gateways);
         const ports = (await Promise.all(gateways.map((g) => g.ready))).map((r) => Number(new URL(r.url!).port));
         return await measure(ports, users, o.phaseMs, {
@@ -232,7 +236,9 @@ export function gatewaysOptions(argv: readonly string[]): GatewaysOptions {
   const hit = argv.find((x) => x.startsWith('--gateways-ms='));
   const phaseMs = hit ? Number(hit.split('=')[1]) : 10_000;
   if (!Number.isSafeInteger(phaseMs) || phaseMs < 1000) throw new Error('--gateways-ms=N: at least 1000');
+  const prof = argv.find((x) => x.startsWith('--gateways-cpu-prof='));
   return {
+    cpuProfDir: prof ? prof.slice('--gateways-cpu-prof='.length) : undefined,
     databaseUrl: process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test',
     servers: process.env['NATS_URL'] || '127.0.0.1:4222',
     phaseMs,

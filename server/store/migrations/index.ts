@@ -36,6 +36,7 @@ import { quant } from './0030_quant.ts';
 import { content } from './0031_content.ts';
 import { ops } from './0032_ops.ts';
 import { deskLog } from './0033_desk_log.ts';
+import { deskLogCalls } from './0034_desk_log_calls.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -74,6 +75,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0031_content': content(dialect),
     '0032_ops': ops(dialect),
     '0033_desk_log': deskLog(),
+    '0034_desk_log_calls': deskLogCalls(),
   };
 }
 

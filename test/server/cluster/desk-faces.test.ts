@@ -8,6 +8,7 @@ import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts'
 import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
 import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
 import { askable, EARN_DESK, FIAT_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
+import { resumeAt } from '../../../server/cluster/protocol.ts';
 import { createTransfers } from '../../../server/desks/transfers.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
@@ -83,7 +84,7 @@ cluster('desks used through their remote faces', (servers) => {
     earnFace.close();
 
     // Every command came through the logs: each desk's stored position is its log's last seq.
-    for (const desk of ['coin', 'earn', 'fiat']) expect(await w.store.leases.logPosition(desk)).toBe(await log.lastSeq(desk, 'all'));
+    for (const desk of ['coin', 'earn', 'fiat']) expect(resumeAt(await w.store.leases.logPosition(desk)).seq).toBe(await log.lastSeq(desk, 'all'));
     await w.check();
   });
 });

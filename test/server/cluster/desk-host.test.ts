@@ -2,11 +2,12 @@
 // through the JetStream log and come back answered once durable; reads are asked of the host; anything not in the
 // desk's lists, or malformed, is refused without stopping it; a host started again resumes after the stored seq and
 // applies only what came after; a command that would be applied outside the sequence stops the reader.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
 import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
 import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
 import { askable, PERP_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
+import { positionAfter, resumeAt } from '../../../server/cluster/protocol.ts';
 import type { Reply } from '../../../server/desks/index.ts';
 import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
@@ -53,7 +54,7 @@ cluster('a desk hosted on its command log', (servers) => {
     remote.close();
     const placedOrder = value(await spot.place(order(U1, 'buy', 'b-1'))).order;
     expect(await w.store.spot.find(placedOrder.orderId)).toMatchObject({ clientOrderId: 'b-1', user: U1 });
-    expect(await w.store.leases.logPosition('coin')).toBe(await log.lastSeq('coin', 'all'));
+    expect(resumeAt(await w.store.leases.logPosition('coin')).seq).toBe(await log.lastSeq('coin', 'all'));
     const open = value(await spot.openOrders(U1));
     expect(open.map((o) => o.orderId)).toEqual([placedOrder.orderId]);
     // The same client order id again: the first order, nothing new.
@@ -62,11 +63,17 @@ cluster('a desk hosted on its command log', (servers) => {
     await expect(client.query('coin', 'place', [order(U1, 'buy', 'b-2')])).rejects.toThrow(/no read place/);
     await expect(client.command('coin', 'depth', ['BTCUSDT'])).rejects.toThrow(/no command depth/);
     await expect(client.command('coin', 'checkInvariants', [])).rejects.toThrow(/no command checkInvariants/);
-    // A malformed entry in the log is passed over, and the desk goes on.
+    // A malformed entry in the log is passed over, and the desk goes on; a malformed call is refused alone, the
+    // calls beside it in its entry applied.
     await log.append('coin', 'all', 'junk-1', { m: 42, a: 'x' });
     await log.append('coin', 'all', 'junk-2', 'not a call');
+    await log.append('coin', 'all', 'junk-3', { c: [] });
+    await log.append('coin', 'all', 'junk-4', { c: [{ m: 'place', a: 'x', r: null, n: 0 }, 7, { m: 'place', a: [order(U1, 'buy', 'beside-junk')], r: null, n: 2 }] });
+    await log.append('coin', 'all', 'junk-5', { c: [{ m: 'place', a: [order(U1, 'buy', 'bad-n')], r: 'x.y', n: -1 }] });
     const sold = value(await spot.place(order(U2, 'sell', 's-1')));
     expect(sold.fills.length).toBe(1);
+    const clientIds = (await w.store.db.selectFrom('spot_orders').select('client_order_id').orderBy('id').execute()).map((r) => r.client_order_id);
+    expect(clientIds).toEqual(['b-1', 'beside-junk', 's-1']);
     // A market's status through the log: applied after an await of its own, and safe to apply again.
     expect(value(await spot.setMarketStatus('BTCUSDT', { maintenance: true }))).toMatchObject({ maintenance: true });
     expect(value(await spot.setMarketStatus('BTCUSDT', { maintenance: false }))).toMatchObject({ maintenance: false });
@@ -88,7 +95,25 @@ cluster('a desk hosted on its command log', (servers) => {
     expect([value(a!).duplicate, value(b!).duplicate, value(b!).fills.length]).toEqual([false, false, 1]);
     const rows = await w.store.db.selectFrom('spot_orders').select('client_order_id').orderBy('id').execute();
     expect(rows.map((r) => r.client_order_id)).toEqual(['r-1', 'r-2', 'r-3']);
-    expect(await w.store.leases.logPosition('coin')).toBe(await log.lastSeq('coin', 'all'));
+    expect(resumeAt(await w.store.leases.logPosition('coin')).seq).toBe(await log.lastSeq('coin', 'all'));
+    await w.check();
+  });
+
+  it('resumes inside an entry: the calls of it already committed are skipped, the rest applied once', async () => {
+    await host!.stop();
+    host = null;
+    // Three orders without client ids (nothing would catch a second application) in one entry, nobody reading.
+    const noId = (user: number, side: 'buy' | 'sell') => ({ ...order(user, side, 'unused'), clientOrderId: undefined });
+    const { seq } = await log.append('coin', 'all', 'three', { c: [noId(U1, 'buy'), noId(U1, 'buy'), noId(U2, 'sell')].map((a, n) => ({ m: 'place', a: [a], r: null, n })) });
+    // The first call applied and committed with its position, as a commit that ended inside the entry leaves it.
+    const first = w.desks.spot.logged(positionAfter(seq, 0), () => w.desks.spot.place(noId(U1, 'buy')));
+    value(await first.value);
+    expect(resumeAt(await w.store.leases.logPosition('coin'))).toEqual({ seq, done: 1 });
+    host = await start();
+    await host.caughtUp;
+    await vi.waitFor(async () => expect(resumeAt(await w.store.leases.logPosition('coin'))).toEqual({ seq, done: 3 }), { timeout: 10_000 });
+    const rows = await w.store.db.selectFrom('spot_orders').select(['user_id', 'side']).orderBy('id').execute();
+    expect(rows.map((r) => `${r.user_id}:${r.side}`)).toEqual([`${U1}:buy`, `${U1}:buy`, `${U2}:sell`]);
     await w.check();
   });
 
@@ -122,7 +147,7 @@ cluster('a desk hosted on its command log', (servers) => {
       const take = value(await perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.04' }));
       expect(take.order.status).toBe('filled');
       expect(await perp.positions(U1)).toEqual([expect.objectContaining({ symbol: 'BTCUSDT', lots: 4_000, leverage: 10 })]);
-      expect(await w.store.leases.logPosition('contract')).toBe(await log.lastSeq('contract', 'all'));
+      expect(resumeAt(await w.store.leases.logPosition('contract')).seq).toBe(await log.lastSeq('contract', 'all'));
       // The spot desk's position is its own.
       expect(await w.store.leases.logPosition('coin')).toBe(0);
       await w.check();
