@@ -16,7 +16,7 @@ import { openFeeRates, setUpFeeLevels } from '../jobs/fee-levels.ts';
 import { indexSourcesOf } from '../jobs/index-sources.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import { startPerpMarks } from '../jobs/perp-marks.ts';
-import { startPriceRecord } from '../jobs/price-record.ts';
+import { startPriceRecord, type PriceRecord } from '../jobs/price-record.ts';
 import { startQuantRobots } from '../jobs/quant.ts';
 import { startLive } from '../market/live.ts';
 import type { Store } from '../store/index.ts';
@@ -34,6 +34,8 @@ export interface ClusterJobsOptions {
 export interface ClusterJobs {
   /** The spot markets whose index is recorded. */
   readonly markets: readonly string[];
+  /** The price record's head (its markets and latest entries), for the operator console's health page. */
+  readonly priceRecord: Pick<PriceRecord, 'markets' | 'latest'>;
   stop(): Promise<void>;
 }
 
@@ -103,7 +105,7 @@ export async function startClusterJobs(o: ClusterJobsOptions): Promise<ClusterJo
     stops.push(() => recovery.stop());
     await record.tick().catch((error: unknown) => o.onError(error, 'price record'));
     marks.resume();
-    return { markets: live.markets.map((m) => m.symbol), stop: stopAll };
+    return { markets: live.markets.map((m) => m.symbol), priceRecord: record, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

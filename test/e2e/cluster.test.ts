@@ -38,7 +38,7 @@ describe.skipIf(skip !== null)('the web app through a cluster gateway', { timeou
     dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-cluster-'));
     const at = { dataDir, databaseUrl: target.databaseUrl };
     [buyer, seller] = (await seedUsers(at, 2, { USDT: '100000', BTC: '10' }, 'e2ecluster')) as [SeededUser, SeededUser];
-    const env = { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: NATS_URL! };
+    const env = { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: NATS_URL!, DATA_DIR: dataDir };
     for (const d of DESKS) processes.push(startClusterProcess('desk-main.ts', [`--desk=${d}`, `--prefix=${prefix}`], 'caught-up', env));
     processes.push(startClusterProcess('jobs-main.ts', [`--prefix=${prefix}`], 'active', env));
     await Promise.all(processes.map((p) => p.ready));

@@ -1,6 +1,6 @@
 // The cluster under signed order load, killed again and again (issue 26's proof), on PostgreSQL and the machine's
 // NATS JetStream. Processes: two gateways (`gateway-main.ts`), the spot desk active with a standby, and the other
-// desks (`desk-main.ts`). Two users' clients send signed Binance orders (`POST /api/v3/order`, each with its own
+// desks (`desk-main.ts`). Eight users' clients send signed Binance orders (`POST /api/v3/order`, each with its own
 // newClientOrderId) to the gateways in turn. The active spot desk is SIGKILLed 20 times, a new standby started each
 // time, and a gateway is SIGKILLed 5 times, started again each time. A client that gets no answer (its gateway died,
 // or the desk did: a 503) sends the same order to the other gateway; "Duplicate order sent." there means the first
@@ -55,7 +55,8 @@ cluster('the cluster killed under signed order load', (servers) => {
   beforeAll(async () => {
     target = await newTarget('postgres');
     dataDir = mkdtempSync(join(tmpdir(), 'openex-cluster-failover-'));
-    const users = await seedUsers({ dataDir, databaseUrl: target.databaseUrl }, 2, { USDT: '100000000', BTC: '10000' }, 'cf');
+    // Eight users (even ones buy, odd ones sell), so no API key passes Binance's 100 new orders per 10 s.
+    const users = await seedUsers({ dataDir, databaseUrl: target.databaseUrl }, 8, { USDT: '100000000', BTC: '10000' }, 'cf');
     store = await createStore({ databaseUrl: target.databaseUrl });
     const made = createApiKeys({ store, clock: store.clock, master: loadMasterKey({ env: { API_KEY_SECRET: MASTER } }) });
     for (const u of users) keys.push(await made.create(u.id, { trade: true }));
@@ -104,7 +105,7 @@ cluster('the cluster killed under signed order load', (servers) => {
     const placeOne = async (): Promise<void> => {
       const i = n++;
       const side = i % 2 === 0 ? 'BUY' : 'SELL';
-      const key = keys[i % 2]!;
+      const key = keys[i % keys.length]!;
       const clientOrderId = `cf-${i}`;
       const params = { symbol: 'BTCUSDT', side, type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '50000', newClientOrderId: clientOrderId };
       const deadline = Date.now() + 60_000;
@@ -136,6 +137,8 @@ cluster('the cluster killed under signed order load', (servers) => {
     const restarts: number[] = [];
     let gatewayKills = 0;
     for (let round = 0; round < DESK_KILLS; round++) {
+      // As in production, the standby is up and waiting when the active desk dies (its own start is not takeover).
+      await standby.waiting;
       const inFlight = Array.from({ length: ORDERS_PER_ROUND }, () => placeOne());
       await new Promise((done) => setTimeout(done, 30 + (round % 5) * 20));
       let gatewayBack: Promise<void> = Promise.resolve();

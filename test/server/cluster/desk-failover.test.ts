@@ -27,6 +27,10 @@ const ORDERS_PER_ROUND = 60;
 interface DeskProcess {
   readonly child: ChildProcess;
   readonly active: Promise<number>;
+  /** Resolves when the process waits as a standby (started, connected, polling the lease). */
+  readonly waiting: Promise<void>;
+  /** The takeover's parts as the process reports them: rebuilding the desk from the store, joining the log. */
+  readonly parts: Promise<{ rebuildMs: number; joinMs: number }>;
   readonly exited: Promise<void>;
 }
 
@@ -47,21 +51,29 @@ cluster('a clustered spot desk killed under load', (servers) => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines = createInterface({ input: child.stdout! });
+    let told: (parts: { rebuildMs: number; joinMs: number }) => void = () => undefined;
+    let standing: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (standing = resolve));
+    const parts = new Promise<{ rebuildMs: number; joinMs: number }>((resolve) => (told = resolve));
     const active = new Promise<number>((resolve, reject) => {
       lines.on('line', (line) => {
-        let msg: { event?: string; at?: number; error?: string };
+        let msg: { event?: string; at?: number; error?: string; rebuildMs?: number; joinMs?: number };
         try {
           msg = JSON.parse(line) as typeof msg;
         } catch {
           return;
         }
-        if (msg.event === 'active') resolve(msg.at!);
+        if (msg.event === 'standby') standing();
+        if (msg.event === 'active') {
+          told({ rebuildMs: msg.rebuildMs ?? -1, joinMs: msg.joinMs ?? -1 });
+          resolve(msg.at!);
+        }
         if (msg.event === 'failed') reject(new Error(msg.error));
       });
     });
     active.catch(() => undefined);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const p = { child, active, exited };
+    const p = { child, active, waiting, parts, exited };
     processes.add(p);
     void exited.then(() => processes.delete(p));
     return p;
@@ -88,10 +100,16 @@ cluster('a clustered spot desk killed under load', (servers) => {
     await active.active;
     let standby = startDesk();
     let retries = 0;
+    let kills = 0;
+    let spanned = 0;
     const call = async <T>(method: string, args: unknown[]): Promise<T> => {
       for (;;) {
         try {
-          return (await client.command('coin', method, args)) as T;
+          const killsBefore = kills;
+          const answer = (await client.command('coin', method, args)) as T;
+          // Sent to a desk that was killed before it answered: the standby applied it from the log, or had it.
+          if (kills > killsBefore) spanned++;
+          return answer;
         } catch (error) {
           if (!(error instanceof DeskUnavailableError)) throw error;
           // No answer in time (the desk died with it): the same call again, as a client retries.
@@ -111,6 +129,8 @@ cluster('a clustered spot desk killed under load', (servers) => {
 
     const acknowledged = new Map<string, number>(); // client order id → order id
     const takeovers: number[] = [];
+    const rebuilds: number[] = [];
+    const joins: number[] = [];
     let n = 0;
     let duplicates = 0;
     const placeOne = async (): Promise<void> => {
@@ -126,15 +146,21 @@ cluster('a clustered spot desk killed under load', (servers) => {
     };
 
     for (let round = 0; round < KILLS; round++) {
+      // As in production, the standby is up and waiting when the active desk dies (its own start is not takeover).
+      await standby.waiting;
       // Orders in flight while the active desk is killed: some answered, some applied but unanswered, some not yet
       // applied at all.
       const inFlight = Array.from({ length: ORDERS_PER_ROUND }, () => placeOne());
       await new Promise((done) => setTimeout(done, 20 + (round % 5) * 15));
       const killedAt = Date.now();
+      kills++;
       active.child.kill('SIGKILL');
       await active.exited;
       const activeAt = await standby.active;
       takeovers.push(activeAt - killedAt);
+      const parts = await standby.parts;
+      rebuilds.push(parts.rebuildMs);
+      joins.push(parts.joinMs);
       active = standby;
       standby = startDesk();
       await Promise.all(inFlight);
@@ -155,13 +181,17 @@ cluster('a clustered spot desk killed under load', (servers) => {
     await new Promise((done) => setTimeout(done, 200));
     expect(resumeAt(await store.leases.logPosition('coin')).seq).toBe(await log.lastSeq('coin', 'all'));
 
-    const sorted = [...takeovers].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+    const quantile = (xs: number[], q: number) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+    };
     console.log(
-      `desk takeover over ${KILLS} SIGKILLs: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms; ${acknowledged.size} orders, ` +
-        `${retries} calls retried, ${duplicates} of them already applied by the killed desk`,
+      `desk takeover over ${KILLS} SIGKILLs: p50 ${quantile(takeovers, 0.5)} ms, p99 ${quantile(takeovers, 0.99)} ms, max ${Math.max(...takeovers)} ms ` +
+        `(of which rebuilding the desk p50 ${quantile(rebuilds, 0.5)} ms, p99 ${quantile(rebuilds, 0.99)} ms; joining the log p50 ${quantile(joins, 0.5)} ms, p99 ${quantile(joins, 0.99)} ms); ` +
+        `${acknowledged.size} orders, ${spanned} answered across a kill, ${retries} calls retried (no answer in time), ${duplicates} of them already applied by the killed desk`,
     );
-    // The kills did land with calls in flight: some were retried (the hard case this test is for).
-    expect(retries).toBeGreaterThan(0);
+    // The kills did land with calls in flight (the hard case this test is for). Whether one was committed and not
+    // answered (then retried) is up to timing: the window between a commit and its answer is short.
+    expect(spanned).toBeGreaterThan(0);
   }, 300_000);
 });

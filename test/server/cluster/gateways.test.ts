@@ -36,7 +36,7 @@ cluster('two gateways over desk processes', (servers) => {
 
   /** A desk's process, or (null) the jobs process, ready once it serves. */
   const startDesk = async (desk: string | null) => {
-    const env = { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers };
+    const env = { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir };
     const p = desk === null ? startClusterProcess('jobs-main.ts', [`--prefix=${prefix}`], 'active', env) : startClusterProcess('desk-main.ts', [`--desk=${desk}`, `--prefix=${prefix}`], 'caught-up', env);
     children.push(p);
     await p.ready;

@@ -1,36 +1,50 @@
 // The processes of a cluster, started by a test (server/cluster/*-main.ts): each prints one JSON line per step, and
 // `ready` resolves at the step asked for (a desk's 'active' or 'caught-up', a gateway's 'listening', the jobs'
-// 'active') with its time and, for a gateway, its url; it rejects when the process fails or ends before it.
+// 'active') with its time and, for a gateway, its url (for the jobs, the console's url and the admin socket's path it
+// opened, or null); it rejects when the process fails or ends before it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const REPO = join(import.meta.dirname, '../../..');
 
+/** What the ready line says: its time, a gateway's url, the active jobs process's console url and admin socket. */
+export interface ReadyLine {
+  at: number;
+  url?: string | undefined;
+  opsUrl?: string | null | undefined;
+  adminSocket?: string | null | undefined;
+}
+
 export interface ClusterProcess {
   readonly child: ChildProcess;
-  readonly ready: Promise<{ at: number; url?: string | undefined }>;
+  readonly ready: Promise<ReadyLine>;
+  /** Resolves once a desk or jobs process waits as a standby (started, connected, watching the lease). */
+  readonly waiting: Promise<void>;
   readonly exited: Promise<void>;
 }
 
 export function startClusterProcess(script: 'desk-main.ts' | 'gateway-main.ts' | 'jobs-main.ts', args: readonly string[], readyEvent: string, env: NodeJS.ProcessEnv): ClusterProcess {
   const child = spawn(process.execPath, [join(REPO, 'server/cluster', script), ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = new Promise<{ at: number; url?: string | undefined }>((resolve, reject) => {
+  let standing: () => void = () => undefined;
+  const waiting = new Promise<void>((resolve) => (standing = resolve));
+  const ready = new Promise<ReadyLine>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      let msg: { event?: string; at?: number; url?: string; error?: string };
+      let msg: { event?: string; at?: number; url?: string; error?: string; opsUrl?: string | null; adminSocket?: string | null };
       try {
         msg = JSON.parse(line) as typeof msg;
       } catch {
         return;
       }
-      if (msg.event === readyEvent) resolve({ at: msg.at ?? Date.now(), url: msg.url });
+      if (msg.event === 'standby') standing();
+      if (msg.event === readyEvent) resolve({ at: msg.at ?? Date.now(), url: msg.url, opsUrl: msg.opsUrl, adminSocket: msg.adminSocket });
       if (msg.event === 'failed') reject(new Error(`${script} ${args.join(' ')}: ${msg.error}`));
     });
     void exited.then(() => reject(new Error(`${script} ${args.join(' ')} ended (${child.exitCode ?? child.signalCode})`)));
   });
   ready.catch(() => undefined);
-  return { child, ready, exited };
+  return { child, ready, waiting, exited };
 }
 
 /** Stops them all (SIGTERM, then SIGKILL after 5 s) and waits until they are gone. */
