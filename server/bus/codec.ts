@@ -22,24 +22,53 @@ export class CodecError extends Error {
   }
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Encodes `value` (plain objects, arrays, strings, finite numbers, booleans, null, bigint) to bytes. */
 export function encode(value: unknown): Uint8Array {
   let json: string | undefined;
   try {
-    json = JSON.stringify(toWire(value, 0));
+    // Most events and calls hold nothing JSON would change (no bigint, Map or '$' key): their JSON is the wire form.
+    json = JSON.stringify(plain(value, 0) ? value : toWire(value, 0));
   } catch (error) {
     throw located(error, value, toWire);
   }
   // A top-level undefined has no JSON text; it is not a payload anyone should send.
   if (json === undefined) throw new CodecError('cannot encode undefined');
-  // One allocation: the version byte, then the UTF-8 text written in place (at most 3 bytes per UTF-16 unit).
-  const out = new Uint8Array(json.length * 3 + 1);
+  const out = Buffer.allocUnsafe(Buffer.byteLength(json) + 1);
   out[0] = CODEC_VERSION;
-  const { written } = encoder.encodeInto(json, out.subarray(1));
-  return out.subarray(0, written + 1);
+  out.write(json, 1);
+  return out;
+}
+
+/** True when JSON.stringify writes `value` exactly as the wire has it, and refuses nothing in it: no copy needed. */
+function plain(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (depth >= MAX_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!plain(value[i], depth + 1)) return false;
+        return true;
+      }
+      const proto: unknown = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      const from = value as Record<string, unknown>;
+      for (const k in from) {
+        if (!Object.hasOwn(from, k)) return false;
+        if (k.charCodeAt(0) === DOLLAR || !plain(from[k], depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false; // bigint (tagged), function or symbol (refused)
+  }
 }
 
 /** Decodes bytes made by `encode`; throws CodecError on anything else (wrong version, bad UTF-8 or JSON, bad tags). */
