@@ -2,7 +2,7 @@
 export type { LevelChange, TradeInput } from './inputs.ts';
 export { tradeInput } from './inputs.ts';
 export { BookTracker } from './book-tracker.ts';
-export { DepthBook, DEFAULT_SNAPSHOT_LIMIT, MAX_SNAPSHOT_LIMIT, type DepthDiff, type DepthSnapshot } from './depth.ts';
+export { DepthBook, DEFAULT_SNAPSHOT_LIMIT, MAX_SNAPSHOT_LIMIT, RECENT_CHANGES, type DepthDiff, type DepthSnapshot, type RecentDepth } from './depth.ts';
 export type { Level } from './ladder.ts';
 export { TradeRing, DEFAULT_TRADE_CAPACITY, type RecentTrade } from './trades.ts';
 export { RollingTicker, type TickerStats } from './ticker.ts';

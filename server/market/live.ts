@@ -54,8 +54,8 @@ export interface Live {
 
 export async function startLive(o: LiveOptions): Promise<Live> {
   const markets = (await o.store.markets.configs('spot')).map(kernelMarket);
-  // Depth ids continue from the start time × 1000, so they keep rising across restarts and old clients re-snapshot.
-  const market = await MarketData.open({ markets, candles: createCandleStore(o.store.db, (q) => o.store.writeQueries(q)), lastUpdateId: o.clock() * 1000 });
+  // Depth ids are the desk's (bridge.ts): the same on every gateway, and rising across restarts with the desk's epochs.
+  const market = await MarketData.open({ markets, candles: createCandleStore(o.store.db, (q) => o.store.writeQueries(q)) });
   await replayStoredTrades(o.store.spot, market);
   const bridge = bridgeSpotToMarket({ bus: o.bus, desk: o.desks.spot, market, onError: (e, symbol) => o.onError(e, `market bridge ${symbol}`) });
   let index: LiveIndex;

@@ -5,7 +5,7 @@ import type { Market, Price, RestingOrder, Side, SpotEvent } from '../kernel/ind
 import { BookTracker } from './book-tracker.ts';
 import type { CandleQuery, CandleStore } from './candle-store.ts';
 import { CandleSet, type Candle } from './candles.ts';
-import { DepthBook, type DepthDiff, type DepthSnapshot } from './depth.ts';
+import { DepthBook, type DepthDiff, type DepthSnapshot, type RecentDepth } from './depth.ts';
 import { tradeInput, type LevelChange, type TradeInput } from './inputs.ts';
 import { INTERVALS, type Interval } from './intervals.ts';
 import type { Level } from './ladder.ts';
@@ -102,6 +102,20 @@ export class MarketData {
   }
 
   /**
+   * One event of a desk's book (its level changes) as update id `updateId`, above the book's (DepthBook.applyAt):
+   * the bridge numbers them from the desk's own sequence, so every gateway's book has the same id for the same state.
+   */
+  onBook(symbol: string, changes: readonly LevelChange[], updateId: number): void {
+    const s = this.need(symbol);
+    const changed = s.depth.applyAt(changes, updateId);
+    if (this.watchers.size === 0) return;
+    for (const c of changed) {
+      const change: MarketChange = { kind: 'level', symbol, side: c.side, price: c.price, qty: c.qty, updateId };
+      for (const w of this.watchers) w(change);
+    }
+  }
+
+  /**
    * Tells `watcher` every change from now on, synchronously, as it is applied (the Binance spot streams follow the
    * book and the trades so); answers the unsubscribe. A watcher must not throw.
    */
@@ -113,6 +127,11 @@ export class MarketData {
   /** The book's update id: what GET /api/v3/depth answers as lastUpdateId now. */
   lastUpdateId(symbol: string): number {
     return this.need(symbol).depth.lastUpdateId;
+  }
+
+  /** The levels the book's latest changes touched, from the id on which they are all there (a diff stream's start). */
+  recentDepth(symbol: string): RecentDepth {
+    return this.need(symbol).depth.recent();
   }
 
   /** The live bar of an interval (the newest one with trades), if any. */

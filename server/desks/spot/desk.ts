@@ -1,13 +1,13 @@
 // The spot desk: owns the coin wallet and every spot market's book. Commands are sequenced, applied through the
 // kernel, committed in groups and only then answered and published (see ../sequencer.ts). The gateway calls the
 // methods here; each answers a Reply (a refusal carries a code) or throws DeskUnavailableError.
-import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../../clock.ts';
 import { FEE_INCOME, userAccount, type Asset, type FeeRates, type UserId } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, openUnderLease } from '../core.ts';
+import { newEpoch } from '../epoch.ts';
 import type { DeskEvent } from '../events.ts';
 import type { DeskLease } from '../lease.ts';
 import type { OrderView } from '../views.ts';
@@ -118,8 +118,10 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
 
   /** Takes the coin desk's lease and rebuilds books and balances from the store. */
   static async open(o: SpotDeskOptions): Promise<SpotDesk> {
-    return openUnderLease(o, 'coin', o.clock ?? systemClock, async (lease, locks) => {
-      const state = await rebuildSpot(o.store, randomUUID());
+    const clock = o.clock ?? systemClock;
+    return openUnderLease(o, 'coin', clock, async (lease, locks) => {
+      // The epoch carries the opening time: market data numbers this lifetime's book events after the last one's.
+      const state = await rebuildSpot(o.store, newEpoch(clock()));
       restoreBots(state, await o.store.quant.running());
       const wallet = new WalletMemory(await o.store.walletDesk.openHolds());
       const desk = new SpotDesk(o, state, lease, locks, wallet);

@@ -4,12 +4,15 @@
 // same instant. Stream names are Binance's, symbols lowercase:
 //
 // - `<symbol>@depth` (every 1000 ms) and `<symbol>@depth@100ms`: `depthUpdate` {e, E, s, U, u, b, a}, the levels
-//   that changed since the last event, each at its new total ("0": gone). Update ids are the book's own (each level
-//   change takes the next one; GET /api/v3/depth answers the latest as lastUpdateId): an event covers every id from
-//   the previous event's u + 1 (U) to the book's id when it is sent (u), and lists every level those changes touched,
-//   so a gap is impossible by construction and Binance's procedure works unchanged (buffer, snapshot, drop u <=
-//   lastUpdateId, the first kept has U <= lastUpdateId + 1 <= u, each next U = the previous u + 1). A new stream starts
-//   at the book's id when it is subscribed, before the subscription is answered.
+//   that changed since the last event, each at its new total ("0": gone). Update ids are the book's (the desk's
+//   numbering, the same on every gateway: market/bridge.ts; GET /api/v3/depth answers the latest as lastUpdateId): an
+//   event covers every id from the previous event's u + 1 (U) to the book's id when it is sent (u), and lists every
+//   level those changes touched, so a gap is impossible by construction and Binance's procedure works unchanged
+//   (buffer, snapshot, drop u <= lastUpdateId, the first kept has U <= lastUpdateId + 1 <= u, each next U = the
+//   previous u + 1). A new stream's first event reaches back over the book's recent changes (MarketData.recentDepth:
+//   the levels its last 10,000 changes touched, at their totals then), set when it is subscribed, before the
+//   subscription is answered: a client whose gateway died subscribes on another and goes on from its own last u (its
+//   next id is in that first event), with no new snapshot; a new client drops it or bridges with it as usual.
 // - `<symbol>@depth<5|10|20>[@100ms]`: the partial book {lastUpdateId, bids, asks}, every 1000 ms (100 ms), as
 //   GET /api/v3/depth?limit=<n> answers it then.
 // - `<symbol>@trade` {e, E, s, t, p, q, T, m, M} and `<symbol>@aggTrade` {e, E, s, a, p, q, f, l, T, m, M}: each trade
@@ -264,8 +267,9 @@ export class SpotMarketStreams {
   // ---- the book -------------------------------------------------------------------------------------------
 
   private depthDiff(m: Market, speed: SpotDepthSpeed, emit: Emit): Source {
-    const md = this.trading.market;
-    const state: DiffState = { symbol: m.symbol, market: m, emit, from: md.lastUpdateId(m.symbol) + 1, bids: new Map(), asks: new Map() };
+    // From the book's recent changes on, not from now: a client resuming with ids from another gateway finds its next.
+    const recent = this.trading.market.recentDepth(m.symbol);
+    const state: DiffState = { symbol: m.symbol, market: m, emit, from: recent.from, bids: new Map(recent.bids), asks: new Map(recent.asks) };
     const unlisten = this.listen(m.symbol, (c) => {
       if (c.kind !== 'level') return;
       (c.side === 'buy' ? state.bids : state.asks).set(c.price, c.qty);
