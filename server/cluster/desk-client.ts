@@ -46,10 +46,10 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
   const timeoutMs = o.timeoutMs ?? 10_000;
   const inbox = `${prefix}.rep.${o.gateway ?? randomUUID().replaceAll('-', '')}`;
   const waiting = new Map<number, Waiter>();
-  // Calls made in this turn of the event loop, by desk: appended together at its end (setImmediate runs after the
-  // turn's I/O, so the requests that arrived together travel together).
-  const outgoing = new Map<string, DeskCall[]>();
-  let appending: NodeJS.Immediate | null = null;
+  // Calls waiting to be appended, by desk. One entry per desk is appended at a time: the calls made meanwhile go
+  // together in the next (so under load an entry carries what came during one append, and idle, a call goes at the
+  // end of its turn of the event loop: setImmediate runs after the turn's I/O).
+  const outgoing = new Map<string, { calls: DeskCall[]; appending: boolean; scheduled: NodeJS.Immediate | null }>();
   let next = 1;
   let closed = false;
 
@@ -81,27 +81,32 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
     },
   });
 
-  const append = (desk: string, calls: DeskCall[]): void => {
-    // The entry's id is its own: a retry of the append (a lost acknowledgement) is stored once; a client's retry is
-    // a new call, which the desk answers from its client id.
-    o.log.append(desk, 'all', randomUUID(), { c: calls } satisfies DeskEntry).catch((error: unknown) => {
-      const why = unreachable(desk, `the log refused the command: ${error instanceof Error ? error.message : String(error)}`);
-      for (const call of calls) {
-        const w = waiting.get(call.n);
-        if (w === undefined) continue;
-        waiting.delete(call.n);
-        clearTimeout(w.timer);
-        w.reject(why);
-      }
-    });
+  const refuse = (calls: readonly DeskCall[], why: unknown): void => {
+    for (const call of calls) {
+      const w = waiting.get(call.n);
+      if (w === undefined) continue;
+      waiting.delete(call.n);
+      clearTimeout(w.timer);
+      w.reject(why);
+    }
   };
 
-  const flush = (): void => {
-    appending = null;
-    for (const [desk, calls] of outgoing) {
-      for (let i = 0; i < calls.length; i += CALLS_PER_APPEND) append(desk, calls.slice(i, i + CALLS_PER_APPEND));
-    }
-    outgoing.clear();
+  const appendNext = (desk: string): void => {
+    const q = outgoing.get(desk);
+    if (q === undefined) return;
+    q.scheduled = null;
+    if (q.appending || q.calls.length === 0 || closed) return;
+    const calls = q.calls.splice(0, CALLS_PER_APPEND);
+    q.appending = true;
+    // The entry's id is its own: a retry of the append (a lost acknowledgement) is stored once; a client's retry is
+    // a new call, which the desk answers from its client id.
+    o.log
+      .append(desk, 'all', randomUUID(), { c: calls } satisfies DeskEntry)
+      .catch((error: unknown) => refuse(calls, unreachable(desk, `the log refused the command: ${error instanceof Error ? error.message : String(error)}`)))
+      .finally(() => {
+        q.appending = false;
+        if (q.calls.length > 0) appendNext(desk);
+      });
   };
 
   return {
@@ -118,10 +123,10 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
           reject(unreachable(desk, `none within ${timeoutMs} ms`));
         }, timeoutMs);
         waiting.set(n, { resolve, reject, timer });
-        let calls = outgoing.get(desk);
-        if (calls === undefined) outgoing.set(desk, (calls = []));
-        calls.push({ m: method, a: args, r: inbox, n });
-        appending ??= setImmediate(flush);
+        let q = outgoing.get(desk);
+        if (q === undefined) outgoing.set(desk, (q = { calls: [], appending: false, scheduled: null }));
+        q.calls.push({ m: method, a: args, r: inbox, n });
+        if (!q.appending && q.scheduled === null) q.scheduled = setImmediate(appendNext, desk);
       });
     },
 
@@ -139,8 +144,7 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
     async close() {
       closed = true;
       // Calls not yet appended never will be: they are refused below, and were not applied.
-      if (appending !== null) clearImmediate(appending);
-      appending = null;
+      for (const q of outgoing.values()) if (q.scheduled !== null) clearImmediate(q.scheduled);
       outgoing.clear();
       sub.unsubscribe();
       for (const [n, w] of waiting) {

@@ -22,5 +22,12 @@ const types: pg.CustomTypesConfig = {
 };
 
 export function postgresDialect(url: string): PostgresDialect {
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, types, max: POOL_SIZE }) });
+  const pool = new pg.Pool({ connectionString: url, types, max: POOL_SIZE });
+  // An idle connection the server ends (a restart, pg_terminate_backend, a dropped database) is an 'error' on the
+  // pool; unhandled, it would end the process. The pool drops that client and opens another when one is next needed,
+  // and a query on a broken connection fails on its own, where its caller handles it.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL ended an idle connection (${error.message}); the next query opens another`, { code: 'PG_IDLE_CONNECTION_ENDED' });
+  });
+  return new PostgresDialect({ pool });
 }
