@@ -3,10 +3,9 @@
 // (market data, sessions' caches) is rebuilt from the store and the events, so any number of gateways can serve
 // behind a load balancer and a client whose gateway dies goes on through another.
 //
-// Not in a gateway: the jobs (index, marks, funding, the price record, accruals, robots: each runs in the process of
-// the desk it drives, or in the jobs process), the demo's bots and first-start seeding, the operator console and
-// the admin channel. The seconds desk's process can't follow the price record yet, so in a cluster a new seconds
-// contract is refused (`seconds.price.unavailable`) while its balances and transfers work (desks.ts SECONDS_DESK).
+// Not in a gateway: the jobs (index, marks, funding, the price record, accruals, robots), the operator console and
+// the admin channel: the active jobs process runs them (jobs.ts, jobs-main.ts). The index a gateway shows is the
+// price record's, from its events; a perpetual's funding, from the jobs' mark events.
 import type { FastifyInstance } from 'fastify';
 import { argon2Hasher } from '../accounts/passwords.ts';
 import { createCommandLog, createNatsBus, type Bus, type CommandLog } from '../bus/index.ts';

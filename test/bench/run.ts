@@ -2,7 +2,7 @@
 // end-to-end HTTP order placement with durable commit, then the browser terminal under a synthetic feed) and prints a
 // table, then one JSON line per benchmark for machines. Timing lives here only; tests never assert on speed.
 // Options: --ops=N (default 1 000 000), --peer-runs=N (timed runs of the slow peer, default 2),
-// --only=matching|contract|seconds|e2e|streams|reserves|earn|quant|nats-log|cluster|gateways|terminal (gateways, the e2e HTTP order load through a cluster of 1 and 2 gateway processes and one process per desk against the embedded server on PostgreSQL in the same run, per-role CPU per order, gateways.ts: --gateways-ms=N --gateways-cpu-prof=DIR; cluster, a spot desk applying the JetStream command log against applying directly, on loopback PostgreSQL and NATS, cluster.ts: --cluster-commands=N; nats-log, the JetStream command log against the loopback NATS server, nats-log.ts: --nats-log-commands=N --nats-log-durable=N --nats-log-in-flight=N, NATS_URL; reserves, a liabilities snapshot of a million users: --reserves-users=N --reserves-assets=N --reserves-proofs=N --reserves-dialect=sqlite|postgres; quant, the spot desk's throughput with 10,000 grid bots against none in the same run, quant.ts: --quant-bots=N --quant-commands=N --quant-dialect=sqlite|postgres;
+// --only=matching|contract|seconds|e2e|streams|reserves|earn|quant|nats-log|cluster|gateways|terminal (gateways, the e2e HTTP order load through a cluster of 1 and 2 gateway processes and one process per desk against the embedded server on PostgreSQL in the same run, per-role CPU per order, gateways.ts: --gateways-ms=N --gateways-cpu-prof=DIR; cluster, a spot desk applying the JetStream command log against applying directly, on loopback PostgreSQL and NATS, cluster.ts: --cluster-commands=N, then the gateways bench; nats-log, the JetStream command log against the loopback NATS server, nats-log.ts: --nats-log-commands=N --nats-log-durable=N --nats-log-in-flight=N, NATS_URL; reserves, a liabilities snapshot of a million users: --reserves-users=N --reserves-assets=N --reserves-proofs=N --reserves-dialect=sqlite|postgres; quant, the spot desk's throughput with 10,000 grid bots against none in the same run, quant.ts: --quant-bots=N --quant-commands=N --quant-dialect=sqlite|postgres;
 // earn, one accrual run over a million open wealth and mining orders all due at once, earn.ts: --earn-orders=N --earn-users=N --earn-transfers=N --earn-dialect=sqlite|postgres; seconds: --seconds-burst=N, --seconds-rate=N, --seconds-steady-ms=N, --seconds-duration=S;
 // streams, Binance's spot streams fanned out, binance-streams.ts: --streams-sockets=N, --streams-rate=N trades/s, --streams-ms=N, --streams-warmup-ms=N), --e2e-ms=N (length of each end-to-end phase, default 5000); for the contract
 // bench: --contract-positions=N (open positions of the sweep, default 100000), --contract-ops=N (order-path commands,
@@ -126,7 +126,8 @@ if (only === undefined || only === 'cluster') {
   console.log(JSON.stringify(reportCluster(await clusterBench(clusterOptions(process.argv.slice(2))))));
 }
 
-if (only === undefined || only === 'gateways') {
+// --only=cluster runs the whole cluster bench: the desk applying its log, then the e2e load through gateways.
+if (only === undefined || only === 'gateways' || only === 'cluster') {
   const { gatewaysBench, gatewaysOptions, reportGateways } = await import('./gateways.ts');
   console.log(JSON.stringify(reportGateways(await gatewaysBench(gatewaysOptions(process.argv.slice(2))))));
 }
