@@ -13,7 +13,7 @@ export type SpotPanelKind = (typeof KINDS)[number];
  * with the account strip along the bottom.
  */
 function defaultLayout(): Layout<SpotPanelKind> {
-  const side = split<SpotPanelKind>('side', 'column', [0.7, 0.3], group('g-entry', panel('entry')), group('g-trades', panel('trades')));
+  const side = split<SpotPanelKind>('side', 'column', [0.76, 0.24], group('g-entry', panel('entry')), group('g-trades', panel('trades')));
   const row: DockNode<SpotPanelKind>[] = [group('g-markets', panel('markets')), group('g-chart', panel('chart')), group('g-book', panel('book')), side];
   const top = split('top', 'row', [0.16, 0.45, 0.18, 0.21], ...row);
   return { version: LAYOUT_VERSION, closed: [], root: split('root', 'column', [0.69, 0.31], top, group('g-account', panel('account'))) };
