@@ -3,7 +3,7 @@
 // (journal entry external → user, an asset record with the memo).
 import { newInviteCode } from '../accounts/secrets.ts';
 import type { Clock } from '../clock.ts';
-import type { FundsDesk } from '../desks/index.ts';
+import type { FundsFace } from '../desks/index.ts';
 import { formatDecimal } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 
@@ -46,7 +46,7 @@ export async function ensureBotUser(store: Store, clock: Clock, email = MAKER_EM
  * Credits `amount` minor units of `asset` unless the bot already holds some (available or frozen): funded once,
  * and again only for an asset it has never held (a market added later). Answers whether it credited.
  */
-export async function fundOnce(desk: FundsDesk, user: number, asset: string, amount: bigint): Promise<boolean> {
+export async function fundOnce(desk: FundsFace, user: number, asset: string, amount: bigint): Promise<boolean> {
   const balances = await desk.balances(user);
   if (!balances.ok) throw new Error(`balances: ${balances.code}`);
   const held = balances.value.find((b) => b.asset === asset);

@@ -3,7 +3,7 @@
 // sends those crossing orders there. They trade through the same desk calls as any user; stop() ends their timers
 // and waits for the work in flight.
 import type { Clock } from '../clock.ts';
-import type { LocalDesks } from '../desks/index.ts';
+import type { Desks } from '../desks/index.ts';
 import type { Market, Price, Side } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import { DEFAULT_SEED } from '../feeds/live-index.ts';
@@ -21,7 +21,7 @@ export interface BotLog {
 }
 
 export interface BotsOptions {
-  readonly desks: LocalDesks;
+  readonly desks: Desks;
   readonly store: Store;
   readonly clock: Clock;
   readonly markets: readonly Market[];

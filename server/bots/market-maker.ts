@@ -9,17 +9,17 @@ import type { Clock } from '../clock.ts';
 import { COIN_PROFILES } from '../feeds/coins.ts';
 import { createPrng, hash32 } from '../feeds/prng.ts';
 import { formatPrice, formatQty, parsePrice, parseQty, type Market, type Price, type Side } from '../kernel/index.ts';
-import type { FundsDesk, SpotDesk } from '../desks/index.ts';
+import type { FundsFace, SpotFace } from '../desks/index.ts';
 import { baseWorth, makerParams, planIsEmpty, planRequote, planTake, quoteLadder, type Ladder, type MakerParams, type OpenQuote, type RequotePlan, type TakeOrder } from './quotes.ts';
 import { fundOnce } from './account.ts';
 import type { BotLog } from './index.ts';
 
-export type MakerSpot = Pick<SpotDesk, 'openOrders' | 'place' | 'replace' | 'cancel'>;
+export type MakerSpot = Pick<SpotFace, 'openOrders' | 'place' | 'replace' | 'cancel'>;
 
 export interface MarketMakerOptions {
   readonly spot: MakerSpot;
   /** The coin wallet's desk, for the inventory credit. */
-  readonly wallet: FundsDesk;
+  readonly wallet: FundsFace;
   readonly user: number;
   readonly markets: readonly Market[];
   readonly indexPrice: (symbol: string) => Price | null;

@@ -10,7 +10,7 @@
 // crossing orders would meet its own quotes, which the perp desk expires (self-trade prevention), so a second bot
 // account sends them (bots/index.ts), through the same calls and so in the same settings: the contracts trade from
 // the first minute, as the spot markets do.
-import type { PerpDesk } from '../desks/perp/desk.ts';
+import type { PerpFace } from '../desks/index.ts';
 import type { OrderView } from '../desks/views.ts';
 import { formatDecimal, type Market } from '../kernel/index.ts';
 import type { MakerSpot } from './market-maker.ts';
@@ -23,7 +23,7 @@ export const MAKER_LEVERAGE = 2;
  * both go through perpAsSpot): isolated margin, 2×. Each is refused while the market holds what forbids it (a cross
  * position or orders; a position too large for 2×): the settings it has then stay.
  */
-export async function botSettings(perp: PerpDesk, user: number, symbol: string): Promise<boolean> {
+export async function botSettings(perp: PerpFace, user: number, symbol: string): Promise<boolean> {
   await perp.setMarginMode({ user, symbol, mode: 'isolated' });
   return (await perp.setLeverage({ user, symbol, leverage: MAKER_LEVERAGE })).ok;
 }
@@ -34,7 +34,7 @@ type Cancel = MakerSpot['cancel'];
 type OpenOrders = MakerSpot['openOrders'];
 
 /** The perp desk behind the maker's spot-shaped calls. */
-export function perpAsSpot(perp: PerpDesk, markets: readonly Market[]): MakerSpot {
+export function perpAsSpot(perp: PerpFace, markets: readonly Market[]): MakerSpot {
   const bySymbol = new Map(markets.map((m) => [m.symbol, m]));
   const levered = new Set<string>();
   const place: Place = async (req) => {

@@ -9,7 +9,12 @@
 // port, the operator console on OPS_HOST (default 127.0.0.1; OPS_PORT=off: none). A standby is given the same port and
 // listens on it only once it is active. DATA_DIR (default ./data) also holds the key that seals the operators' TOTP
 // secrets, unless API_KEY_SECRET is set: the same as the CLI's that made the operators.
-// One JSON line per step on stdout: standby, active (with the console's URL and the socket's path), stopped.
+// `--demo` (or DEMO=1) adds the demo of `npm start` to the jobs: the first-start seeding on a fresh store (the demo's
+// articles, seconds durations, seconds house, earn products and treasury; a store already seeded gets nothing twice)
+// and the market-maker bots, quoting and trading every spot market and perpetual through the desks' faces (SEED, as
+// for `npm start`, seeds them and the index). Not the 7-day history `npm start` replays first (jobs.ts).
+// One JSON line per step on stdout: standby, active (with the console's URL, the socket's path, and with --demo what
+// its seeding added: `seeded`, null when it failed, as an 'error' line said), stopped.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +22,7 @@ import { argon2Hasher } from '../accounts/passwords.ts';
 import { adminSettingsFromEnv, startAdminChannel, type AdminChannel } from '../admin/index.ts';
 import { createCommandLog, createNatsBus } from '../bus/index.ts';
 import { systemClock } from '../clock.ts';
-import { loadOpsConfig } from '../config.ts';
+import { ConfigError, loadLiveConfig, loadOpsConfig } from '../config.ts';
 import { REQUEST_TIMEOUT_MS } from '../contract/api.ts';
 import type { DeskEvent } from '../desks/events.ts';
 import { holderIsDead, newHolderId } from '../desks/lease.ts';
@@ -38,8 +43,20 @@ const ANY_HOST = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1']);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A bot's log fields as JSON can carry them (an error as its message). */
+const fieldsOf = (obj: object): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? v.message : v]));
+
+/** DEMO as config.ts reads a flag: 1/true or 0/false, unset is off. */
+function demoFromEnv(raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`DEMO must be true or false, got "${value}"`);
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { prefix: { type: 'string' }, 'ops-port': { type: 'string' }, 'ops-host': { type: 'string' } } });
+  const { values } = parseArgs({ options: { prefix: { type: 'string' }, 'ops-port': { type: 'string' }, 'ops-host': { type: 'string' }, demo: { type: 'boolean' } } });
   const natsUrl = process.env.NATS_URL;
   const databaseUrl = process.env.DATABASE_URL;
   if (!natsUrl || !databaseUrl) throw new Error('the jobs process needs NATS_URL and DATABASE_URL');
@@ -58,6 +75,8 @@ async function main(): Promise<void> {
   };
   const ops = opsEnv.OPS_PORT?.trim() ? loadOpsConfig(opsEnv) : null;
   const adminSettings = adminSettingsFromEnv(process.env);
+  const demo = values.demo === true || demoFromEnv(process.env.DEMO);
+  const { seed } = loadLiveConfig(process.env);
   const store = await createStore({ databaseUrl });
   const holder = newHolderId('jobs-');
   say('standby', { holder });
@@ -83,7 +102,18 @@ async function main(): Promise<void> {
       (error: unknown) => onError(error, 'lease renewal'),
     );
   }, Math.max(10, Math.floor(ttl / 3)));
-  const jobs = await startClusterJobs({ store, bus, desks, clock: systemClock, onError });
+  const jobs = await startClusterJobs({
+    store, bus, desks, clock: systemClock, onError, seed,
+    demo: demo
+      ? {
+          log: {
+            info: (message) => say('info', { what: 'demo', message }),
+            warn: (obj, message) => say('warning', { what: 'demo', message, ...fieldsOf(obj) }),
+            error: (obj, message) => say('error', { what: 'demo', error: message, ...fieldsOf(obj) }),
+          },
+        }
+      : undefined,
+  });
 
   // What the operators' commands tell users goes to the outbox, as from a gateway.
   const notifier = createNotifier({ outbox: store.outbox, clock: systemClock, onError: (error) => onError(error, 'message delivery') });
@@ -125,7 +155,7 @@ async function main(): Promise<void> {
       await app.close().catch(() => undefined);
     }
   }
-  say('active', { holder, markets: jobs.markets.length, opsUrl, adminSocket: admin?.socketPath ?? null });
+  say('active', { holder, markets: jobs.markets.length, opsUrl, adminSocket: admin?.socketPath ?? null, demo: demo ? { seeded: jobs.demo } : null });
   closeOnSignal(async () => {
     // The operators' ways in first: the commands in progress finish while the desks and the lease are still held.
     await admin?.close();

@@ -4,7 +4,8 @@
 // process that ends is replaced by a new standby, a gateway that ends is started again. Ctrl-C stops them all.
 // The operator console and the admin channel are the active jobs process's: the console on the port after the
 // gateways' unless --ops-port (OPS_PORT) says otherwise or `off` (as `npm start` puts it on PORT+1), every jobs
-// process given the same port; the admin socket in DATA_DIR (or ADMIN_SOCKET), as for `npm start`.
+// process given the same port; the admin socket in DATA_DIR (or ADMIN_SOCKET), as for `npm start`. `--demo` gives the
+// jobs processes theirs (jobs-main.ts --demo): the active one seeds a fresh store and runs the market-maker bots.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,6 +29,8 @@ const USAGE = `usage: DATABASE_URL=postgres://user@host:5432/db NATS_URL=host:42
   --prefix P       the cluster's NATS subject prefix (default CLUSTER_PREFIX, else ex)
   --ops-port P     the operator console's port, opened by the active jobs process on OPS_HOST (default 127.0.0.1);
                    default OPS_PORT, else the port after the last gateway's; off: no console
+  --demo           the demo of npm start: the active jobs process seeds a fresh store (articles, seconds durations,
+                   earn products, the house and treasury) and runs the market-maker bots (not the 7-day history)
 The admin channel (npm run admin) is the active jobs process's too: DATA_DIR/admin.sock (or ADMIN_SOCKET).`;
 
 function usage(message: string): never {
@@ -38,7 +41,7 @@ function usage(message: string): never {
 function main(): void {
   let parsed;
   try {
-    parsed = parseArgs({ options: { gateways: { type: 'string' }, port: { type: 'string' }, prefix: { type: 'string' }, standbys: { type: 'string' }, 'ops-port': { type: 'string' }, help: { type: 'boolean' } } });
+    parsed = parseArgs({ options: { gateways: { type: 'string' }, port: { type: 'string' }, prefix: { type: 'string' }, standbys: { type: 'string' }, 'ops-port': { type: 'string' }, demo: { type: 'boolean' }, help: { type: 'boolean' } } });
   } catch (error) {
     usage(error instanceof Error ? error.message : String(error));
   }
@@ -71,7 +74,7 @@ function main(): void {
   }
   // Every jobs process the same console port: only the one holding the lease listens on it.
   // PORT: the first gateway's, which the jobs process's console check refuses as its port too.
-  const jobsArgs = [`--prefix=${prefix}`, `--ops-port=${opsPort ?? 'off'}`];
+  const jobsArgs = [`--prefix=${prefix}`, `--ops-port=${opsPort ?? 'off'}`, ...(values.demo === true ? ['--demo'] : [])];
   const jobsEnv = { ...process.env, PORT: String(port) };
   for (let i = 0; i <= standbys; i++) roles.push({ name: `jobs${i === 0 ? '' : ` (${i + 1})`}`, script: 'jobs-main.ts', args: jobsArgs, env: jobsEnv });
   for (let i = 0; i < gateways; i++) roles.push({ name: `gateway ${port + i}`, script: 'gateway-main.ts', args: [`--port=${port + i}`, `--prefix=${prefix}`, `--name=gw-${port + i}`] });
@@ -97,7 +100,9 @@ function main(): void {
   process.stdout.write(
     `cluster "${prefix}": ${Object.keys(DESK_SPECS).length} desks and the jobs with ${standbys} standby each, ${gateways} gateway(s) on ${Array.from({ length: gateways }, (_, i) => `http://127.0.0.1:${port + i}`).join(', ')}; ` +
       (opsPort === null ? 'no operator console (--ops-port off)' : `operator console on port ${opsPort} of OPS_HOST (default 127.0.0.1)`) +
-      ' and the admin channel in the active jobs process (its "active" line says where)\n',
+      ' and the admin channel in the active jobs process (its "active" line says where)' +
+      (values.demo === true ? '; the demo (seeding and market-maker bots) in the active jobs process' : '') +
+      '\n',
   );
   const stop = () => {
     stopping = true;
