@@ -85,7 +85,8 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
     // A market's status (an operator's halt) reaches the mirrored copies within their refresh (1 s).
 
     let publishMarket: (message: MarketMessage) => void = () => undefined;
-    live = await startLive({ store, bus, desks, clock, feeds: false, publish: (m) => publishMarket(m), onError: logError });
+    // Candles are the jobs process's to write (one writer in a cluster); this gateway keeps its own until written.
+    live = await startLive({ store, bus, desks, clock, feeds: false, writeCandles: false, publish: (m) => publishMarket(m), onError: logError });
     // The index is the jobs process's (jobs.ts): the latest entry of each market's public price record, as its events
     // come (an entry older than 10 s is no index, as the jobs' marks read it).
     const recorded = new Map<string, PriceRecordEntry>();

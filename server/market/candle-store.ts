@@ -151,3 +151,86 @@ export function createCandleStore(store: Kysely<Database>, writeQueries?: (queri
   };
   return Object.freeze(candles);
 }
+
+/**
+ * The candles of a process that serves them and leaves the writing to another: a cluster's gateways, whose jobs
+ * process writes (server/cluster/jobs.ts), so one process of a cluster writes each row. Reads are the store's, and
+ * `upsert` writes nothing: it keeps the bars (market data's flush hands it each second's) until the writer's have
+ * passed them, and reads overlay a kept bar where the store's is behind it (its last trade id lower) or missing. So
+ * the bar in progress and the bars the writer has not written yet come from this process's own trades, and the
+ * rest from the store, as every gateway reads it.
+ *
+ * The writer's watermark is the last trade id of its newest one-minute bar: a flush writes every interval's bars in
+ * one transaction, and every trade is in a one-minute bar, so the store then has every bar up to that trade as the
+ * writer made it. Each upsert reads it once, for the markets with kept bars, and forgets the bars at or below it
+ * (what the writer's bar says goes, so every gateway serves the same bar). While no writer runs, the bars are kept:
+ * a few per market, interval and period.
+ */
+export function followCandleStore(store: Kysely<Database>): CandleStore {
+  const db = store.withTables<{ candles: CandlesTable }>();
+  const stored = createCandleStore(store);
+  // Per market and interval, the kept bars by their opening time.
+  const kept = new Map<string, Map<number, Candle>>();
+  const keyOf = (symbol: string, interval: Interval) => `${symbol} ${interval}`;
+
+  async function forgetWritten(): Promise<void> {
+    // Where each market's watermark can be: at or after its oldest kept one-minute bar (the writer's bar of a kept
+    // bar's last trade is there or later). A market with none kept (its minute skipped a trade as a replay) has its
+    // oldest kept bar of any interval: a trade's one-minute bar opens at or after the opening of every bar it is in.
+    const minutes = new Map<string, number>();
+    const others = new Map<string, number>();
+    for (const bars of kept.values()) {
+      for (const c of bars.values()) {
+        const oldest = c.interval === '1m' ? minutes : others;
+        oldest.set(c.symbol, Math.min(oldest.get(c.symbol) ?? c.openTime, c.openTime));
+      }
+    }
+    const from = new Map([...others, ...minutes]);
+    if (from.size === 0) return;
+    const rows = await db
+      .selectFrom('candles')
+      .select((eb) => ['symbol', eb.fn.max('last_trade_id').as('last')])
+      .where('period', '=', '1m')
+      .where((eb) => eb.or([...from].map(([symbol, openTime]) => eb.and([eb('symbol', '=', symbol), eb('open_time', '>=', openTime)]))))
+      .groupBy('symbol')
+      .execute();
+    const written = new Map(rows.map((r) => [r.symbol, Number(r.last)]));
+    for (const [key, bars] of kept) {
+      for (const [openTime, c] of bars) if (c.lastTradeId <= (written.get(c.symbol) ?? -1)) bars.delete(openTime);
+      if (bars.size === 0) kept.delete(key);
+    }
+  }
+
+  const range: CandleStore['range'] = async (symbol, interval, query) => {
+    const rows = await stored.range(symbol, interval, query);
+    const mine = kept.get(keyOf(symbol, interval));
+    if (mine === undefined) return rows;
+    const byOpen = new Map(rows.map((c) => [c.openTime, c]));
+    for (const c of mine.values()) {
+      if ((query.startTime !== undefined && c.openTime < query.startTime) || (query.endTime !== undefined && c.openTime > query.endTime)) continue;
+      const theirs = byOpen.get(c.openTime);
+      if (theirs === undefined || theirs.lastTradeId < c.lastTradeId) byOpen.set(c.openTime, c);
+    }
+    const all = [...byOpen.values()].sort((a, b) => a.openTime - b.openTime);
+    const limit = clampLimit(query.limit);
+    return query.startTime !== undefined ? all.slice(0, limit) : all.slice(-limit);
+  };
+
+  const candles: CandleStore = {
+    async upsert(bars) {
+      for (const c of bars) {
+        const key = keyOf(c.symbol, c.interval);
+        let mine = kept.get(key);
+        if (mine === undefined) kept.set(key, (mine = new Map()));
+        const before = mine.get(c.openTime);
+        if (before === undefined || before.lastTradeId <= c.lastTradeId) mine.set(c.openTime, c);
+      }
+      await forgetWritten();
+    },
+    range,
+    latest(symbol, interval, limit) {
+      return range(symbol, interval, { limit });
+    },
+  };
+  return Object.freeze(candles);
+}
