@@ -5,12 +5,11 @@
 // jobs process starts: it replays the stored trades, and the table gets those bars. Its standby takes over from a
 // SIGKILL while trades go on: the table and both gateways still have exactly the stored trades' bars, none lost or
 // counted twice.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCommandLog } from '../../../server/bus/index.ts';
 import { startGateway, type GatewayHandle } from '../../../server/cluster/gateway.ts';
 import { API } from '../../../server/contract/api.ts';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
@@ -19,7 +18,7 @@ import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { seedUsers, type SeededUser } from '../reliability/server-process.ts';
-import { startClusterProcess, stopClusterProcesses, type ClusterProcess } from './processes.ts';
+import { startClusterProcess, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const DESKS = ['coin', 'contract', 'earn', 'fiat', 'seconds'] as const;
 const SYMBOL = 'BTCUSDT';
@@ -94,16 +93,7 @@ cluster('candles in a cluster: one writer, every gateway serves them', (servers)
     store = await createStore({ databaseUrl: target.databaseUrl });
   }, 120_000);
 
-  afterAll(async () => {
-    for (const g of gateways) await g.close().catch(() => undefined);
-    await stopClusterProcesses(children);
-    await store?.close();
-    const log = await createCommandLog({ servers, prefix });
-    await log.destroy();
-    await log.close();
-    await target?.dispose();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownCluster({ gateways, processes: children, servers, prefix, store, target, dataDir }));
 
   let orders = 0;
   const place = async (g: GatewayHandle, user: SeededUser, side: 'buy' | 'sell', price: number) => {

@@ -6,12 +6,11 @@
 // is taken. The active jobs process is SIGKILLed: the standby opens the console on the same port and the socket at
 // the same path, the operator's session goes on there, and a second credit reaches the user. The audit log says
 // which way each command came.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCommandLog } from '../../../server/bus/index.ts';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { runOperatorCommand } from '../../../server/cli/operator-commands.ts';
 import { startGateway, type GatewayHandle } from '../../../server/cluster/gateway.ts';
@@ -21,7 +20,7 @@ import { createStore } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { freePort, seedUsers, type SeededUser } from '../reliability/server-process.ts';
-import { startClusterProcess, stopClusterProcesses, type ClusterProcess } from './processes.ts';
+import { startClusterProcess, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const DESKS = ['coin', 'contract', 'earn', 'fiat', 'seconds'] as const;
 
@@ -65,15 +64,7 @@ cluster('the operator console and admin channel on a cluster', (servers) => {
     gateway = await startGateway({ databaseUrl: target.databaseUrl!, natsUrl: servers, prefix, dataDir, name: 'gw-cc', startTimeoutMs: 30_000 });
   }, 120_000);
 
-  afterAll(async () => {
-    await gateway?.close().catch(() => undefined);
-    await stopClusterProcesses(children);
-    const log = await createCommandLog({ servers, prefix });
-    await log.destroy();
-    await log.close();
-    await target?.dispose();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownCluster({ gateways: gateway ? [gateway] : [], processes: children, servers, prefix, target, dataDir }));
 
   /** The console's API over HTTP, as its page calls it (a POST carries the x-ops-request header). */
   const ops = async (base: string, method: 'GET' | 'POST', path: string, o: { cookie?: string; body?: unknown } = {}) => {

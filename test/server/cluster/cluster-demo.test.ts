@@ -5,22 +5,20 @@
 // BTCUSDT's spot book and in a perpetual's, and trades. The active jobs process is SIGKILLed with a standby waiting:
 // the standby starts the bots and trading goes on, and its seeding adds nothing (the rows the seeding writes are
 // counted before and after). The ledger verifies once everything stopped.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCommandLog } from '../../../server/bus/index.ts';
 import { INVENTORY_MEMO, MAKER_EMAIL } from '../../../server/bots/account.ts';
 import { TAKER_EMAIL } from '../../../server/bots/index.ts';
 import { startGateway, type GatewayHandle } from '../../../server/cluster/gateway.ts';
 import type { DemoSeeded } from '../../../server/cluster/jobs.ts';
-import { adminRef, verifyLedger } from '../../../server/desks/index.ts';
-import { createStore } from '../../../server/store/index.ts';
+import { adminRef } from '../../../server/desks/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
-import { startClusterProcess, stopClusterProcesses, type ClusterProcess } from './processes.ts';
+import { ledgerProblems, startClusterProcess, stopClusterProcesses, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const DESKS = ['coin', 'contract', 'earn', 'fiat', 'seconds'] as const;
 
@@ -74,15 +72,7 @@ cluster('the demo on a cluster: seeding and bots in the active jobs process', (s
     await Promise.all(desks.map((p) => p.ready));
   }, 120_000);
 
-  afterAll(async () => {
-    await gateway?.close().catch(() => undefined);
-    await stopClusterProcesses(children);
-    const log = await createCommandLog({ servers, prefix });
-    await log.destroy();
-    await log.close();
-    await target?.dispose();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownCluster({ gateways: gateway ? [gateway] : [], processes: children, servers, prefix, target, dataDir }));
 
   /** The rows the demo's seeding writes, and the bots' accounts and inventory credits. */
   const seededRows = async () => {
@@ -183,12 +173,6 @@ cluster('the demo on a cluster: seeding and bots in the active jobs process', (s
     await stopClusterProcesses([second.p]);
     expect(second.p.child.exitCode).toBe(0); // closed on SIGTERM: the bots stopped and the jobs closed in time
     await stopClusterProcesses(children);
-    const store = await createStore({ databaseUrl: target.databaseUrl });
-    try {
-      const report = await verifyLedger(store);
-      expect(report.problems).toEqual([]);
-    } finally {
-      await store.close();
-    }
+    expect(await ledgerProblems(target.databaseUrl!)).toEqual([]);
   });
 });

@@ -7,19 +7,17 @@
 // was applied, and the client asks for it by its client id, as a Binance client does. Afterwards: every acknowledged
 // order is in the store once with the id its client was told, nothing else was placed, the ledger verifies after
 // every kill, and the takeover times (kill → standby active) and gateway restart times are reported.
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCommandLog } from '../../../server/bus/index.ts';
 import { verifyLedger } from '../../../server/desks/index.ts';
 import { createApiKeys, loadMasterKey } from '../../../server/gateway/binance/keys.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { seedUsers } from '../reliability/server-process.ts';
-import { startClusterProcess, type ClusterProcess } from './processes.ts';
+import { signedCall, startClusterProcess, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const DESK_KILLS = 20;
 const GATEWAY_KILLS = 5;
@@ -62,32 +60,8 @@ cluster('the cluster killed under signed order load', (servers) => {
     for (const u of users) keys.push(await made.create(u.id, { trade: true }));
   }, 120_000);
 
-  afterAll(async () => {
-    for (const p of procs) p.child.kill('SIGKILL');
-    await Promise.all([...procs].map((p) => p.exited));
-    const log = await createCommandLog({ servers, prefix });
-    await log.destroy();
-    await store?.close();
-    await target?.dispose();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownCluster({ processes: procs, servers, prefix, store, target, dataDir }));
 
-  /** A signed call; undefined when no answer came (the gateway died, or the connection was refused). */
-  const signed = async (base: string, key: Key, method: 'GET' | 'POST', path: string, params: Record<string, string>) => {
-    const text = new URLSearchParams({ ...params, timestamp: String(Date.now()), recvWindow: '60000' }).toString();
-    const body = `${text}&signature=${createHmac('sha256', key.secret).update(text).digest('hex')}`;
-    try {
-      const res = await fetch(method === 'POST' ? `${base}${path}` : `${base}${path}?${body}`, {
-        method,
-        headers: { 'x-mbx-apikey': key.apiKey, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        body: method === 'POST' ? body : undefined,
-        signal: AbortSignal.timeout(15_000),
-      });
-      return { status: res.status, body: (await res.json()) as { orderId?: number; code?: number; msg?: string } };
-    } catch {
-      return undefined;
-    }
-  };
 
   it(`loses nothing and applies nothing twice across ${DESK_KILLS} desk and ${GATEWAY_KILLS} gateway SIGKILLs`, async () => {
     let active = desk('coin');
@@ -111,7 +85,7 @@ cluster('the cluster killed under signed order load', (servers) => {
       const deadline = Date.now() + 60_000;
       for (let attempt = 0; Date.now() < deadline; attempt++) {
         const base = urls[(i + attempt) % urls.length]!;
-        const r = await signed(base, key, 'POST', '/api/v3/order', params);
+        const r = await signedCall(base, key, 'POST', '/api/v3/order', params);
         if (r?.status === 200 && r.body.orderId !== undefined) {
           acknowledged.set(clientOrderId, r.body.orderId);
           return;
@@ -119,7 +93,7 @@ cluster('the cluster killed under signed order load', (servers) => {
         if (r?.body.code === -2010 && /Duplicate order sent/.test(r.body.msg ?? '')) {
           // Applied by an earlier try whose answer was lost: ask for it by its client id.
           duplicates++;
-          const q = await signed(base, key, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: clientOrderId });
+          const q = await signedCall(base, key, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: clientOrderId });
           if (q?.status === 200 && q.body.orderId !== undefined) {
             acknowledged.set(clientOrderId, q.body.orderId);
             return;

@@ -12,12 +12,10 @@
 //   (every trade its own aggregate), and the ids it has are every trade in the store over the run, once;
 // - user stream: B's REST seed holds the orders placed during the outage, the events after it apply on top, and the
 //   resulting open orders and balances equal the store's.
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCommandLog } from '../../../server/bus/index.ts';
 import { API } from '../../../server/contract/api.ts';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
 import { createApiKeys, loadMasterKey } from '../../../server/gateway/binance/keys.ts';
@@ -26,7 +24,7 @@ import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { seedUsers, type SeededUser } from '../reliability/server-process.ts';
-import { startClusterProcess, type ClusterProcess } from './processes.ts';
+import { signedCall, startClusterProcess, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const MASTER = 'gateway-resume-master-key-0123456789abcdef';
 const SYMBOL = 'BTCUSDT';
@@ -180,32 +178,8 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
     for (const u of traders) keys.push(await made.create(u.id, { trade: true }));
   }, 120_000);
 
-  afterAll(async () => {
-    for (const p of procs) p.child.kill('SIGKILL');
-    await Promise.all([...procs].map((p) => p.exited));
-    const log = await createCommandLog({ servers, prefix });
-    await log.destroy();
-    await store?.close();
-    await target?.dispose();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownCluster({ processes: procs, servers, prefix, store, target, dataDir }));
 
-  /** A signed Binance call; undefined when no answer came (the gateway died, or refused the connection). */
-  const signed = async (base: string, key: Key, method: 'GET' | 'POST', path: string, params: Record<string, string>) => {
-    const text = new URLSearchParams({ ...params, timestamp: String(Date.now()), recvWindow: '60000' }).toString();
-    const body = `${text}&signature=${createHmac('sha256', key.secret).update(text).digest('hex')}`;
-    try {
-      const res = await fetch(method === 'POST' ? `${base}${path}` : `${base}${path}?${body}`, {
-        method,
-        headers: { 'x-mbx-apikey': key.apiKey, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        body: method === 'POST' ? body : undefined,
-        signal: AbortSignal.timeout(15_000),
-      });
-      return { status: res.status, body: (await res.json()) as { orderId?: number; code?: number; msg?: string } };
-    } catch {
-      return undefined;
-    }
-  };
   /** The app API as the signed-in user. */
   const app = async (base: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
@@ -255,7 +229,7 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
       const params = { symbol: SYMBOL, side: buy ? 'BUY' : 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: `0.00${1 + random(3)}`, price, newClientOrderId: `gr-${i}` };
       for (let attempt = 0; attempt < 200; attempt++) {
         const base = aAlive && (i + attempt) % 2 === 0 ? a.url : b.url;
-        const r = await signed(base, key, 'POST', '/api/v3/order', params);
+        const r = await signedCall(base, key, 'POST', '/api/v3/order', params);
         if ((r?.status === 200 && r.body.orderId !== undefined) || (r?.body.code === -2010 && /Duplicate order sent/.test(r.body.msg ?? ''))) {
           placed++;
           return;

@@ -3,8 +3,13 @@
 // 'active') with its time and, for a gateway, its url (for the jobs, the console's url and the admin socket's path it
 // opened, or null); it rejects when the process fails or ends before it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createCommandLog } from '../../../server/bus/index.ts';
+import { verifyLedger } from '../../../server/desks/index.ts';
+import { createStore } from '../../../server/store/index.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 
@@ -56,4 +61,53 @@ export async function stopClusterProcesses(list: Iterable<ClusterProcess>): Prom
   }, 5_000);
   await Promise.all(all.map((p) => p.exited));
   clearTimeout(forced);
+}
+
+/** What a cluster test leaves behind: its in-process gateways, its processes, its log, its schema and data folder. */
+export interface ClusterLeftovers {
+  readonly gateways?: Iterable<{ close(): Promise<void> }> | undefined;
+  readonly processes: Iterable<ClusterProcess>;
+  readonly servers: string;
+  readonly prefix: string;
+  readonly store?: { close(): Promise<void> } | undefined;
+  readonly target?: { dispose(): Promise<void> } | undefined;
+  readonly dataDir?: string | undefined;
+}
+
+/** Closes the gateways, stops the processes, deletes the cluster's command log, then the store, schema and folder. */
+export async function tearDownCluster(o: ClusterLeftovers): Promise<void> {
+  for (const g of o.gateways ?? []) await g.close().catch(() => undefined);
+  await stopClusterProcesses(o.processes);
+  const log = await createCommandLog({ servers: o.servers, prefix: o.prefix });
+  await log.destroy();
+  await o.store?.close();
+  await o.target?.dispose();
+  if (o.dataDir !== undefined) rmSync(o.dataDir, { recursive: true, force: true });
+}
+
+/** The ledger of the cluster's store, verified from a store of the test's own (every desk stopped or not). */
+export async function ledgerProblems(databaseUrl: string): Promise<readonly unknown[]> {
+  const store = await createStore({ databaseUrl });
+  try {
+    return (await verifyLedger(store)).problems;
+  } finally {
+    await store.close();
+  }
+}
+
+/** A signed Binance call with an API key; undefined when no answer came (the gateway died or refused the connection). */
+export async function signedCall(base: string, key: { apiKey: string; secret: string }, method: 'GET' | 'POST', path: string, params: Record<string, string>) {
+  const text = new URLSearchParams({ ...params, timestamp: String(Date.now()), recvWindow: '60000' }).toString();
+  const body = `${text}&signature=${createHmac('sha256', key.secret).update(text).digest('hex')}`;
+  try {
+    const res = await fetch(method === 'POST' ? `${base}${path}` : `${base}${path}?${body}`, {
+      method,
+      headers: { 'x-mbx-apikey': key.apiKey, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body: method === 'POST' ? body : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: res.status, body: (await res.json()) as { orderId?: number; code?: number; msg?: string } };
+  } catch {
+    return undefined;
+  }
 }
