@@ -1,8 +1,9 @@
-// A desk process of a cluster (issue 26): `node server/cluster/desk-main.ts --desk=coin`, with DATABASE_URL
-// (PostgreSQL) and NATS_URL. It waits as a standby until it holds the desk's lease (free, expired, or held by a
-// process that died on this host), then rebuilds the desk from the store, resumes the command log right after the
-// seq the store has, and serves. A desk that stops (a failed commit, a lost lease) ends the process: memory may be
-// ahead of the store, and a fresh process rebuilds from it (`npm run cluster` starts one again).
+// A desk process of a cluster (issue 26): `node server/cluster/desk-main.ts --desk=coin` (or `spot`; `contract` or
+// `perp`; `earn`, `fiat`, `seconds`), with DATABASE_URL (PostgreSQL) and NATS_URL. It waits as a standby until it
+// holds the desk's lease (free, expired, or held by a process that died on this host), then rebuilds the desk from
+// the store, resumes the command log right after the position the store has, and serves. A desk that stops (a failed
+// commit, a lost lease) ends the process: memory may be ahead of the store, and a fresh process rebuilds from it
+// (`npm run cluster` starts one again).
 // Each step is one JSON line on stdout: { event: 'standby' | 'active' | 'stopped', desk, at, … }.
 import { parseArgs } from 'node:util';
 import { createCommandLog, createNatsBus } from '../bus/index.ts';
@@ -13,15 +14,15 @@ import { openFeeRates } from '../jobs/fee-levels.ts';
 import { createStore } from '../store/index.ts';
 import { hostDesk } from './desk-host.ts';
 import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
-import { askable, CLUSTER_LEASE_TTL_MS, DESK_SPECS, STANDBY_POLL_MS } from './desks.ts';
+import { askable, CLUSTER_LEASE_TTL_MS, DESK_ALIASES, DESK_SPECS, deskSpecNamed, STANDBY_POLL_MS } from './desks.ts';
 
 /** How often a desk process re-reads the fee levels the jobs process applies. */
 const FEE_RELOAD_MS = 5_000;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { desk: { type: 'string' }, prefix: { type: 'string' } } });
-  const spec = DESK_SPECS[values.desk ?? ''];
-  if (spec === undefined) throw new Error(`--desk must be one of ${Object.keys(DESK_SPECS).join(', ')}`);
+  const spec = deskSpecNamed(values.desk ?? '');
+  if (spec === undefined) throw new Error(`--desk must be one of ${[...Object.keys(DESK_SPECS), ...Object.keys(DESK_ALIASES)].join(', ')}`);
   const natsUrl = process.env.NATS_URL;
   const databaseUrl = process.env.DATABASE_URL;
   if (!natsUrl || !databaseUrl) throw new Error('a desk process needs NATS_URL and DATABASE_URL');

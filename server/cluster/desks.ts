@@ -89,3 +89,11 @@ export const DESK_SPECS: Readonly<Record<string, DeskSpec>> = Object.freeze({
   fiat: FIAT_DESK as unknown as DeskSpec,
   seconds: SECONDS_DESK as unknown as DeskSpec,
 });
+
+/** A desk's name on a command line: its wallet's, or what it trades (`spot` is the coin desk, `perp` the contract desk). */
+export const DESK_ALIASES: Readonly<Record<string, string>> = Object.freeze({ spot: 'coin', perp: 'contract' });
+
+/** The spec a command line's `--desk` names, by wallet or alias; undefined for none. */
+export function deskSpecNamed(name: string): DeskSpec | undefined {
+  return DESK_SPECS[DESK_ALIASES[name] ?? name];
+}

@@ -45,7 +45,7 @@ cluster('a clustered spot desk killed under load', (servers) => {
   const processes = new Set<DeskProcess>();
 
   const startDesk = (): DeskProcess => {
-    const child = spawn(process.execPath, [join(REPO, 'server/cluster/desk-main.ts'), '--desk=coin', `--prefix=${prefix}`], {
+    const child = spawn(process.execPath, [join(REPO, 'server/cluster/desk-main.ts'), '--desk=spot', `--prefix=${prefix}`], {
       cwd: REPO,
       env: { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers },
       stdio: ['ignore', 'pipe', 'inherit'],
