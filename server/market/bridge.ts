@@ -16,7 +16,7 @@ import type { Bus, Unsubscribe } from '../bus/index.ts';
 import { epochTime } from '../desks/epoch.ts';
 import { topics, type DeskEvent, type Reply, type DepthSnapshot as DeskDepth } from '../desks/index.ts';
 import { parseDecimal, parsePrice, parseQty, type Amount, type Market, type Price, type Qty, type Side } from '../kernel/index.ts';
-import type { SpotRepo } from '../store/spot.ts';
+import type { SpotRepo, SpotTrade } from '../store/spot.ts';
 import { MAX_SNAPSHOT_LIMIT } from './depth.ts';
 import type { LevelChange, TradeInput } from './inputs.ts';
 import type { MarketData } from './service.ts';
@@ -220,11 +220,10 @@ export function bridgeSpotToMarket(o: BridgeOptions): Bridge {
  * After a restart: puts each market's newest stored trades back (oldest first), so recent trades are served and
  * any trade committed after the last candle write still reaches its bars (bars and the ticker skip the rest by id).
  */
-export async function replayStoredTrades(spot: Pick<SpotRepo, 'recentTrades'>, md: MarketData, limit = 1000): Promise<void> {
+export async function replayStoredTrades(spot: Pick<SpotRepo, 'recentTrades' | 'tradesBetween'>, md: MarketData, limit = 1000): Promise<void> {
   for (const symbol of md.symbols) {
     const m = md.market(symbol)!;
-    const rows = await spot.recentTrades(symbol, limit);
-    for (const t of rows.reverse()) {
+    const feed = (t: SpotTrade) =>
       md.onTrade({
         symbol,
         id: t.tradeNo,
@@ -235,6 +234,22 @@ export async function replayStoredTrades(spot: Pick<SpotRepo, 'recentTrades'>, m
         time: t.time,
         takerSide: t.takerSide,
       });
+    const recent = (await spot.recentTrades(symbol, limit)).reverse();
+    // The trades the stored bars have not counted yet may be more than `limit` (a stop under heavy trading, a writer
+    // that took over late): those older than the latest `limit` go in first, a page at a time, oldest first.
+    const counted = md.candlesCountedThrough(symbol);
+    const oldest = recent[0]?.tradeNo;
+    if (counted !== null && oldest !== undefined && oldest > counted + 1) {
+      for (let after = counted; ; ) {
+        const page = await spot.tradesBetween(symbol, after, oldest, REPLAY_PAGE);
+        for (const t of page) feed(t);
+        if (page.length < REPLAY_PAGE) break;
+        after = page[page.length - 1]!.tradeNo;
+      }
     }
+    for (const t of recent) feed(t);
   }
 }
+
+/** Stored trades read at a time when the bars are behind by more than the latest ones. */
+const REPLAY_PAGE = 5_000;

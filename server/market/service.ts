@@ -84,6 +84,17 @@ export class MarketData {
     return [...this.states.keys()];
   }
 
+  /** The last trade every interval's bar has counted (the oldest of their watermarks); null with no bar yet. */
+  candlesCountedThrough(symbol: string): number | null {
+    const s = this.need(symbol);
+    let through: number | null = null;
+    for (const interval of INTERVALS) {
+      const bar = s.candles.current(interval);
+      if (bar !== undefined) through = through === null ? bar.lastTradeId : Math.min(through, bar.lastTradeId);
+    }
+    return through;
+  }
+
   /** Records a trade; null when the market is unknown or the trade is a replay (id at or below the last seen). */
   onTrade(t: TradeInput): { trade: RecentTrade; candles: Candle[] } | null {
     const s = this.states.get(t.symbol);

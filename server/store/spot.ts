@@ -422,6 +422,11 @@ export function createSpot(db: Kysely<Database>) {
     /** A market's latest trades, newest first. */
     recentTrades: async (symbol: string, limit: number) =>
       (await trades().where('symbol', '=', symbol).orderBy('trade_no', 'desc').limit(limit).execute()).map(toTrade),
+    /** A market's trades numbered after `afterNo` and before `beforeNo`, oldest first, at most `limit`. */
+    tradesBetween: async (symbol: string, afterNo: number, beforeNo: number, limit: number) =>
+      (
+        await trades().where('symbol', '=', symbol).where('trade_no', '>', afterNo).where('trade_no', '<', beforeNo).orderBy('trade_no', 'asc').limit(limit).execute()
+      ).map(toTrade),
     async orderEvents(orderId: number): Promise<SpotOrderEvent[]> {
       const rows = await db
         .selectFrom('spot_order_events')
