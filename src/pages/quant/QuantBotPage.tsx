@@ -222,7 +222,10 @@ function LadderRung({ row, decimals, base, lineBefore }: { row: ReturnType<typeo
 function Orders({ bot, detail }: { bot: QuantBotView; detail: QuantBotDetail | null }) {
   const { _ } = useLingui();
   const decimals = useGridMarket(bot.symbol)?.priceDecimals ?? 2;
-  const orders = [...(detail?.orders ?? [])].sort((a, b) => toUnits(b.price) > toUnits(a.price) ? 1 : toUnits(b.price) < toUnits(a.price) ? -1 : 0);
+  // A bot that is no longer running has no open orders, though the detail read before it ended still lists them (it is
+  // read again at once, as the ladder's orders are).
+  const open = bot.status === 'running' ? (detail?.orders ?? []) : [];
+  const orders = [...open].sort((a, b) => toUnits(b.price) > toUnits(a.price) ? 1 : toUnits(b.price) < toUnits(a.price) ? -1 : 0);
   return (
     <Panel title={_('grid.page.ordersTitle', { count: orders.length })}>
       <div className={s.tableWrap}>
