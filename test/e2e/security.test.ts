@@ -85,8 +85,9 @@ describe.skipIf(skip !== null)('security centre through the UI', { timeout: 60_0
     // A wrong code first: the server's message under the code field, nothing bound.
     await dialog.locator('input[name="code"]').fill(code === '000000' ? '111111' : '000000');
     await dialog.getByTestId('security-submit').click();
-    await expect.poll(() => dialog.textContent()).toContain('code');
-    expect(await dialog.locator('[aria-invalid="true"][name="code"]').count()).toBe(1);
+    // Waited for by the field marked invalid: the dialog's text has "code" in it before the server answers.
+    await expect.poll(() => dialog.locator('[aria-invalid="true"][name="code"]').count()).toBe(1);
+    expect(await dialog.textContent()).toContain('code');
     await shot('en-phone-wrong-code');
     await dialog.locator('input[name="code"]').fill(code);
     await dialog.getByTestId('security-submit').click();
