@@ -1,8 +1,9 @@
 // Multi-row inserts for the desks' group commit, written as SQL text directly instead of through Kysely's query
 // builder: building and compiling a 100-row insert walked every value through the builder, about a tenth of the
-// server's time under load. The text depends only on the dialect, table, columns and row count, so it is cached
-// (and so is the prepared statement behind it on SQLite). Columns are quoted identifiers from our own code, never
-// from input; values travel as parameters, exactly as the builder would have sent them.
+// server's time under load. On SQLite a VALUES list of a parameter per cell, its text depending only on the table,
+// columns and row count, so it is cached (and so is the prepared statement behind it); on PostgreSQL one array per
+// column, unnested into rows. Columns are quoted identifiers from our own code, never from input; values travel as
+// parameters.
 import { CompiledQuery, type Kysely } from 'kysely';
 import { chunks } from './chunks.ts';
 import type { Database } from './schema.ts';
@@ -51,6 +52,41 @@ function insertText(dollar: boolean, table: string, columns: readonly string[], 
   return text;
 }
 
+const types = new Map<string, Promise<ReadonlyMap<string, string>>>();
+
+/** A PostgreSQL table's column types as the catalogue spells them (`bigint`, `text`, …), read once per table. */
+function columnTypes(db: Kysely<Database>, table: string): Promise<ReadonlyMap<string, string>> {
+  let known = types.get(table);
+  if (known === undefined) {
+    known = db
+      .executeQuery<{ name: string; type: string }>(
+        CompiledQuery.raw('select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped', [table]),
+      )
+      .then((r) => new Map(r.rows.map((c) => [c.name, c.type])));
+    // A failed read is not kept: the next insert asks again.
+    known.catch(() => types.delete(table));
+    types.set(table, known);
+  }
+  return known;
+}
+
+const unnestTexts = new Map<string, string>();
+
+function unnestText(table: string, columns: readonly string[], typed: ReadonlyMap<string, string>, tail: string): string {
+  const key = `${table}|${columns.join(',')}|${tail}`;
+  let text = unnestTexts.get(key);
+  if (text !== undefined) return text;
+  const arrays = columns.map((c, i) => {
+    const type = typed.get(c);
+    if (type === undefined) throw new Error(`insert into ${table}: no column ${c}`);
+    return `$${i + 1}::${type}[]`;
+  });
+  text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) select * from unnest(${arrays.join(', ')})${tail ? ` ${tail}` : ''}`;
+  if (unnestTexts.size >= MAX_TEXTS) unnestTexts.delete(unnestTexts.keys().next().value as string);
+  unnestTexts.set(key, text);
+  return text;
+}
+
 /**
  * Inserts `rows` (all with the keys of the first, in its order) into `table`, split so no statement passes the
  * drivers' parameter limits; `tail` is appended verbatim (an `on conflict …` clause).
@@ -59,6 +95,15 @@ export async function insertRows(db: Kysely<Database>, table: keyof Database & s
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const dollar = usesDollar(db);
+  if (dollar) {
+    // PostgreSQL: one array parameter per column, unnested into rows. The server then parses and plans one small
+    // statement instead of a VALUES list of a parameter per cell: measured on a spot_orders-shaped upsert of 250 rows,
+    // 9–10 µs of its CPU per row against 21–25.
+    const types = await columnTypes(db, table);
+    const arrays = columns.map((c) => rows.map((row) => row[c]));
+    await db.executeQuery(CompiledQuery.raw(unnestText(table, columns, types, tail), arrays));
+    return;
+  }
   for (const part of chunks(rows)) {
     const parameters: unknown[] = new Array(part.length * columns.length);
     let i = 0;
