@@ -87,6 +87,27 @@ function unnestText(table: string, columns: readonly string[], typed: ReadonlyMa
   return text;
 }
 
+const QUOTE_OR_BACKSLASH = /["\\]/;
+
+/**
+ * One column of `rows` as PostgreSQL's array text (`{1,NULL,"a b"}`), what node-postgres would send for a JS array but
+ * without its per-element escaping by regular expressions (a fifth of a desk process's CPU under load, profiled). A
+ * column holding anything but numbers, bigints, booleans, strings and nulls goes to the driver as an array.
+ */
+export function arrayLiteral(rows: readonly Row[], column: string): string | unknown[] {
+  let out = '{';
+  for (let i = 0; i < rows.length; i++) {
+    const v = rows[i]![column];
+    if (i > 0) out += ',';
+    if (v === null || v === undefined) out += 'NULL';
+    else if (typeof v === 'string') out += QUOTE_OR_BACKSLASH.test(v) ? `"${v.replace(/[\\"]/g, '\\$&')}"` : `"${v}"`;
+    else if (typeof v === 'bigint' || (typeof v === 'number' && Number.isFinite(v))) out += String(v);
+    else if (typeof v === 'boolean') out += v ? 't' : 'f';
+    else return rows.map((row) => row[column]);
+  }
+  return `${out}}`;
+}
+
 /**
  * Inserts `rows` (all with the keys of the first, in its order) into `table`, split so no statement passes the
  * drivers' parameter limits; `tail` is appended verbatim (an `on conflict …` clause).
@@ -100,7 +121,7 @@ export async function insertRows(db: Kysely<Database>, table: keyof Database & s
     // statement instead of a VALUES list of a parameter per cell: measured on a spot_orders-shaped upsert of 250 rows,
     // 9–10 µs of its CPU per row against 21–25.
     const types = await columnTypes(db, table);
-    const arrays = columns.map((c) => rows.map((row) => row[c]));
+    const arrays = columns.map((c) => arrayLiteral(rows, c));
     await db.executeQuery(CompiledQuery.raw(unnestText(table, columns, types, tail), arrays));
     return;
   }
