@@ -45,6 +45,8 @@ export async function ensureBotUser(store: Store, clock: Clock, email = MAKER_EM
 /**
  * Credits `amount` minor units of `asset` unless the bot already holds some (available or frozen): funded once,
  * and again only for an asset it has never held (a market added later). Answers whether it credited.
+ * The credit carries a request id of its own per bot and asset (`adjustOnce`), so two runners (a jobs process and
+ * the one taking over from it, both having read a zero balance) credit it once between them.
  */
 export async function fundOnce(desk: FundsFace, user: number, asset: string, amount: bigint): Promise<boolean> {
   const balances = await desk.balances(user);
@@ -52,7 +54,12 @@ export async function fundOnce(desk: FundsFace, user: number, asset: string, amo
   const held = balances.value.find((b) => b.asset === asset);
   if (held !== undefined && (held.available !== '0' || held.frozen !== '0')) return false;
   if (amount <= 0n) return false;
-  const credited = await desk.adjust({ user, asset, amount: formatDecimal(amount, 8, true), action: 'credit', memo: INVENTORY_MEMO });
+  const credited = await desk.adjustOnce({
+    user, asset, amount: formatDecimal(amount, 8, true), action: 'credit', memo: INVENTORY_MEMO, requestId: inventoryRequestId(user, asset),
+  });
   if (!credited.ok) throw new Error(`credit ${asset}: ${credited.code}`);
-  return true;
+  return !credited.value.duplicate;
 }
+
+/** The request id of a bot's inventory credit in `asset`: one per bot and asset. */
+export const inventoryRequestId = (user: number, asset: string): string => `inventory:${user}:${asset}`;

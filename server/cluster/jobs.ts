@@ -73,7 +73,8 @@ export const DEMO_HOUSE_FUND = '10000000';
  * the faces. Each step is guarded as there, so running it again (a standby that took the lease, a restart) adds
  * nothing: an article by its seed key, a market's durations only when it has none, the earn products only when there
  * are none, the house and treasury credits by their fixed request ids (the desk answers a repeat as a duplicate).
- * The bots' own accounts and inventory are startBots's (ensureBotUser by e-mail, fundOnce by balance).
+ * The bots' own accounts and inventory are startBots's (ensureBotUser by e-mail, fundOnce by balance and a request id per
+ * bot and asset).
  */
 export async function seedDemo(o: { readonly store: Store; readonly desks: Desks; readonly clock: Clock; readonly markets: readonly string[]; readonly warn: (message: string) => void }): Promise<DemoSeeded> {
   const content = await seedDemoContent(o.store, o.clock, DEMO_ARTICLES);

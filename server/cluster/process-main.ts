@@ -21,7 +21,12 @@ export function exitFailed(event: string, fields: Record<string, unknown>): neve
 export function closeOnSignal(close: () => Promise<void>): void {
   let closing: Promise<void> | null = null;
   const shutdown = async () => {
-    await (closing ??= close());
+    try {
+      await (closing ??= close());
+    } catch (error) {
+      // Closing failed (a connection already gone): say so and end as failed, not as an unhandled rejection.
+      exitFailed('close-failed', { error: error instanceof Error ? error.message : String(error) });
+    }
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown());

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
 import { assetRecords, type OrderView } from '../../../server/desks/index.ts';
 import { parsePrice, type Market, type Price } from '../../../server/kernel/index.ts';
+import { formatDecimal } from '../../../server/kernel/index.ts';
 import { ensureBotUser, fundOnce, INVENTORY_MEMO, MAKER_EMAIL } from '../../../server/bots/account.ts';
 import { TAKER_EMAIL, TAKER_MARGIN, TAKER_NICKNAME } from '../../../server/bots/index.ts';
 import { MarketMaker } from '../../../server/bots/market-maker.ts';
@@ -158,6 +159,18 @@ describe('market maker on the perpetuals', () => {
     expect(bestBid).toBeLessThan(bestAsk);
     expect(await w.store.perp.userTrades({ user, limit: 10 })).toEqual([]);
     await w.desks.perp.checkInvariants();
+  });
+
+  it('funds a bot once when two runners (a jobs process and the one taking over) both find it empty', async () => {
+    world = await openWorld('sqlite');
+    const w = world;
+    const user = await ensureBotUser(w.store, w.clock.now);
+    // Both read the zero balance before either credit lands: only the request id can keep it to one credit.
+    const credited = await Promise.all([fundOnce(w.desks.contract, user, 'USDT', TAKER_MARGIN), fundOnce(w.desks.contract, user, 'USDT', TAKER_MARGIN)]);
+    expect(credited.filter(Boolean)).toHaveLength(1);
+    const balances = await w.desks.contract.balances(user);
+    expect(balances.ok && balances.value.find((b) => b.asset === 'USDT')?.available).toBe(formatDecimal(TAKER_MARGIN, 8, true));
+    expect(await fundOnce(w.desks.contract, user, 'USDT', TAKER_MARGIN)).toBe(false);
   });
 
   it('makes the perpetual trade through a second bot account, whose position leans back toward flat', async () => {

@@ -101,8 +101,8 @@ cluster('the demo on a cluster: seeding and bots in the active jobs process', (s
     try {
       const { rows } = await client.query<{ account: string; asset: string; n: string }>(
         `select l.account, l.asset, count(*) as n from ledger_entries e join ledger_lines l on l.desk = e.desk and l.seq = e.seq
-         where e.ref = $1 and l.account like 'user:%' group by l.account, l.asset`,
-        [adminRef(INVENTORY_MEMO)],
+         where e.ref like $1 and l.account like 'user:%' group by l.account, l.asset`,
+        [`${adminRef(INVENTORY_MEMO)}#%`],
       );
       return { credited: rows.length, twice: rows.filter((r) => Number(r.n) > 1).map((r) => `${r.account} ${r.asset}`) };
     } finally {
