@@ -88,6 +88,9 @@ function fromRow(r: Selectable<CandlesTable>): Candle {
 const clampLimit = (limit: number) => Math.max(1, Math.min(MAX_CANDLE_LIMIT, Math.floor(limit) || 1));
 
 /**
+ * A stored bar is replaced only by one as new or newer (its last trade id not lower): a cluster's jobs process that
+ * was paused past its lease and writes once more before it learns it lost it cannot put an older bar back over the
+ * one its successor wrote.
  * `writeQueries` (the store's): when given, a flush's statements are compiled here and run by the store in one
  * transaction in line with the desk commits (on SQLite on its writer thread), so the request thread neither waits
  * for the write lock nor for the fsync.
@@ -115,7 +118,7 @@ export function createCandleStore(store: Kysely<Database>, writeQueries?: (queri
             trade_count: eb.ref('excluded.trade_count'),
             first_trade_id: eb.ref('excluded.first_trade_id'),
             last_trade_id: eb.ref('excluded.last_trade_id'),
-          })),
+          })).where((eb) => eb('candles.last_trade_id', '<=', eb.ref('excluded.last_trade_id'))),
         ));
     }
     return out;

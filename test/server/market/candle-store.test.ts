@@ -1,4 +1,4 @@
-// The candle repository on each dialect: upsert replaces a bar, big volumes survive exactly, ranges follow
+// The candle repository on each dialect: upsert replaces a bar (never with an older one), big volumes survive exactly, ranges follow
 // Binance's klines rules, and market data reopened on the same store continues where it stopped.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Price } from '../../../server/kernel/index.ts';
@@ -33,9 +33,9 @@ describeDialects('candle store', (dialect) => {
 
   it('upserts bars and reads them back exactly, volumes past 2^63 included', async () => {
     const huge = 2n ** 70n + 12345n;
-    await candles.upsert([bar(T0, 110), bar(T0 + H, 120, { quoteVolume: huge, lastTradeId: 2 ** 40 })]);
+    await candles.upsert([bar(T0, 110), bar(T0 + H, 120, { quoteVolume: huge, lastTradeId: 5 })]);
     // The live bar moved on: every column of the second write must replace the first.
-    const moved = bar(T0 + H, 130, { count: 9, volume: 6n, quoteVolume: 8n, takerBuyVolume: 3n, takerBuyQuoteVolume: 4n, high: 300 as Price, low: 40 as Price, lastTradeId: 9 });
+    const moved = bar(T0 + H, 130, { count: 9, volume: 6n, quoteVolume: 8n, takerBuyVolume: 3n, takerBuyQuoteVolume: 4n, high: 300 as Price, low: 40 as Price, lastTradeId: 2 ** 40 });
     await candles.upsert([moved]);
     const rows = await candles.latest('BTCUSDT', '1h', 10);
     expect(rows).toEqual([bar(T0, 110), moved]);
@@ -45,6 +45,18 @@ describeDialects('candle store', (dialect) => {
     expect(typeof first!.openTime).toBe('number');
     expect(await candles.latest('BTCUSDT', '1m', 10)).toEqual([]);
     expect(await candles.latest('ETHUSDT', '1h', 10)).toEqual([]);
+  });
+
+  it('keeps a bar over an older one written after it (a writer paused past its lease writing once more)', async () => {
+    const newer = bar(T0, 130, { count: 9, lastTradeId: 9 });
+    await candles.upsert([newer]);
+    await candles.upsert([bar(T0, 110, { count: 3, lastTradeId: 3 }), bar(T0 + H, 120)]);
+    expect(await candles.latest('BTCUSDT', '1h', 10)).toEqual([newer, bar(T0 + H, 120)]);
+    // The same bar again, or a newer one, still replaces it.
+    const newest = bar(T0, 140, { count: 10, lastTradeId: 10 });
+    await candles.upsert([newest]);
+    expect(await candles.latest('BTCUSDT', '1h', 1)).toEqual([bar(T0 + H, 120)]);
+    expect((await candles.range('BTCUSDT', '1h', { startTime: T0, endTime: T0, limit: 1 }))[0]).toEqual(newest);
   });
 
   it('reads ranges as Binance klines do: from startTime forwards, or the newest up to endTime', async () => {
