@@ -9,6 +9,7 @@ import { decode, encode, type CommandLog } from '../bus/index.ts';
 import { DeskUnavailableError } from '../desks/codes.ts';
 import type { Wallet } from '../kernel/index.ts';
 import { querySubject } from './desk-host.ts';
+import { WATCH_METHOD } from './interest.ts';
 import { parseAnswer, parseAnswers, unwrap, type DeskCall, type DeskEntry } from './protocol.ts';
 
 export interface DeskClientOptions {
@@ -26,6 +27,11 @@ export interface DeskClient {
   command(desk: string, method: string, args: readonly unknown[]): Promise<unknown>;
   /** Asks the active desk process a read. */
   query(desk: string, method: string, args: readonly unknown[]): Promise<unknown>;
+  /**
+   * Tells the desks this gateway watches `users` (interest.ts), on the connection and subjects of the reads, so a
+   * read made after it reaches each desk after it. Not answered; nothing happens once the client is closed.
+   */
+  watch(desks: readonly string[], users: readonly number[] | 'all', ttlMs: number): void;
   /** Calls still waiting for their answer. */
   readonly waiting: number;
   close(): Promise<void>;
@@ -139,6 +145,12 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
         throw unreachable(desk, error instanceof Error ? error.message : String(error));
       }
       return unwrap(parseAnswer(decode(reply.data)));
+    },
+
+    watch(desks, users, ttlMs) {
+      if (closed) return;
+      const payload = encode({ m: WATCH_METHOD, a: [users, ttlMs] });
+      for (const desk of desks) nc.publish(querySubject(prefix, desk), payload);
     },
 
     async close() {

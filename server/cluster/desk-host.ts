@@ -8,6 +8,7 @@ import type { Subscription } from '@nats-io/transport-node';
 import { decode, encode, type CommandLog, type Reader } from '../bus/index.ts';
 import type { FundsDesk } from '../desks/core.ts';
 import type { Store } from '../store/index.ts';
+import { WATCH_METHOD, parseWatch, type Interest } from './interest.ts';
 import { answerAddress, failure, parseCall, parseEntry, positionAfter, resumeAt, type DeskAnswer, type DeskAnswers } from './protocol.ts';
 
 /** At most this many answers in one message (an answer is a few hundred bytes; NATS takes 1 MB by default). */
@@ -33,6 +34,11 @@ export interface DeskHostOptions {
   readonly prefix?: string | undefined;
   /** Calls applied and not yet answered before the reader waits (default 20,000). */
   readonly maxInFlight?: number | undefined;
+  /**
+   * The users the gateways watch (interest.ts), told by `$watch` messages on the reads' subject; activated once
+   * the reads are answered. Without it the desk builds every user's events.
+   */
+  readonly interest?: Interest | undefined;
 }
 
 export interface DeskHost {
@@ -154,7 +160,14 @@ export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
       if (err) return;
       let answer: Promise<DeskAnswer>;
       try {
-        const call = parseCall(decode(msg.data), { query: true });
+        const payload = decode(msg.data);
+        if ((payload as { m?: unknown } | null)?.m === WATCH_METHOD) {
+          // A gateway's users (never answered): in order with its reads, so a stream's snapshot comes after it.
+          const watch = parseWatch(payload);
+          if (watch !== null) o.interest?.watch(watch.users, watch.ttlMs);
+          return;
+        }
+        const call = parseCall(payload, { query: true });
         const method = queries.has(call.m) ? desk[call.m] : undefined;
         if (typeof method !== 'function') throw new Error(`the ${o.name} desk has no read ${call.m}`);
         answer = Promise.resolve(method.apply(o.desk, call.a as unknown[])).then((value): DeskAnswer => ({ ok: true, value }), failure);
@@ -170,6 +183,9 @@ export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
       });
     },
   });
+
+  // Answering reads now: the gateways' renewals reach this process from here on.
+  o.interest?.activate();
 
   return {
     resumedAfter,

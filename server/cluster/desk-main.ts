@@ -13,6 +13,7 @@ import type { DeskEvent } from '../desks/events.ts';
 import { openFeeRates } from '../jobs/fee-levels.ts';
 import { createStore } from '../store/index.ts';
 import { hostDesk } from './desk-host.ts';
+import { Interest, interestBus } from './interest.ts';
 import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
 import { askable, CLUSTER_LEASE_TTL_MS, DESK_ALIASES, DESK_SPECS, deskSpecNamed, STANDBY_POLL_MS } from './desks.ts';
 
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
   const ttl = Number(process.env.DESK_LEASE_TTL_MS ?? CLUSTER_LEASE_TTL_MS);
 
   const store = await createStore({ databaseUrl });
-  const bus = await createNatsBus<DeskEvent>({ servers: natsUrl, prefix: `${prefix}.ev`, name: `desk-${spec.name}-${process.pid}` });
+  const events = await createNatsBus<DeskEvent>({ servers: natsUrl, prefix: `${prefix}.ev`, name: `desk-${spec.name}-${process.pid}` });
+  // A user's events are built only while a gateway watches the user (interest.ts).
+  const interest = new Interest();
+  const bus = interestBus(events, interest);
   const log = await createCommandLog({ servers: natsUrl, prefix, name: `desk-log-${spec.name}-${process.pid}` });
   const fees = await openFeeRates(store);
   const feeTimer = setInterval(() => void fees.refresh().catch(() => undefined), FEE_RELOAD_MS);
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const desk = await spec.open({ store, bus, clock: systemClock, holder, leaseTtlMs: ttl, fees: fees.fees, onStop: stop });
       const t1 = performance.now();
-      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: askable(spec), reapplicable: spec.reapplicable, log, store, prefix });
+      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: askable(spec), reapplicable: spec.reapplicable, log, store, prefix, interest });
       // How long the takeover took: rebuilding the desk from the store, then joining its log.
       say('active', { desk: spec.name, resumedAfter: host.resumedAfter, rebuildMs: Math.round(t1 - t0), joinMs: Math.round(performance.now() - t1) });
       host.done.catch(stop);
