@@ -169,8 +169,9 @@ describeDialects('earn accrual crash', (dialect) => {
       }
     }
     const acks = new Map<string, EarnPurchaseResult>();
-    const purchase = async (base: string, plan: Plan) => {
-      const r = await fetch(`${base}${plan.kind === 'wealth' ? EARN_PATHS.purchase : MINING_PATHS.purchase}`, {
+    // Through the server's own fetch: a purchase refused a connection fails with whether the child died and its log.
+    const purchase = async (to: ServerProcess, plan: Plan) => {
+      const r = await to.fetch(plan.kind === 'wealth' ? EARN_PATHS.purchase : MINING_PATHS.purchase, {
         method: 'POST', headers: { 'content-type': 'application/json', ticket: users[plan.user]!.ticket },
         body: JSON.stringify({ productId: plan.productId, amount: plan.amount, clientId: plan.clientId }),
       });
@@ -188,7 +189,7 @@ describeDialects('earn accrual crash', (dialect) => {
         for (const plan of plans.filter((p) => p.user === k)) {
           if (killing !== null) return;
           try {
-            acks.set(plan.clientId, await purchase(first.url, plan));
+            acks.set(plan.clientId, await purchase(first, plan));
           } catch (error) {
             if (killing !== null) {
               sentUnanswered.add(plan.clientId);
@@ -211,7 +212,7 @@ describeDialects('earn accrual crash', (dialect) => {
     await Promise.all(
       users.map(async (_u, k) => {
         for (const plan of plans.filter((p) => p.user === k && !firstAcks.has(p.clientId))) {
-          const again = await purchase(second.url, plan);
+          const again = await purchase(second, plan);
           // Only one the kill cut off can have been committed before: anything never sent is new.
           if (!sentUnanswered.has(plan.clientId)) expect(again.duplicate, plan.clientId).toBe(false);
           if (again.duplicate) duplicates++;
@@ -221,7 +222,7 @@ describeDialects('earn accrual crash', (dialect) => {
     );
     // Sending an acknowledged one again answers the same order.
     const sample = plans[0]!;
-    const repeat = await purchase(second.url, { ...sample, amount: '11' });
+    const repeat = await purchase(second, { ...sample, amount: '11' });
     expect([repeat.duplicate, repeat.order.id, repeat.order.principal]).toEqual([true, firstAcks.get(sample.clientId)!.order.id, firstAcks.get(sample.clientId)!.order.principal]);
     await second.kill('SIGKILL');
     server = null;
@@ -308,7 +309,7 @@ describeDialects('earn accrual crash', (dialect) => {
     }
     // The restarted server's own pages say the same: a user's pools all settled, paid to the promised total.
     const get = async (path: string, query: Record<string, string>, ticket: string) =>
-      (await (await fetch(`${last.url}${path}?${new URLSearchParams(query)}`, { headers: { ticket } })).json()) as { code: string; data: any };
+      (await (await last.fetch(`${path}?${new URLSearchParams(query)}`, { headers: { ticket } })).json()) as { code: string; data: any };
     const page = await get(MINING_PATHS.orders, { status: 'all', pageIndex: '1', pageSize: '200' }, tickets[0]!);
     expect(page.code).toBe('success');
     const minedByFirst = orders.filter((o) => o.user === users[0]!.id && o.kind === 'mining').length;

@@ -55,16 +55,12 @@ describeDialects('seconds desk crash', (dialect) => {
 
     server = await spawnServer(where, { env: { FEEDS: 'true' }, logName: 'first.log' });
     const first = server;
-    const get = async (base: string, path: string, query: Record<string, string>, ticket?: string) => {
-      try {
-        return (await (await fetch(`${base}${path}?${new URLSearchParams(query)}`, { headers: ticket ? { ticket } : {} })).json()) as { code: string; data: any };
-      } catch (error) {
-        throw new Error(`GET ${path}: ${String(error)}; ${server?.describe() ?? 'no server'}`, { cause: error });
-      }
-    };
+    // Through the server's own fetch: a request refused a connection fails with whether the child died and its log.
+    const get = async (from: ServerProcess, path: string, query: Record<string, string>, ticket?: string) =>
+      (await (await from.fetch(`${path}?${new URLSearchParams(query)}`, { headers: ticket ? { ticket } : {} })).json()) as { code: string; data: any };
     // The record's first entry: nothing can open before it.
     const runFrom = Date.now();
-    for (let i = 0; (await get(first.url, SECONDS_PATHS.priceRecordHead, { market: 'BTCUSDT' })).data.list.length === 0; i++) {
+    for (let i = 0; (await get(first, SECONDS_PATHS.priceRecordHead, { market: 'BTCUSDT' })).data.list.length === 0; i++) {
       if (i > 200) throw new Error('no price record entry');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -80,7 +76,7 @@ describeDialects('seconds desk crash', (dialect) => {
           clientId: `c${k}-${n}`, ...(timed ? { startTs: Date.now() + 1000 + Math.floor(random() * 2000) } : {}),
         };
         try {
-          const r = await fetch(`${first.url}${timed ? SECONDS_PATHS.schedule : SECONDS_PATHS.place}`, {
+          const r = await first.fetch(timed ? SECONDS_PATHS.schedule : SECONDS_PATHS.place, {
             method: 'POST', headers: { 'content-type': 'application/json', ticket: u.ticket }, body: JSON.stringify(body),
           });
           const env = (await r.json()) as { code: string; data: SecondsContractItem };
@@ -89,7 +85,7 @@ describeDialects('seconds desk crash', (dialect) => {
           else if (env.code !== 'seconds.pending.limit') throw new Error(`refused: ${env.code}`);
         } catch (error) {
           if (stop) return; // the kill cut this one off: not acknowledged
-          throw new Error(`contract ${body.clientId} before the kill: ${String(error)}; ${first.describe()}`, { cause: error });
+          throw new Error(`contract ${body.clientId} before the kill: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
         }
       }
     });
@@ -111,7 +107,7 @@ describeDialects('seconds desk crash', (dialect) => {
       // Every page: the endpoint answers 5,000 at most (`more`, then from the last id), and a fast burst acks more.
       const to = String(Date.now());
       for (let afterId: string | undefined; ; ) {
-        const page = await get(second.url, SECONDS_PATHS.settlements, { from: String(runFrom), to, ...(afterId === undefined ? {} : { afterId }) });
+        const page = await get(second, SECONDS_PATHS.settlements, { from: String(runFrom), to, ...(afterId === undefined ? {} : { afterId }) });
         const list = page.data.list as SecondsContractItem[];
         for (const c of list) byId.set(c.id, c);
         if (!page.data.more || list.length === 0) break;
