@@ -17,7 +17,7 @@ import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { seedUsers } from '../reliability/server-process.ts';
-import { signedCall, startClusterProcess, tearDownCluster, type ClusterProcess } from './processes.ts';
+import { clusterStarter, signedCall, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const DESK_KILLS = 20;
 const GATEWAY_KILLS = 5;
@@ -39,14 +39,9 @@ cluster('the cluster killed under signed order load', (servers) => {
   const procs = new Set<ClusterProcess>();
   const keys: Key[] = [];
 
-  const start = (script: 'desk-main.ts' | 'gateway-main.ts', args: string[], readyEvent: string): ClusterProcess => {
-    const p = startClusterProcess(script, [`--prefix=${prefix}`, ...args], readyEvent, {
-      ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, API_KEY_SECRET: MASTER,
-    });
-    procs.add(p);
-    void p.exited.then(() => procs.delete(p));
-    return p;
-  };
+  const start = clusterStarter(prefix, procs, () => ({
+    ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, API_KEY_SECRET: MASTER,
+  }));
   const desk = (name: string) => start('desk-main.ts', [`--desk=${name}`], 'active');
   const gateway = (name: string) => start('gateway-main.ts', ['--port=0', '--host=127.0.0.1', `--name=${name}`], 'listening');
 

@@ -24,7 +24,7 @@ import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { seedUsers, type SeededUser } from '../reliability/server-process.ts';
-import { signedCall, startClusterProcess, tearDownCluster, type ClusterProcess } from './processes.ts';
+import { clusterStarter, signedCall, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const MASTER = 'gateway-resume-master-key-0123456789abcdef';
 const SYMBOL = 'BTCUSDT';
@@ -153,14 +153,9 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
   const keys: Key[] = [];
   let watcher: SeededUser;
 
-  const start = (script: 'desk-main.ts' | 'gateway-main.ts', args: string[], readyEvent: string): ClusterProcess => {
-    const p = startClusterProcess(script, [`--prefix=${prefix}`, ...args], readyEvent, {
-      ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, API_KEY_SECRET: MASTER,
-    });
-    procs.add(p);
-    void p.exited.then(() => procs.delete(p));
-    return p;
-  };
+  const start = clusterStarter(prefix, procs, () => ({
+    ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, API_KEY_SECRET: MASTER,
+  }));
   const gateway = async (name: string) => {
     const p = start('gateway-main.ts', ['--port=0', '--host=127.0.0.1', `--name=${name}`], 'listening');
     return { p, url: (await p.ready).url! };

@@ -52,6 +52,19 @@ export function startClusterProcess(script: 'desk-main.ts' | 'gateway-main.ts' |
   return { child, ready, waiting, exited };
 }
 
+/**
+ * A starter of one cluster's processes: each gets `--prefix=<prefix>` and the environment `env()` gives at its start
+ * (read then: a test's store and data folder exist only once its set-up ran), and is kept in `procs` while it runs.
+ */
+export function clusterStarter(prefix: string, procs: Set<ClusterProcess>, env: () => NodeJS.ProcessEnv) {
+  return (script: 'desk-main.ts' | 'gateway-main.ts' | 'jobs-main.ts', args: readonly string[], readyEvent: string): ClusterProcess => {
+    const p = startClusterProcess(script, [`--prefix=${prefix}`, ...args], readyEvent, env());
+    procs.add(p);
+    void p.exited.then(() => procs.delete(p));
+    return p;
+  };
+}
+
 /** Stops them all (SIGTERM, then SIGKILL after 5 s) and waits until they are gone. */
 export async function stopClusterProcesses(list: Iterable<ClusterProcess>): Promise<void> {
   const all = [...list];
