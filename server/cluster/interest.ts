@@ -38,6 +38,7 @@ export function topicUser(topic: string): number | 'all' | null {
 export class Interest {
   private readonly until = new Map<number, number>();
   private allUntil = 0;
+  private sweptAt = 0;
   /** Every user's events until then: forever until the process serves (`activate`). */
   private graceUntil = Number.POSITIVE_INFINITY;
   private readonly now: () => number;
@@ -55,7 +56,13 @@ export class Interest {
 
   /** A gateway watches `users` (or every user) for the next `ttlMs`. */
   watch(users: readonly number[] | 'all', ttlMs: number): void {
-    const until = this.now() + Math.min(Math.max(ttlMs, 0), 10 * WATCH_TTL_MS);
+    const now = this.now();
+    // Users nobody renewed leave at most a time to live after their expiry, asked about or not.
+    if (now - this.sweptAt >= WATCH_TTL_MS) {
+      this.sweptAt = now;
+      for (const [user, until] of this.until) if (until < now) this.until.delete(user);
+    }
+    const until = now + Math.min(Math.max(ttlMs, 0), 10 * WATCH_TTL_MS);
     if (users === 'all') {
       this.allUntil = Math.max(this.allUntil, until);
       return;
@@ -72,6 +79,11 @@ export class Interest {
     if (until >= now) return true;
     this.until.delete(user);
     return false;
+  }
+
+  /** Users held, lapsed ones not yet let go included (what the record costs in memory). */
+  get kept(): number {
+    return this.until.size;
   }
 
   /** Users watched now (the operator's figure and the tests'). */

@@ -53,6 +53,17 @@ describe('which users a desk builds events for', () => {
     expect(interest.wants(12345)).toBe(false);
   });
 
+  it('lets go of users nobody renews, though nobody asks about them', () => {
+    let now = 0;
+    const interest = new Interest({ now: () => now, graceMs: 0 });
+    interest.activate();
+    interest.watch(Array.from({ length: 1_000 }, (_, i) => i + 1), 1_000);
+    expect(interest.kept).toBe(1_000);
+    now += 60_000;
+    interest.watch([5_000], 1_000); // a later watch sweeps the lapsed ones
+    expect(interest.kept).toBe(1);
+  });
+
   it('keeps market topics as the bus says and user topics as the interest says', () => {
     const inner = createInProcessBus<DeskEvent>();
     const interest = new Interest({ graceMs: 0 });
