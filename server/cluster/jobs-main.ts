@@ -33,7 +33,8 @@ import { buildOpsApp } from '../ops/app.ts';
 import { DEFAULT_STATIC_DIR } from '../paths.ts';
 import { createStore } from '../store/index.ts';
 import { connectDesks } from './desk-client.ts';
-import { CLUSTER_LEASE_TTL_MS, STANDBY_POLL_MS } from './desks.ts';
+import { watchingBus } from './interest.ts';
+import { CLUSTER_LEASE_TTL_MS, DESK_SPECS, STANDBY_POLL_MS } from './desks.ts';
 import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
 import { startClusterJobs } from './jobs.ts';
 import { openRemoteDesks } from './remote-desks.ts';
@@ -87,9 +88,12 @@ async function main(): Promise<void> {
   };
   while (!(await take())) await new Promise((done) => setTimeout(done, STANDBY_POLL_MS));
 
-  const bus = await createNatsBus<DeskEvent>({ servers: natsUrl, prefix: `${prefix}.ev`, name: `jobs-${process.pid}` });
+  const events = await createNatsBus<DeskEvent>({ servers: natsUrl, prefix: `${prefix}.ev`, name: `jobs-${process.pid}` });
   const log = await createCommandLog({ servers: natsUrl, prefix, name: `jobs-log-${process.pid}` });
   const client = connectDesks({ log, prefix, gateway: `jobs_${process.pid}` });
+  // As a gateway's: a user topic this process listens to is one the desks are told to build (interest.ts).
+  const deskNames = Object.keys(DESK_SPECS);
+  const bus = watchingBus(events, (users, ttlMs) => client.watch(deskNames, users, ttlMs));
   const desks = await openRemoteDesks(client, store);
   const onError = (error: unknown, what: string) => say('error', { what, error: messageOf(error) });
   // Renewed every third of the lease; a renewal refused (another process has it) ends this one before it can act twice.
