@@ -30,9 +30,7 @@ import type { Trading } from '../gateway/trading.ts';
 import { parseRate, rate, type Price, type Rate } from '../kernel/index.ts';
 import { createStore, type Store } from '../store/index.ts';
 import { connectDesks, type DeskClient } from './desk-client.ts';
-import { DESK_SPECS } from './desks.ts';
-import { watchingBus } from './interest.ts';
-import { openRemoteDesks } from './remote-desks.ts';
+import { openRemoteDesks, watchingDesks } from './remote-desks.ts';
 
 export interface GatewayOptions {
   readonly databaseUrl: string;
@@ -84,8 +82,7 @@ export async function startGateway(o: GatewayOptions): Promise<GatewayHandle> {
     const desksClient = connectDesks({ log, prefix, timeoutMs: o.deskTimeoutMs, gateway: name.replace(/[^A-Za-z0-9_-]/g, '_') });
     client = desksClient;
     // The desks build a user's events only while a gateway watches the user: this one tells them whom it watches.
-    const deskNames = Object.keys(DESK_SPECS);
-    bus = watchingBus(events, (users, ttlMs) => desksClient.watch(deskNames, users, ttlMs));
+    bus = watchingDesks(events, desksClient);
     const desks = await openRemoteDesks(desksClient, store, { startTimeoutMs: o.startTimeoutMs });
     remote = desks;
     // A market's status (an operator's halt) reaches the mirrored copies within their refresh (1 s).

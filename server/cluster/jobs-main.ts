@@ -33,11 +33,10 @@ import { buildOpsApp } from '../ops/app.ts';
 import { DEFAULT_STATIC_DIR } from '../paths.ts';
 import { createStore } from '../store/index.ts';
 import { connectDesks } from './desk-client.ts';
-import { watchingBus } from './interest.ts';
-import { CLUSTER_LEASE_TTL_MS, DESK_SPECS, STANDBY_POLL_MS } from './desks.ts';
+import { CLUSTER_LEASE_TTL_MS, STANDBY_POLL_MS } from './desks.ts';
 import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
 import { startClusterJobs } from './jobs.ts';
-import { openRemoteDesks } from './remote-desks.ts';
+import { openRemoteDesks, watchingDesks } from './remote-desks.ts';
 
 const LEASE = 'jobs';
 const ANY_HOST = new Set(['0.0.0.0', '::', '127.0.0.1', 'localhost', '::1']);
@@ -92,8 +91,7 @@ async function main(): Promise<void> {
   const log = await createCommandLog({ servers: natsUrl, prefix, name: `jobs-log-${process.pid}` });
   const client = connectDesks({ log, prefix, gateway: `jobs_${process.pid}` });
   // As a gateway's: a user topic this process listens to is one the desks are told to build (interest.ts).
-  const deskNames = Object.keys(DESK_SPECS);
-  const bus = watchingBus(events, (users, ttlMs) => client.watch(deskNames, users, ttlMs));
+  const bus = watchingDesks(events, client);
   const desks = await openRemoteDesks(client, store);
   const onError = (error: unknown, what: string) => say('error', { what, error: messageOf(error) });
   // Renewed every third of the lease; a renewal refused (another process has it) ends this one before it can act twice.

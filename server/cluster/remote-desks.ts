@@ -6,7 +6,16 @@ import { DeskUnavailableError } from '../desks/codes.ts';
 import type { Desks } from '../desks/index.ts';
 import { createTransfers } from '../desks/transfers.ts';
 import { remoteDesk, type DeskClient, type RemoteFace } from './desk-client.ts';
-import { EARN_DESK, FIAT_DESK, PERP_DESK, SECONDS_DESK, SPOT_DESK } from './desks.ts';
+import type { Bus } from '../bus/index.ts';
+import type { DeskEvent } from '../desks/events.ts';
+import { DESK_SPECS, EARN_DESK, FIAT_DESK, PERP_DESK, SECONDS_DESK, SPOT_DESK } from './desks.ts';
+import { watchingBus, type WatchingBus } from './interest.ts';
+
+/** A process's bus of the desks' events that tells every desk, through `client`, which users it listens to (interest.ts). */
+export function watchingDesks(events: Bus<DeskEvent>, client: DeskClient): WatchingBus<DeskEvent> {
+  const desks = Object.keys(DESK_SPECS);
+  return watchingBus(events, (users, ttlMs) => client.watch(desks, users, ttlMs));
+}
 
 /** Waits until a desk process answers; gives up with the last reason after `until`. */
 async function whenAnswering<T>(what: string, open: () => Promise<T>, until: number): Promise<T> {
