@@ -9,7 +9,8 @@
 //   word for it, so a gateway that dies or stops watching costs nothing after that;
 // - a desk process that becomes active (a start, a takeover) builds every user's events for GRACE_MS first, by which
 //   time every gateway's renewal has told it what they watch.
-// Market topics are untouched: anybody may listen to them.
+// Market topics are untouched: anybody may listen to them. The one that carries every user's order steps
+// (`spot.<SYMBOL>.order`, internal) is built only while somebody watches every user.
 import { performance } from 'node:perf_hooks';
 import type { Bus, Unsubscribe } from '../bus/index.ts';
 
@@ -24,9 +25,28 @@ export const USERS_PER_WATCH = 20_000;
 /** The method name of a watch message on a desk's query subject (not a desk method: `$` starts none). */
 export const WATCH_METHOD = '$watch';
 
-/** A user topic's user id (`user.<id>.<kind>`), 'all' for a pattern over every user, null for any other topic. */
+/**
+ * Could `pattern` match `spot.<SYMBOL>.order` (events.ts `topics.marketOrders`)? That market topic carries every
+ * user's order steps (internal: nothing public forwards it), so it is built only while somebody watches all users.
+ */
+function coversMarketOrders(pattern: string): boolean {
+  const tokens = pattern.split('.');
+  const want = ['spot', null, 'order'];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t === '>') return true;
+    if (i >= want.length) return false;
+    if (t !== '*' && want[i] !== null && t !== want[i]) return false;
+  }
+  return tokens.length === want.length;
+}
+
+/**
+ * A user topic's user id (`user.<id>.<kind>`); 'all' for a pattern over every user and for a topic that carries
+ * every user's events (`spot.<SYMBOL>.order`); null for any other topic.
+ */
 export function topicUser(topic: string): number | 'all' | null {
-  if (!topic.startsWith('user.')) return topic === '>' || topic.startsWith('*.') ? 'all' : null;
+  if (!topic.startsWith('user.')) return topic === '>' || topic.startsWith('*.') || coversMarketOrders(topic) ? 'all' : null;
   const end = topic.indexOf('.', 5);
   const id = topic.slice(5, end < 0 ? undefined : end);
   if (id === '*' || id === '>') return 'all';
@@ -81,6 +101,12 @@ export class Interest {
     return false;
   }
 
+  /** Does anybody watch every user now (a start's grace included)? */
+  wantsAll(): boolean {
+    const now = this.now();
+    return now < this.graceUntil || now < this.allUntil;
+  }
+
   /** Users held, lapsed ones not yet let go included (what the record costs in memory). */
   get kept(): number {
     return this.until.size;
@@ -111,8 +137,8 @@ export function interestBus<E>(bus: Bus<E>, interest: Interest): Bus<E> {
     publish: (topic, event) => bus.publish(topic, event),
     hasSubscribers: (topic) => {
       const user = topicUser(topic);
-      if (user === null || user === 'all') return bus.hasSubscribers(topic);
-      return interest.wants(user) && bus.hasSubscribers(topic);
+      if (user === null) return bus.hasSubscribers(topic);
+      return (user === 'all' ? interest.wantsAll() : interest.wants(user)) && bus.hasSubscribers(topic);
     },
     subscribe: (pattern, handler) => bus.subscribe(pattern, handler),
     close: () => bus.close(),

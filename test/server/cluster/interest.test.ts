@@ -23,6 +23,15 @@ describe('which users a desk builds events for', () => {
     expect(topicUser('>')).toBe('all');
     expect(topicUser('*.1.order')).toBe('all');
     expect(topicUser('spot.BTCUSDT.trade')).toBeNull();
+    expect(topicUser('spot.BTCUSDT.book')).toBeNull();
+    // The internal market topic of every user's order steps, and the patterns that reach it.
+    expect(topicUser('spot.BTCUSDT.order')).toBe('all');
+    expect(topicUser('spot.*.order')).toBe('all');
+    expect(topicUser('spot.BTCUSDT.>')).toBe('all');
+    expect(topicUser('spot.>')).toBe('all');
+    expect(topicUser('spot.*.trade')).toBeNull();
+    expect(topicUser('perp.BTCUSDT.order')).toBeNull();
+    expect(topicUser('spot.BTCUSDT.order.x')).toBeNull();
     expect(topicUser('user.0.order')).toBeNull();
     expect(topicUser('user.x.order')).toBeNull();
   });
@@ -77,6 +86,24 @@ describe('which users a desk builds events for', () => {
     interest.watch([5], 60_000);
     expect(bus.hasSubscribers('user.5.order')).toBe(true);
     expect(bus.hasSubscribers('user.6.order')).toBe(false);
+    // Every user's order steps on a market topic: built only while somebody watches everyone.
+    inner.subscribe('spot.*.order', () => undefined);
+    expect(bus.hasSubscribers('spot.BTCUSDT.order')).toBe(false);
+    interest.watch('all', 60_000);
+    expect(bus.hasSubscribers('spot.BTCUSDT.order')).toBe(true);
+  });
+
+  it('builds every user\'s order steps during a start\'s grace only', () => {
+    let now = 0;
+    const inner = createInProcessBus<DeskEvent>();
+    inner.subscribe('>', () => undefined);
+    const interest = new Interest({ now: () => now, graceMs: 100 });
+    const bus = interestBus(inner, interest);
+    interest.activate();
+    expect(bus.hasSubscribers('spot.BTCUSDT.order')).toBe(true);
+    now += 101;
+    expect(bus.hasSubscribers('spot.BTCUSDT.order')).toBe(false);
+    expect(bus.hasSubscribers('spot.BTCUSDT.trade')).toBe(true);
   });
 
   it("sends a user's first subscription at once, everyone it watches on each renewal, and forgets the last one gone", async () => {
