@@ -186,24 +186,36 @@ export function toleranceTicks(index: Price, layer: number, p: MakerParams): num
  * when it is within that layer's tolerance, still on its side of the index, and not taken below `refillShare` of
  * the wanted size; the closest pairs are matched first. Wanted layers left over get the remaining quotes moved
  * onto them (one already at that very price first: a refill), then new quotes; remaining quotes are cancelled.
+ *
+ * One quote per price, so the book shows as many levels as the ladder has: a quote resting at a wanted price stays
+ * only for that price's own layer (if it is taken below its share it is refilled there), never for a neighbour
+ * within tolerance (its price would get a second quote and the neighbour's none), and of quotes sharing a price
+ * at most one stays (the others move to the prices nobody quotes).
  */
 export function planRequote(side: Side, index: Price, open: readonly OpenQuote[], wanted: readonly Quote[], p: MakerParams): RequotePlan {
   const covered = new Set<number>();
   const used = new Set<number>();
+  /** Prices of the quotes that stay: a second quote at one of them would show as no level of its own. */
+  const kept = new Set<number>();
   const fits = (o: OpenQuote, w: Quote) => (side === 'buy' ? o.price < index : o.price > index) && o.qty >= w.qty * p.refillShare;
   // Quotes exactly at a wanted price first (distance 0: the usual case, the ladder is on a fixed grid) …
-  const atPrice = new Map<number, number>();
+  const atPrice = new Map<number, number[]>();
   open.forEach((o, at) => {
-    if (!atPrice.has(o.price)) atPrice.set(o.price, at);
+    const here = atPrice.get(o.price);
+    if (here === undefined) atPrice.set(o.price, [at]);
+    else here.push(at);
   });
   wanted.forEach((w, layer) => {
-    const at = atPrice.get(w.price);
-    if (at !== undefined && fits(open[at]!, w)) {
+    const at = atPrice.get(w.price)?.find((i) => fits(open[i]!, w));
+    if (at !== undefined) {
       covered.add(layer);
       used.add(at);
+      kept.add(w.price);
     }
   });
-  // … then the rest by distance, each within its layer's tolerance.
+  // … then the rest by distance, each within its layer's tolerance: only quotes at prices no layer wants (a quote
+  // at a wanted price is that layer's, refilled there when taken) and no other quote stays at.
+  const wantedPrices = new Set(wanted.map((w) => w.price));
   if (covered.size < wanted.length && used.size < open.length) {
     const pairs: Array<{ layer: number; at: number; distance: number }> = [];
     wanted.forEach((w, layer) => {
@@ -211,14 +223,16 @@ export function planRequote(side: Side, index: Price, open: readonly OpenQuote[]
       const tolerance = toleranceTicks(index, layer, p);
       open.forEach((o, at) => {
         const distance = Math.abs(o.price - w.price);
-        if (!used.has(at) && distance <= tolerance && fits(o, w)) pairs.push({ layer, at, distance });
+        if (!used.has(at) && !wantedPrices.has(o.price) && distance <= tolerance && fits(o, w)) pairs.push({ layer, at, distance });
       });
     });
     pairs.sort((a, b) => a.distance - b.distance || a.layer - b.layer || a.at - b.at);
     for (const pair of pairs) {
-      if (covered.has(pair.layer) || used.has(pair.at)) continue;
+      const price = open[pair.at]!.price;
+      if (covered.has(pair.layer) || used.has(pair.at) || kept.has(price)) continue;
       covered.add(pair.layer);
       used.add(pair.at);
+      kept.add(price);
     }
   }
   const keep = open.filter((_, at) => used.has(at));
