@@ -59,9 +59,10 @@ export type DeskEvent =
       time: number;
     }
   /**
-   * spot.<SYMBOL>.book: the levels one command changed, each with its new total quantity ('0' = gone). `seq`
-   * counts book events per market without gaps within an `epoch` (one desk lifetime); depth(symbol) answers a
-   * snapshot with the seq it reflects, so a consumer drops diffs up to it and applies the rest.
+   * spot.<SYMBOL>.book, and perp.<SYMBOL>.book for a perpetual: the levels one command changed, each with its new
+   * total quantity ('0' = gone). `seq` counts book events per market without gaps within an `epoch` (one desk
+   * lifetime, desks/epoch.ts); the desk's depth(symbol) answers a snapshot with the epoch and seq it reflects, so a
+   * consumer drops diffs up to it and applies the rest (market/bridge.ts).
    */
   | {
       type: 'book';
@@ -143,6 +144,7 @@ export const topics = {
   userTransfers: (user: number) => `user.${user}.transfer`,
   perpTrades: (symbol: string) => `perp.${symbol}.trade`,
   perpMark: (symbol: string) => `perp.${symbol}.mark`,
+  perpBook: (symbol: string) => `perp.${symbol}.book`,
   userPositions: (user: number) => `user.${user}.position`,
   userPerpOrders: (user: number) => `user.${user}.perpOrder`,
   userPerpFills: (user: number) => `user.${user}.perpFill`,

@@ -1,5 +1,7 @@
-// Derives aggregate level changes from a spot engine's events, for a desk that would rather hand over its events
-// than query its book. It mirrors the resting orders (id → side, price, lots) the events describe.
+// Derives aggregate level changes from a desk's resting orders, mirroring them (id → side, price, lots): either from a
+// spot engine's events as they are (apply), for a desk that would rather hand over its events than query its book, or
+// from the orders a command touched as its book now holds them (sync: the perp desk, whose engine may shrink a resting
+// order without an event of its own, desks/perp/settle.ts). Either way the changes are each touched level's final total.
 import type { OrderId, Price, RestingOrder, Side, SpotEvent } from '../kernel/index.ts';
 import type { LevelChange } from './inputs.ts';
 
@@ -8,6 +10,8 @@ interface Resting {
   price: Price;
   qty: number;
 }
+
+type Touched = Map<string, { side: Side; price: Price }>;
 
 export class BookTracker {
   readonly symbol: string;
@@ -22,7 +26,7 @@ export class BookTracker {
 
   /** Level changes caused by `events`, one per touched level with its final quantity, in first-touch order. */
   apply(events: readonly SpotEvent[]): LevelChange[] {
-    const touched = new Map<string, { side: Side; price: Price }>();
+    const touched: Touched = new Map();
     for (const e of events) {
       switch (e.type) {
         case 'rested':
@@ -47,7 +51,22 @@ export class BookTracker {
           break;
       }
     }
-    return [...touched.values()].map(({ side, price }) => ({ symbol: this.symbol, side, price, qty: this.levels[side].get(price) ?? 0 }));
+    return this.changes(touched);
+  }
+
+  /**
+   * Level changes that take the mirrored orders to the states given, each as the book holds it now (undefined: not
+   * resting), one per touched level with its final quantity, in first-touch order. Orders not given are as they were.
+   */
+  sync(orders: Iterable<readonly [OrderId, RestingOrder | undefined]>): LevelChange[] {
+    const touched: Touched = new Map();
+    for (const [id, now] of orders) {
+      const was = this.orders.get(id);
+      if (was !== undefined && now !== undefined && was.side === now.side && was.price === now.price && was.qty === now.qty) continue;
+      if (was !== undefined) this.reduce(id, was.qty, touched);
+      if (now !== undefined && now.qty > 0) this.add(id, now.side, now.price, now.qty, touched);
+    }
+    return this.changes(touched);
   }
 
   /** Aggregate lots at a level (0 when empty). */
@@ -55,13 +74,22 @@ export class BookTracker {
     return this.levels[side].get(price) ?? 0;
   }
 
-  private add(id: OrderId, side: Side, price: Price, qty: number, touched: Map<string, { side: Side; price: Price }>): void {
+  /** Every level of a side, best first (a desk's check of the tracker against its book). */
+  all(side: Side): Array<[Price, number]> {
+    return [...this.levels[side]].sort(([a], [b]) => (side === 'buy' ? b - a : a - b));
+  }
+
+  private changes(touched: Touched): LevelChange[] {
+    return [...touched.values()].map(({ side, price }) => ({ symbol: this.symbol, side, price, qty: this.levels[side].get(price) ?? 0 }));
+  }
+
+  private add(id: OrderId, side: Side, price: Price, qty: number, touched: Touched): void {
     this.orders.set(id, { side, price, qty });
     this.levels[side].set(price, (this.levels[side].get(price) ?? 0) + qty);
     touched.set(`${side}:${price}`, { side, price });
   }
 
-  private reduce(id: OrderId, by: number, touched: Map<string, { side: Side; price: Price }>): void {
+  private reduce(id: OrderId, by: number, touched: Touched): void {
     const o = this.orders.get(id);
     if (o === undefined || by <= 0) return;
     o.qty -= by;

@@ -1,25 +1,26 @@
-// Feeds MarketData from the spot desk's bus events, exactly: book events carry each changed level's new total and a
-// gap-free seq per desk lifetime (epoch), so the bridge subscribes first, takes the desk's depth snapshot, resets
-// MarketData's levels to it, drops buffered events the snapshot already reflects and applies the rest. A gap or a
-// new epoch means something was lost: it re-snapshots instead of guessing. Trades are parsed from decimal text back
-// to the market's ticks and lots; MarketData skips replays by trade id.
+// Feeds MarketData from a desk's bus events, exactly: the spot desk's books and trades (bridgeSpotToMarket), the perp
+// desk's books (bridgePerpToMarket, into MarketData.books: perpBooks), the same way. Book events carry each changed
+// level's new total and a gap-free seq per desk lifetime (epoch), so the bridge subscribes first, takes the desk's
+// depth snapshot, resets MarketData's levels to it, drops buffered events the snapshot already reflects and applies
+// the rest. A gap or a new epoch means something was lost: it re-snapshots instead of guessing. Trades are parsed from
+// decimal text back to the market's ticks and lots; MarketData skips replays by trade id.
 //
-// Update ids (GET /api/v3/depth's lastUpdateId, the depth streams' U and u) are the desk's, not this process's: a
-// book event is id `epoch's opening time in ms × 1000 + seq` (bookUpdateId, desks/epoch.ts), a snapshot goes in as
-// the id of the seq it reflects. So every gateway has the same id for the same book and a client's ids stay good on
-// another gateway (it goes on with that one's diffs, no re-snapshot); and ids rise across desk lifetimes and
-// restarts, as long as a lifetime averaged under 1000 book events per ms in a market and the next desk's clock is not
-// behind the last one's. Should an id come out at or below the book's (such a clock), the book takes its own next id
-// instead, said once per epoch: its ids still rise, but may differ from other gateways' until the next lifetime.
-// Events of an epoch the book has moved on from are late (the newer snapshot holds them) and are dropped.
+// Update ids (GET /api/v3/depth's and /fapi/v1/depth's lastUpdateId, the depth streams' U, u and pu) are the desk's,
+// not this process's: a book event is id `epoch's opening time in ms × 1000 + seq` (bookUpdateId, desks/epoch.ts), a
+// snapshot goes in as the id of the seq it reflects. So every gateway has the same id for the same book and a client's
+// ids stay good on another gateway (it goes on with that one's diffs, no re-snapshot); and ids rise across desk
+// lifetimes and restarts, as long as a lifetime averaged under 1000 book events per ms in a market and the next desk's
+// clock is not behind the last one's. Should an id come out at or below the book's (such a clock), the book takes its
+// own next id instead, said once per epoch: its ids still rise, but may differ from other gateways' until the next
+// lifetime. Events of an epoch the book has moved on from are late (the newer snapshot holds them) and are dropped.
 import type { Bus, Unsubscribe } from '../bus/index.ts';
 import { epochTime } from '../desks/epoch.ts';
 import { topics, type DeskEvent, type Reply, type DepthSnapshot as DeskDepth } from '../desks/index.ts';
-import { parseDecimal, parsePrice, parseQty, type Amount, type Market, type Price, type Qty, type Side } from '../kernel/index.ts';
+import { parseDecimal, parsePrice, parseQty, type Amount, type Market, type PerpMarket, type Price, type Qty, type Side } from '../kernel/index.ts';
 import type { SpotRepo, SpotTrade } from '../store/spot.ts';
 import { MAX_SNAPSHOT_LIMIT } from './depth.ts';
 import type { LevelChange, TradeInput } from './inputs.ts';
-import type { MarketData } from './service.ts';
+import { MarketData } from './service.ts';
 
 type BookEvent = Extract<DeskEvent, { type: 'book' }>;
 type TradeEvent = Extract<DeskEvent, { type: 'trade' }>;
@@ -104,7 +105,26 @@ function changesTo(md: MarketData, m: Market, snap: DeskDepth): LevelChange[] {
   return [...gone, ...wanted];
 }
 
+/** The spot desk's books and trades → market data (live.ts). */
 export function bridgeSpotToMarket(o: BridgeOptions): Bridge {
+  return bridgeDesk(o, topics.book, true);
+}
+
+/**
+ * The perp desk's books → market data (perpBooks), numbered as the spot desk's: its update ids are the same on every
+ * gateway. Its trades are not fed: the perpetuals' are served from the perp store and `perp.<SYMBOL>.trade`.
+ */
+export function bridgePerpToMarket(o: BridgeOptions): Bridge {
+  return bridgeDesk(o, topics.perpBook, false);
+}
+
+/** The perpetuals' books: market data of books alone (MarketData.books) over the perp desk's markets, bridged. */
+export function perpBooks(o: Omit<BridgeOptions, 'market' | 'desk'> & { readonly desk: BridgeOptions['desk'] & { markets(): PerpMarket[] } }): { market: MarketData; bridge: Bridge } {
+  const market = MarketData.books(o.desk.markets().map((m) => m.market));
+  return { market, bridge: bridgePerpToMarket({ ...o, market }) };
+}
+
+function bridgeDesk(o: BridgeOptions, bookTopic: (symbol: string) => string, trades: boolean): Bridge {
   const { market: md } = o;
   const unsubscribes: Unsubscribe[] = [];
   const syncs = new Map<string, Sync>();
@@ -187,7 +207,7 @@ export function bridgeSpotToMarket(o: BridgeOptions): Bridge {
     syncs.set(symbol, s);
     // Subscribe before the snapshot, so nothing between them is missed.
     unsubscribes.push(
-      o.bus.subscribe(topics.book(symbol), (e) => {
+      o.bus.subscribe(bookTopic(symbol), (e) => {
         if (e.type !== 'book' || closed) return;
         try {
           onBook(m, s, e);
@@ -195,15 +215,19 @@ export function bridgeSpotToMarket(o: BridgeOptions): Bridge {
           o.onError(error, symbol);
         }
       }),
-      o.bus.subscribe(topics.trades(symbol), (e) => {
-        if (e.type !== 'trade' || closed) return;
-        try {
-          md.onTrade(tradeFromEvent(m, e));
-        } catch (error) {
-          o.onError(error, symbol);
-        }
-      }),
     );
+    if (trades) {
+      unsubscribes.push(
+        o.bus.subscribe(topics.trades(symbol), (e) => {
+          if (e.type !== 'trade' || closed) return;
+          try {
+            md.onTrade(tradeFromEvent(m, e));
+          } catch (error) {
+            o.onError(error, symbol);
+          }
+        }),
+      );
+    }
     started.push(resync(m, s, []));
   }
 

@@ -56,13 +56,16 @@ export class DepthBook {
   private next = 0;
   /** The newest update id whose changes may have left the ring. */
   private forgotten: number;
+  /** Whether takeDiff is called (a publisher's book): else the touched levels are not kept for it. */
+  private readonly diffs: boolean;
 
   /**
    * @param lastUpdateId the id to count on from. After a restart pass something larger than any id published
    *   before (e.g. the start time in ms × 1000) so clients holding old ids see a jump and re-snapshot.
    * @param recentChanges how many changes recent() reaches back over.
+   * @param diffs false for a book nobody takes diffs of (takeDiff answers null): what it would keep for them is not kept.
    */
-  constructor(symbol: string, lastUpdateId = 0, recentChanges = RECENT_CHANGES) {
+  constructor(symbol: string, lastUpdateId = 0, recentChanges = RECENT_CHANGES, diffs = true) {
     if (!Number.isSafeInteger(lastUpdateId) || lastUpdateId < 0) throw new RangeError(`bad update id: ${lastUpdateId}`);
     if (!Number.isSafeInteger(recentChanges) || recentChanges < 1) throw new RangeError(`bad recent changes: ${recentChanges}`);
     this.symbol = symbol;
@@ -72,6 +75,7 @@ export class DepthBook {
     this.recentIds = new Float64Array(recentChanges);
     this.recentPrices = new Float64Array(recentChanges);
     this.recentBuys = new Uint8Array(recentChanges);
+    this.diffs = diffs;
   }
 
   get lastUpdateId(): number {
@@ -130,7 +134,7 @@ export class DepthBook {
 
   /** The coalesced diff since the last one (null when nothing changed); levels are sorted best first. */
   takeDiff(time: number): DepthDiff | null {
-    if (this.updateId < this.pendingFrom) return null;
+    if (!this.diffs || this.updateId < this.pendingFrom) return null;
     const levels = (side: Side): Level[] => {
       const prices = [...this.pending[side]].sort((a, b) => (side === 'buy' ? b - a : a - b));
       this.pending[side].clear();
@@ -142,7 +146,7 @@ export class DepthBook {
   }
 
   private touched(change: LevelChange): void {
-    this.pending[change.side].add(change.price);
+    if (this.diffs) this.pending[change.side].add(change.price);
     const size = this.recentIds.length;
     if (this.recentCount === size) this.forgotten = this.recentIds[this.next]!;
     else this.recentCount++;

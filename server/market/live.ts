@@ -1,6 +1,7 @@
 // The live trading side the gateway receives (gateway/trading.ts): market data over the candle store, fed from the
-// spot desk's bus events by the bridge and published on timers, plus the index prices. startServer owns the
-// pieces' lifetimes; stop() here ends the feed, then the publisher (its final candle write), then the bridge.
+// spot desk's bus events by the bridge and published on timers, the perpetuals' books fed from the perp desk's by
+// theirs (bridge.ts perpBooks), plus the index prices. startServer owns the pieces' lifetimes; stop() here ends the
+// feed, then the publisher (its final candle write), then the bridges.
 // A cluster's gateways build it too, but leave the candles' writing to the jobs process (`writeCandles: false`).
 import type { Bus, Unsubscribe } from '../bus/index.ts';
 import type { Clock } from '../clock.ts';
@@ -10,7 +11,7 @@ import type { IndexRecord } from '../feeds/chain.ts';
 import { startLiveIndex, type LiveIndex } from '../feeds/live-index.ts';
 import type { Market, Price } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
-import { bridgeSpotToMarket, replayStoredTrades } from './bridge.ts';
+import { bridgeSpotToMarket, perpBooks, replayStoredTrades } from './bridge.ts';
 import { createCandleStore, followCandleStore } from './candle-store.ts';
 import { setUpMarketPublisher, type MarketMessage } from './publisher.ts';
 import { MarketData } from './service.ts';
@@ -44,6 +45,7 @@ export interface LiveTrading {
   readonly desks: Desks;
   readonly bus: Bus<DeskEvent>;
   readonly market: MarketData;
+  readonly perpMarket: MarketData;
   indexPrice(symbol: string): Price | null;
   perpFunding(symbol: string): PerpFundingInfo | undefined;
 }
@@ -69,12 +71,15 @@ export async function startLive(o: LiveOptions): Promise<Live> {
   // subscription would otherwise be missing from the bars for good, as after a writer's takeover under trading.
   const held = holdDeliveries(o.bus);
   const bridge = bridgeSpotToMarket({ bus: held.bus, desk: o.desks.spot, market, onError: (e, symbol) => o.onError(e, `market bridge ${symbol}`) });
+  // The perpetuals' books, numbered by the perp desk as the spot books by the spot desk (the same on every gateway).
+  const perp = perpBooks({ bus: o.bus, desk: o.desks.perp, onError: (e, symbol) => o.onError(e, `perp market bridge ${symbol}`) });
   let index: LiveIndex;
   try {
     if (hasFlush(o.bus)) await o.bus.flush(); // NATS: the server has the subscriptions before the read
     await replayStoredTrades(o.store.spot, market);
     held.release();
     await bridge.ready;
+    await perp.bridge.ready;
     index = await startLiveIndex({
       config: o.store.config,
       markets,
@@ -87,6 +92,7 @@ export async function startLive(o: LiveOptions): Promise<Live> {
     });
   } catch (error) {
     bridge.close();
+    perp.bridge.close();
     throw error;
   }
   const stopPublisher = setUpMarketPublisher(market, {
@@ -98,7 +104,7 @@ export async function startLive(o: LiveOptions): Promise<Live> {
   // The funding job starts after the app (server.ts); until it does, perpetuals have no funding information.
   let funding: (symbol: string) => PerpFundingInfo | undefined = () => undefined;
   const trading: LiveTrading = Object.freeze({
-    desks: o.desks, bus: o.bus, market, indexPrice: (symbol: string) => index.price(symbol), perpFunding: (symbol: string) => funding(symbol),
+    desks: o.desks, bus: o.bus, market, perpMarket: perp.market, indexPrice: (symbol: string) => index.price(symbol), perpFunding: (symbol: string) => funding(symbol),
   });
   let stopping: Promise<void> | null = null;
   return {
@@ -113,6 +119,7 @@ export async function startLive(o: LiveOptions): Promise<Live> {
         await index.close();
         await stopPublisher();
         bridge.close();
+        perp.bridge.close();
       })()),
   };
 }

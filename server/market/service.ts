@@ -32,7 +32,16 @@ export interface MarketDataOptions {
   readonly tradeCapacity?: number;
   /** Depth update ids continue from here; see DepthBook. */
   readonly lastUpdateId?: number;
+  /** Whether takeDepthDiffs is called (a publisher runs: the default); see DepthBook. */
+  readonly depthDiffs?: boolean;
 }
+
+/** The candle store of market data that records no trades (MarketData.books): nothing to read, nothing written. */
+const NO_CANDLES: CandleStore = {
+  upsert: async () => undefined,
+  range: async () => [],
+  latest: async () => [],
+};
 
 interface MarketState {
   readonly market: Market;
@@ -55,7 +64,7 @@ export class MarketData {
     for (const market of options.markets) {
       this.states.set(market.symbol, {
         market,
-        depth: new DepthBook(market.symbol, options.lastUpdateId ?? 0),
+        depth: new DepthBook(market.symbol, options.lastUpdateId ?? 0, undefined, options.depthDiffs ?? true),
         tracker: null,
         trades: new TradeRing(options.tradeCapacity),
         ticker: new RollingTicker(market.symbol),
@@ -74,6 +83,15 @@ export class MarketData {
       s.ticker.restore(await md.store.latest(symbol, '1m', WINDOW_MINUTES));
     }
     return md;
+  }
+
+  /**
+   * Market data of books alone, fed by a bridge (bridge.ts): depth with the desk's update ids, its watchers told each
+   * level change; no trades or bars (nothing read from or written to a store), no publisher taking its diffs. The
+   * perpetuals' books (bridge.ts perpBooks, live.ts): their trades and bars are read from the perp store.
+   */
+  static books(markets: readonly Market[]): MarketData {
+    return new MarketData({ markets, candles: NO_CANDLES, depthDiffs: false });
   }
 
   market(symbol: string): Market | undefined {

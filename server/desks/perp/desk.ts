@@ -12,7 +12,10 @@ import type { Store } from '../../store/index.ts';
 import type { PerpMark, PerpOrder } from '../../store/perp.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, openUnderLease, loadOwned, ownership } from '../core.ts';
+import { newEpoch } from '../epoch.ts';
 import type { DeskEvent } from '../events.ts';
+import type { DepthSnapshot } from '../spot/commands.ts';
+import { BookTracker } from '../../market/book-tracker.ts';
 import type { DeskLease } from '../lease.ts';
 import { DeskLedger } from '../ledger.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
@@ -20,7 +23,7 @@ import { checkAmount, checkUser, isClientId } from '../validate.ts';
 import { dec } from '../views.ts';
 import { accountOf, availableLessDebt, holdingRisk, positionRisks, walletBalance, type PerpAccount, type PositionRisk } from './account.ts';
 import { perpMarkets } from './markets.ts';
-import { settle, type PerpFill } from './settle.ts';
+import { levelText, settle, type PerpFill } from './settle.ts';
 import { clientKey, PerpBatch, type PerpState } from './state.ts';
 import { closePositions, setTpSl } from './composite.ts';
 
@@ -127,7 +130,9 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   }
 
   static async open(o: PerpDeskOptions): Promise<PerpDesk> {
-    return openUnderLease(o, 'contract', o.clock ?? systemClock, async (lease, locks) => new PerpDesk(o, await rebuildPerp(o.store), lease, locks));
+    const clock = o.clock ?? systemClock;
+    // The epoch carries the opening time: market data numbers this lifetime's book events after the last one's.
+    return openUnderLease(o, 'contract', clock, async (lease, locks) => new PerpDesk(o, await rebuildPerp(o.store, newEpoch(clock())), lease, locks));
   }
 
   markets(): PerpMarket[] {
@@ -368,13 +373,18 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     return this.core.run(() => [...this.s.orders.values()].filter((o) => o.user === user && o.triggerPrice === null && (symbol === undefined || o.symbol === symbol)).sort((a, b) => a.id - b.id));
   }
 
-  depth(symbol: string, levels = 100): Promise<Reply<{ bids: Array<[string, string]>; asks: Array<[string, string]> }>> {
+  /**
+   * The book's top levels with the epoch and the seq of the last book event it reflects (`perp.<SYMBOL>.book`, as
+   * the spot desk's depth): subscribe to the events first, then ask for this (market/bridge.ts).
+   */
+  depth(symbol: string, levels = 100): Promise<Reply<DepthSnapshot>> {
     return this.core.run(() => {
       const book = this.s.engine.bookOf(symbol);
       const m = this.s.markets.get(symbol)?.market;
-      if (book === undefined || m === undefined) return refuse('market.unknown');
-      const side = (s: Side) => book.depth(s, levels).map((l): [string, string] => [formatDecimal(BigInt(l.price) * m.tickSize, 8, true), formatDecimal(BigInt(l.qty) * m.lotSize, 8, true)]);
-      return accept({ bids: side('buy'), asks: side('sell') });
+      const published = this.s.books.get(symbol);
+      if (book === undefined || m === undefined || published === undefined) return refuse('market.unknown');
+      const side = (s: Side) => book.depth(s, levels).map((l) => levelText(m, l.price, l.qty));
+      return accept({ symbol, epoch: this.s.epoch, seq: published.seq, bids: side('buy'), asks: side('sell') });
     });
   }
 
@@ -458,7 +468,14 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       this.s.ledger.ledger.checkInvariants();
       this.s.engine.checkHeld();
       for (const m of this.s.markets.values()) {
-        this.s.engine.bookOf(m.symbol)!.checkInvariants();
+        const book = this.s.engine.bookOf(m.symbol)!;
+        book.checkInvariants();
+        // The levels the book events published are the book's.
+        const tracker = this.s.books.get(m.symbol)!.tracker;
+        for (const side of ['buy', 'sell'] as const) {
+          const levels = book.depth(side, Number.MAX_SAFE_INTEGER).map((l) => [l.price, l.qty]);
+          if (JSON.stringify(levels) !== JSON.stringify(tracker.all(side))) throw new Error(`${m.symbol} ${side} published levels disagree with the book`);
+        }
         const oi = this.s.engine.openInterest(m.symbol);
         if (oi.long !== oi.short) throw new Error(`${m.symbol}: ${oi.long} lots long but ${oi.short} short`);
       }
@@ -637,8 +654,11 @@ export function openPositionRisks(s: PerpState, filter: { user?: number | undefi
   return out;
 }
 
-/** The desk's memory from the store: contract balances, the fund, positions, open orders in time priority, marks. */
-export async function rebuildPerp(store: Store): Promise<PerpState> {
+/**
+ * The desk's memory from the store: contract balances, the fund, positions, open orders in time priority, marks; its
+ * book events will carry `epoch` (a desk lifetime's, desks/epoch.ts; a rebuild only read publishes none).
+ */
+export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.clock())): Promise<PerpState> {
   const configs = await store.markets.configs('spot');
   const markets = new Map(perpMarkets(configs).map((m) => [m.symbol, m]));
   const owned = await loadOwned(store, 'contract', PERP_SYSTEM_ACCOUNTS);
@@ -694,7 +714,9 @@ export async function rebuildPerp(store: Store): Promise<PerpState> {
     const last = (await store.perp.funding({ symbol, limit: 1 }))[0];
     if (last !== undefined) fundedUntil.set(symbol, last.time);
   }
-  return { ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority, recordedMark, fundedUntil };
+  // The rebuilt books are where this lifetime's book events start from.
+  const books = new Map([...markets.keys()].map((symbol) => [symbol, { tracker: new BookTracker(symbol, engine.bookOf(symbol)!.orders()), seq: 0 }]));
+  return { epoch, books, ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority, recordedMark, fundedUntil };
 }
 
 export { formatDecimal };

@@ -1,8 +1,8 @@
 // Turns the perpetuals engine's events for one command into the desk's effects: journal entries with their asset
 // records (margin frozen and refunded, opening and closing fees, contract income, funding, liquidation fees), the
 // latest row of each order and position, trades, funding and liquidation rows, and the events to publish after the
-// commit.
-import { codeName, formatDecimal, type Market, type PerpEvent, type PositionView, type Side, type UserId } from '../../kernel/index.ts';
+// commit, the book's among them (publishBook).
+import { codeName, formatDecimal, type Market, type OrderId, type PerpEvent, type PositionView, type Price, type RestingOrder, type Side, type UserId } from '../../kernel/index.ts';
 import type { PerpOrder, PerpPosition } from '../../store/perp.ts';
 import { topics, type PerpOrderView } from '../events.ts';
 import { addRecords, type FeePart, type RecordType } from '../records.ts';
@@ -261,5 +261,60 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
     const row = batch.orders.get(id)!;
     if (batch.wants(topics.userPerpOrders(row.user))) batch.emit(topics.userPerpOrders(row.user), { type: 'perp.order', order: perpOrderView(row) });
   }
+  publishBook(s, batch, events);
   return fills;
+}
+
+/** A level as the desk's depth and book events write it: price and quantity as decimal text, trailing zeros cut. */
+export function levelText(m: Market, price: number, lots: number): [string, string] {
+  return [formatDecimal(BigInt(price) * m.tickSize, 8, true), formatDecimal(BigInt(lots) * m.lotSize, 8, true)];
+}
+
+/**
+ * The book event of each market whose levels the command changed (`perp.<SYMBOL>.book`, as the spot desk's: each
+ * changed level's new total, the next seq of this lifetime's epoch), from the orders its events touched as the
+ * engine's book now holds them (BookTracker.sync). The holdings whose position moved are read too: the engine shrinks
+ * a reduce-only order in place to what the position leaves (engine.ts afterChange) without an event of its own.
+ */
+function publishBook(s: PerpState, batch: PerpBatch, events: readonly PerpEvent[]): void {
+  const touched = new Map<string, Set<OrderId>>();
+  const touch = (symbol: string, id: OrderId) => {
+    let ids = touched.get(symbol);
+    if (ids === undefined) touched.set(symbol, (ids = new Set()));
+    ids.add(id);
+  };
+  for (const e of events) {
+    switch (e.type) {
+      case 'rested':
+      case 'closed':
+        touch(e.symbol, e.order);
+        break;
+      case 'trade':
+        if (e.via === 'book') touch(e.symbol, e.maker.order);
+        break;
+      case 'position': {
+        const h = s.engine.holding(e.position.user, e.position.symbol);
+        if (h === undefined || h.reducing === 0) break;
+        for (const id of h.orders) if (s.orders.get(id)?.reduceOnly === true) touch(h.symbol, id);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  const time = events[events.length - 1]?.time ?? 0;
+  for (const [symbol, ids] of touched) {
+    const published = s.books.get(symbol);
+    const book = s.engine.bookOf(symbol);
+    const m = s.markets.get(symbol)?.market;
+    if (published === undefined || book === undefined || m === undefined) continue;
+    const changes = published.tracker.sync([...ids].map((id): [OrderId, RestingOrder | undefined] => [id, book.order(id)]));
+    if (changes.length === 0) continue;
+    const side = (which: Side) =>
+      changes
+        .filter((c) => c.side === which)
+        .sort((a, b) => (which === 'buy' ? b.price - a.price : a.price - b.price))
+        .map((c) => levelText(m, c.price as Price, c.qty));
+    batch.emit(topics.perpBook(symbol), { type: 'book', symbol, epoch: s.epoch, seq: ++published.seq, time, bids: side('buy'), asks: side('sell') });
+  }
 }

@@ -1,7 +1,9 @@
 // The perp desk's memory and its batch: the engine with every market and position, the stored row of each order
-// it is working on or that rests (kept up to date so a batch upserts the latest state), client-id indexes, and the
-// rows a batch adds for the store.
+// it is working on or that rests (kept up to date so a batch upserts the latest state), client-id indexes, each
+// market's published book (its levels and book event seq in this lifetime, the epoch), and the rows a batch adds for
+// the store.
 import type { PerpEngine, PerpMarket } from '../../kernel/index.ts';
+import type { BookTracker } from '../../market/book-tracker.ts';
 import type { PerpFunding, PerpLiquidation, PerpMark, PerpOrder, PerpPosition, PerpTrade, PerpWrites } from '../../store/perp.ts';
 import { DeskBatch } from '../batch.ts';
 import type { DeskLedger } from '../ledger.ts';
@@ -23,7 +25,18 @@ export class PerpBatch extends DeskBatch {
   }
 }
 
+/** A market's book as its events published it: the levels (mirroring the engine's resting orders), the last seq. */
+export interface PublishedBook {
+  readonly tracker: BookTracker;
+  /** Book events published for this market in this desk's lifetime. */
+  seq: number;
+}
+
 export interface PerpState {
+  /** This desk lifetime (desks/epoch.ts): its book events and depth snapshots carry it. */
+  readonly epoch: string;
+  /** Per market: the book as published (settle.ts publishBook). */
+  readonly books: ReadonlyMap<string, PublishedBook>;
   readonly ledger: DeskLedger;
   readonly engine: PerpEngine;
   readonly markets: ReadonlyMap<string, PerpMarket>;

@@ -14,45 +14,40 @@
 //   at most every 250 ms as Binance's (a trade after a quiet spell at once, the rest of a burst in one event at the end
 //   of the 250 ms), and once more with x = true when it closes. Bars are /fapi/v1/klines's (futures-queries.ts barOpen): only bars with
 //   trades exist, as there.
-// - `<symbol>@bookTicker`: `bookTicker` {e, u, E, T, s, b, B, a, A}, when the best bid or ask changed (sampled every
-//   100 ms).
+// - `<symbol>@bookTicker`: `bookTicker` {e, u, E, T, s, b, B, a, A}, when the best bid or ask changed (after each
+//   batch of level changes), `u` the book's update id; once to a new subscriber.
 // - `<symbol>@depth<5|10|20>[@100ms|@250ms|@500ms]` (default 250 ms): partial book, `depthUpdate` {e, E, T, s, U, u,
-//   pu, b, a} with the top levels, sent when they changed (and once to a new subscriber).
+//   pu, b, a} with the top levels, every interval when they changed (and once to a new subscriber); u is the book's
+//   update id, pu the previous event's u.
 // - `<symbol>@depth[@100ms|@250ms|@500ms]` (default 250 ms): diffs, `depthUpdate` with the levels that changed since
 //   the last event, each at its new absolute quantity ("0": gone).
 //
-// Diffs and update ids. The perp desk publishes no book events, so each (symbol, speed) has a sampler that reads the
-// book's top DEPTH_WINDOW levels per side every interval and sends what differs from its previous read, plus every
-// level an order touched meanwhile (from `user.*.perpOrder`, subscribed only while someone watches a diff stream):
-// a level that changed and changed back between two reads is sent too, so a local book built from any snapshot
-// taken between two reads is right after the next event. Update ids are times: each read that has something to
-// send takes id = max(previous id + 1, the server's clock in ms right after the read); an event has u = its read's
-// id, pu = the previous event's u and U = pu + 1. REST GET /fapi/v1/depth answers lastUpdateId = the time of its
-// snapshot (futures-public.ts), so Binance's procedure works unchanged: buffer the events, take the snapshot, drop
-// events with u < lastUpdateId, the first kept one has U <= lastUpdateId <= u, each next pu = the previous u. The
-// first read of a new diff stream is taken before the subscription is answered, so a snapshot taken after the answer
-// always has a first event to start from. Limits (not Binance's): levels beyond DEPTH_WINDOW are not in the diffs
-// (a level falling out of the window is sent as "0"), which matches a snapshot of at most 1000 levels; a snapshot
-// read in the same millisecond as a diff's read but just after it can hold a level the event then sets back, the
-// next event setting it right again; and ids are not the book's own sequence: they jump by the milliseconds
-// between reads.
+// The book and its update ids. The perpetuals' books are market data fed by the perp desk's book events
+// (Trading.perpMarket, market/bridge.ts), so update ids are the desk's: its epoch's opening time in ms × 1000 + the
+// book event's seq, the same on every gateway and in the embedded server, as the spot books'. GET /fapi/v1/depth
+// answers the book's id as lastUpdateId (futures-public.ts); a diff event covers ids U..u (u the book's id when it is
+// sent), pu = the previous event's u = U - 1, and lists every level those ids touched (book-streams.ts diffStream,
+// the spot streams' own): Binance's procedure works unchanged (buffer the events, take the snapshot, drop events with
+// u < lastUpdateId, the first kept one has U <= lastUpdateId <= u, each next pu = the previous u), and so does the
+// spot one (drop u <= lastUpdateId, the first kept has U <= lastUpdateId + 1 <= u). A new diff stream's first event
+// reaches back over the book's last 10,000 changes, set when it is subscribed: a client whose gateway died subscribes
+// on another and goes on from its own last u (the first event bridges it: U <= last + 1 <= u), with no new snapshot.
 import { sql } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { DeskEvent } from '../../desks/index.ts';
 import { formatDecimal, parseDecimal, type PerpMarket } from '../../kernel/index.ts';
 import { money, moneySum, toAmount } from '../../store/money.ts';
 import type { Store } from '../../store/index.ts';
+import type { Level as BookLevel, MarketData } from '../../market/index.ts';
 import type { Trading } from '../trading.ts';
+import { bestPrices, diffStream, MarketListeners, type BookDiff } from './book-streams.ts';
 import { barClose, barOpen, isKlineInterval, type KlineInterval } from './futures-queries.ts';
 
-/** Levels per side the diff streams follow (the most GET /fapi/v1/depth answers). */
-export const DEPTH_WINDOW = 1000;
 export const DEPTH_SPEEDS = [100, 250, 500] as const;
 export type DepthSpeed = (typeof DEPTH_SPEEDS)[number];
 const DEFAULT_DEPTH_SPEED: DepthSpeed = 250;
 const PARTIAL_LEVELS = [5, 10, 20] as const;
 type PartialLevels = (typeof PARTIAL_LEVELS)[number];
-const BOOK_TICKER_MS = 100;
 const KLINE_CLOSE_CHECK_MS = 1_000;
 /** Binance's update speed of the futures kline stream. */
 export const KLINE_EVERY_MS = 250;
@@ -136,162 +131,6 @@ export interface MarketStreamsOptions {
 
 type Level = [price: string, qty: string];
 
-/** A per-symbol source of update ids: times in ms, strictly increasing. */
-class UpdateIds {
-  private readonly last = new Map<string, number>();
-  next(symbol: string, now: number): number {
-    const id = Math.max((this.last.get(symbol) ?? 0) + 1, now);
-    this.last.set(symbol, id);
-    return id;
-  }
-  latest(symbol: string): number {
-    return this.last.get(symbol) ?? 0;
-  }
-}
-
-interface PartialSub {
-  readonly levels: PartialLevels;
-  readonly emit: Emit;
-  last: string | null;
-  pu: number;
-  fresh: boolean;
-}
-
-interface TickerSub {
-  readonly emit: Emit;
-  last: string | null;
-}
-
-/** One (symbol, speed)'s reads of the book and the streams fed from them. */
-class DepthSampler {
-  readonly partials = new Set<PartialSub>();
-  readonly tickers = new Set<TickerSub>();
-  readonly diffs = new Set<Emit>();
-  /** Levels orders touched since the last read ('b:price' or 'a:price', eight decimals). */
-  touched = new Set<string>();
-  private base: { bids: Map<string, string>; asks: Map<string, string>; u: number } | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
-  private work: Promise<void> = Promise.resolve();
-  private busy = false;
-  private readonly o: MarketStreams;
-  readonly symbol: string;
-  readonly speed: number;
-
-  constructor(o: MarketStreams, symbol: string, speed: number) {
-    this.o = o;
-    this.symbol = symbol;
-    this.speed = speed;
-  }
-
-  get empty(): boolean {
-    return this.partials.size === 0 && this.tickers.size === 0 && this.diffs.size === 0;
-  }
-
-  start(): void {
-    if (this.timer !== null) return;
-    this.timer = setInterval(() => {
-      if (this.busy) return; // a slow read is not queued behind itself
-      void this.read();
-    }, this.speed);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
-    this.base = null;
-  }
-
-  /** One read now, after any under way (a new diff stream's first read). */
-  read(): Promise<void> {
-    this.busy = true;
-    this.work = this.work.then(() => this.step()).catch((e: unknown) => this.o.failed(e, `depth ${this.symbol}`)).finally(() => {
-      this.busy = false;
-    });
-    return this.work;
-  }
-
-  private async step(): Promise<void> {
-    if (this.empty) return;
-    const wantDiff = this.diffs.size > 0;
-    let levels = 0;
-    for (const p of this.partials) levels = Math.max(levels, p.levels);
-    if (this.tickers.size > 0) levels = Math.max(levels, 1);
-    if (wantDiff) levels = DEPTH_WINDOW;
-    // Levels touched from here on belong to the next read (a change applied before this read and told after it is
-    // sent again next time: harmless, the quantities are absolute).
-    const touched = this.touched;
-    this.touched = new Set();
-    const reply = await this.o.trading.desks.perp.depth(this.symbol, levels);
-    if (!reply.ok) return;
-    const now = this.o.clock();
-    const side = (list: Array<[string, string]>): Level[] => list.map(([p, q]) => [d8(minor(p) ?? 0n), d8(minor(q) ?? 0n)]);
-    const bids = side(reply.value.bids);
-    const asks = side(reply.value.asks);
-    let id: number | null = null;
-    const nextId = (): number => (id ??= this.o.ids.next(this.symbol, now));
-    const s = this.symbol;
-
-    if (!wantDiff) this.base = null;
-    else if (this.base === null) {
-      this.base = { bids: new Map(bids), asks: new Map(asks), u: nextId() };
-    } else {
-      const changes = (before: Map<string, string>, after: Level[], mark: 'b' | 'a'): Level[] => {
-        const present = new Map(after);
-        const out: Level[] = [];
-        for (const [price, qty] of after) if (before.get(price) !== qty || touched.has(`${mark}:${price}`)) out.push([price, qty]);
-        for (const price of before.keys()) if (!present.has(price)) out.push([price, d8(0n)]);
-        for (const key of touched) {
-          if (!key.startsWith(`${mark}:`)) continue;
-          const price = key.slice(2);
-          if (!present.has(price) && !before.has(price)) out.push([price, d8(0n)]);
-        }
-        // Bids best first, asks best first, as Binance lists them.
-        return out.sort((x, y) => (mark === 'b' ? cmp(y[0], x[0]) : cmp(x[0], y[0])));
-      };
-      const b = changes(this.base.bids, bids, 'b');
-      const a = changes(this.base.asks, asks, 'a');
-      if (b.length > 0 || a.length > 0) {
-        const pu = this.base.u;
-        const u = nextId();
-        const event = { e: 'depthUpdate', E: now, T: now, s, U: pu + 1, u, pu, b, a };
-        for (const emit of this.diffs) emit(event);
-        this.base = { bids: new Map(bids), asks: new Map(asks), u };
-      }
-    }
-
-    for (const p of this.partials) {
-      const b = bids.slice(0, p.levels);
-      const a = asks.slice(0, p.levels);
-      const text = JSON.stringify([b, a]);
-      if (!p.fresh && text === p.last) continue;
-      const u = nextId();
-      const pu = p.pu === 0 ? u - 1 : p.pu;
-      p.emit({ e: 'depthUpdate', E: now, T: now, s, U: pu + 1, u, pu, b, a });
-      p.last = text;
-      p.pu = u;
-      p.fresh = false;
-    }
-
-    if (this.tickers.size > 0) {
-      const [bp, bq] = bids[0] ?? [d8(0n), d8(0n)];
-      const [ap, aq] = asks[0] ?? [d8(0n), d8(0n)];
-      const text = `${bp}|${bq}|${ap}|${aq}`;
-      for (const t of this.tickers) {
-        if (t.last === text) continue;
-        t.last = text;
-        t.emit({ e: 'bookTicker', u: nextId(), E: now, T: now, s, b: bp, B: bq, a: ap, A: aq });
-      }
-    }
-  }
-}
-
-/** Compares two non-negative eight-decimal texts by value. */
-function cmp(x: string, y: string): number {
-  if (x.length !== y.length) return x.length - y.length;
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 interface KlineBar {
   readonly t: number;
   readonly T: number;
@@ -317,10 +156,10 @@ export class MarketStreams {
   readonly trading: Trading;
   readonly store: Store;
   readonly clock: Clock;
-  readonly ids = new UpdateIds();
   private readonly onError: (error: unknown, what: string) => void;
-  private readonly samplers = new Map<string, DepthSampler>();
-  private stopTouches: (() => void) | null = null;
+  /** The perpetuals' books, and one watcher of them for every book stream. */
+  private readonly books: MarketData;
+  private readonly listeners: MarketListeners;
   private closed = false;
 
   constructor(o: MarketStreamsOptions) {
@@ -328,6 +167,8 @@ export class MarketStreams {
     this.store = o.store;
     this.clock = o.clock;
     this.onError = o.onError ?? (() => undefined);
+    this.books = o.trading.perpMarket;
+    this.listeners = new MarketListeners(this.books, (e, what) => this.failed(e, what));
   }
 
   failed(error: unknown, what: string): void {
@@ -364,10 +205,7 @@ export class MarketStreams {
 
   close(): void {
     this.closed = true;
-    for (const s of this.samplers.values()) s.stop();
-    this.samplers.clear();
-    this.stopTouches?.();
-    this.stopTouches = null;
+    this.listeners.close();
   }
 
   // ---- mark prices ----------------------------------------------------------------------------------------
@@ -565,82 +403,73 @@ export class MarketStreams {
 
   // ---- the book -------------------------------------------------------------------------------------------
 
-  private sampler(symbol: string, speed: number): DepthSampler {
-    const key = `${symbol}@${speed}`;
-    let s = this.samplers.get(key);
-    if (s === undefined) {
-      s = new DepthSampler(this, symbol, speed);
-      this.samplers.set(key, s);
-    }
-    s.start();
-    return s;
+  /** A perpetual's market (its ticks and lots); throws for an unknown one (streams are parsed against markets()). */
+  private market(symbol: string) {
+    const m = this.books.market(symbol);
+    if (m === undefined) throw new RangeError(`unknown perpetual ${symbol}`);
+    return m;
   }
 
-  private release(s: DepthSampler): void {
-    if (!s.empty) return;
-    s.stop();
-    this.samplers.delete(`${s.symbol}@${s.speed}`);
+  /** The book's levels as Binance's eight-decimal text, as GET /fapi/v1/depth answers them. */
+  private levels(symbol: string, levels: readonly BookLevel[]): Level[] {
+    const m = this.market(symbol);
+    return levels.map(([p, q]) => [d8(BigInt(p) * m.tickSize), d8(BigInt(q) * m.lotSize)]);
   }
 
   private bookTicker(symbol: string, emit: Emit): Source {
-    const s = this.sampler(symbol, BOOK_TICKER_MS);
-    const sub: TickerSub = { emit, last: null };
-    s.tickers.add(sub);
-    return {
-      ready: Promise.resolve(),
-      stop: () => {
-        s.tickers.delete(sub);
-        this.release(s);
-      },
+    const view = () => {
+      const d = this.books.depth(symbol, 1);
+      const [[b, B] = [d8(0n), d8(0n)]] = this.levels(symbol, d.bids);
+      const [[a, A] = [d8(0n), d8(0n)]] = this.levels(symbol, d.asks);
+      const now = this.clock();
+      return { key: `${b}|${B}|${a}|${A}`, payload: { e: 'bookTicker', u: d.lastUpdateId, E: now, T: now, s: symbol, b, B, a, A } };
     };
+    return bestPrices(this.listeners, symbol, view, emit);
   }
 
   private depthPartial(symbol: string, levels: PartialLevels, speed: DepthSpeed, emit: Emit): Source {
-    const s = this.sampler(symbol, speed);
-    const sub: PartialSub = { levels, emit, last: null, pu: this.ids.latest(symbol), fresh: true };
-    s.partials.add(sub);
+    /** The u of the last event sent (null before the first). */
+    let pu: number | null = null;
+    let last: string | null = null;
+    const view = () => {
+      const d = this.books.depth(symbol, levels);
+      const b = this.levels(symbol, d.bids);
+      const a = this.levels(symbol, d.asks);
+      const now = this.clock();
+      const u = d.lastUpdateId;
+      const prev = pu ?? Math.max(0, u - 1);
+      return { text: JSON.stringify([b, a]), payload: { e: 'depthUpdate', E: now, T: now, s: symbol, U: prev + 1, u, pu: prev, b, a } };
+    };
+    const tick = () => {
+      try {
+        const now = view();
+        if (now.text === last) return;
+        last = now.text;
+        pu = now.payload.u;
+        emit(now.payload);
+      } catch (error) {
+        this.failed(error, `depth ${symbol}`);
+      }
+    };
+    // The top levels as they are, once after the subscription's answer, then every interval when they changed.
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, speed);
+    timer.unref();
     return {
       ready: Promise.resolve(),
       stop: () => {
-        s.partials.delete(sub);
-        this.release(s);
+        clearTimeout(first);
+        clearInterval(timer);
       },
+      greet: () => view().payload,
     };
   }
 
   private depthDiff(symbol: string, speed: DepthSpeed, emit: Emit): Source {
-    const s = this.sampler(symbol, speed);
-    const first = s.diffs.size === 0;
-    s.diffs.add(emit);
-    this.watchTouches();
-    return {
-      // The stream's first read (its base) before the subscription is answered.
-      ready: first ? s.read() : Promise.resolve(),
-      stop: () => {
-        s.diffs.delete(emit);
-        this.release(s);
-        if (![...this.samplers.values()].some((x) => x.diffs.size > 0)) {
-          this.stopTouches?.();
-          this.stopTouches = null;
-        }
-      },
+    const send = (d: BookDiff) => {
+      const now = this.clock();
+      emit({ e: 'depthUpdate', E: now, T: now, s: symbol, U: d.U, u: d.u, pu: d.U - 1, b: this.levels(symbol, d.bids), a: this.levels(symbol, d.asks) });
     };
-  }
-
-  /** While a diff stream runs: the levels every order change touches, told to the samplers of its market. */
-  private watchTouches(): void {
-    if (this.stopTouches !== null) return;
-    this.stopTouches = this.trading.bus.subscribe('user.*.perpOrder', (e) => {
-      if (e.type !== 'perp.order') return;
-      const o = e.order;
-      if (o.triggerPrice !== null || o.kind !== 'limit') return; // only limit orders rest on the book
-      const price = minor(o.price);
-      if (price === null) return;
-      const key = `${o.side === 'buy' ? 'b' : 'a'}:${d8(price)}`;
-      for (const speed of DEPTH_SPEEDS) {
-        const s = this.samplers.get(`${o.symbol}@${speed}`);
-        if (s !== undefined && s.diffs.size > 0) s.touched.add(key);
-      }
-    });
+    return diffStream({ market: this.books, listeners: this.listeners, symbol, everyMs: speed, send, onError: (e, what) => this.failed(e, what) });
   }
 }

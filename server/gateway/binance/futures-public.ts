@@ -4,6 +4,7 @@
 // as ccxt's binanceusdm parses them (notes/libraries-and-protocols.md §4).
 import { fundingIntervalMs, nextBoundary } from '../../jobs/perp-marks.ts';
 import { defaultFundingCap, E8, formatDecimal, parseDecimal, rate, type PerpMarket } from '../../kernel/index.ts';
+import type { Level } from '../../market/index.ts';
 import { d8, INTEREST_RATE, type Usdm } from './futures-context.ts';
 import { dayStats, fundingHistory, isKlineInterval, lastTrade, markBars, openInterest, publicTrades, tradeBars, type Bar } from './futures-queries.ts';
 import { errors } from './errors.ts';
@@ -47,10 +48,14 @@ export function futuresPublicRoutes(route: Route, u: Usdm): void {
     const out = await Promise.all(list.map(view));
     return single ? out[0] : out;
   };
-  const depthOf = async (symbol: string, levels: number) => {
-    const reply = await u.desk.depth(symbol, levels);
-    if (!reply.ok) throw errors.symbol();
-    return reply.value;
+  /**
+   * The book as the perp desk's book events built it here (Trading.perpMarket, market/bridge.ts), as the /fstream
+   * depth streams send it: lastUpdateId is the desk's update id, the same on every gateway.
+   */
+  const depthOf = (pm: PerpMarket, levels: number) => {
+    const d = u.trading.perpMarket.depth(pm.symbol, levels);
+    const side = (list: readonly Level[]) => list.map(([price, lots]) => [d8(BigInt(price) * pm.market.tickSize), d8(BigInt(lots) * pm.market.lotSize)] as const);
+    return { lastUpdateId: d.lastUpdateId, bids: side(d.bids), asks: side(d.asks) };
   };
 
   route('GET', '/depth', async (p) => {
@@ -58,11 +63,9 @@ export function futuresPublicRoutes(route: Route, u: Usdm): void {
     const limit = p.int('limit', 1, 1000, 500)!;
     if (!DEPTH_LIMITS.includes(limit)) throw errors.value('limit');
     p.done();
-    const book = await depthOf(m.symbol, limit);
+    const book = depthOf(m, limit);
     const now = u.clock();
-    const side = (levels: Array<[string, string]>) => levels.map(([price, qty]) => [text8(price), text8(qty)]);
-    // No book sequence is kept for REST: the update id is the time of the snapshot.
-    return { lastUpdateId: now, E: now, T: now, bids: side(book.bids), asks: side(book.asks) };
+    return { lastUpdateId: book.lastUpdateId, E: now, T: now, bids: book.bids, asks: book.asks };
   });
 
   route('GET', '/trades', async (p) => {
@@ -204,11 +207,11 @@ export function futuresPublicRoutes(route: Route, u: Usdm): void {
 
   route('GET', '/ticker/bookTicker', (p) =>
     each(p, async (m) => {
-      const book = await depthOf(m.symbol, 1);
+      const book = depthOf(m, 1);
       const now = u.clock();
-      const [bidPrice, bidQty] = book.bids[0] ?? ['0', '0'];
-      const [askPrice, askQty] = book.asks[0] ?? ['0', '0'];
-      return { symbol: m.symbol, bidPrice: text8(bidPrice), bidQty: text8(bidQty), askPrice: text8(askPrice), askQty: text8(askQty), time: now, lastUpdateId: now };
+      const [bidPrice, bidQty] = book.bids[0] ?? [d8(0n), d8(0n)];
+      const [askPrice, askQty] = book.asks[0] ?? [d8(0n), d8(0n)];
+      return { symbol: m.symbol, bidPrice, bidQty, askPrice, askQty, time: now, lastUpdateId: book.lastUpdateId };
     }),
   );
 

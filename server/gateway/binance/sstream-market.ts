@@ -9,10 +9,11 @@
 //   event covers every id from the previous event's u + 1 (U) to the book's id when it is sent (u), and lists every
 //   level those changes touched, so a gap is impossible by construction and Binance's procedure works unchanged
 //   (buffer, snapshot, drop u <= lastUpdateId, the first kept has U <= lastUpdateId + 1 <= u, each next U = the
-//   previous u + 1). A new stream's first event reaches back over the book's recent changes (MarketData.recentDepth:
-//   the levels its last 10,000 changes touched, at their totals then), set when it is subscribed, before the
-//   subscription is answered: a client whose gateway died subscribes on another and goes on from its own last u (its
-//   next id is in that first event), with no new snapshot; a new client drops it or bridges with it as usual.
+//   previous u + 1). A new stream's first event reaches back over the book's recent changes (book-streams.ts
+//   diffStream, as /fstream's: the levels its last 10,000 changes touched, at their totals then), set when it is
+//   subscribed, before the subscription is answered: a client whose gateway died subscribes on another and goes on
+//   from its own last u (its next id is in that first event), with no new snapshot; a new client drops it or bridges
+//   with it as usual.
 // - `<symbol>@depth<5|10|20>[@100ms]`: the partial book {lastUpdateId, bids, asks}, every 1000 ms (100 ms), as
 //   GET /api/v3/depth?limit=<n> answers it then.
 // - `<symbol>@trade` {e, E, s, t, p, q, T, m, M} and `<symbol>@aggTrade` {e, E, s, a, p, q, f, l, T, m, M}: each trade
@@ -36,9 +37,10 @@
 // - `<symbol>@avgPrice` {e: 'avgPrice', E, s, i: '5m', w, T}: every 1000 ms when it changed, GET /api/v3/avgPrice's
 //   figures (the volume-weighted price of the last 5 minutes' trades, public.ts).
 import type { Clock } from '../../clock.ts';
-import { formatPrice, formatQty, type Market, type Price, type Qty } from '../../kernel/index.ts';
+import { formatPrice, formatQty, type Market, type Qty } from '../../kernel/index.ts';
 import { formatKlineEvent, isInterval, type Candle, type Interval, type Level, type MarketChange } from '../../market/index.ts';
 import type { Trading } from '../trading.ts';
+import { bestPrices, diffStream, MarketListeners, type BookDiff } from './book-streams.ts';
 import type { Source } from './fstream-market.ts';
 import { avgPriceOf, bestOf, tickerOf } from './public.ts';
 import { MinuteBars, isTickerWindow, windowTickerEvent, type TickerWindow } from './sstream-windows.ts';
@@ -118,16 +120,6 @@ export type Emit = (payload: unknown) => void;
 
 type TextLevel = [price: string, qty: string];
 
-/** One diff stream: the levels touched since its last event (their latest totals), from update id `from` on. */
-interface DiffState {
-  readonly symbol: string;
-  readonly market: Market;
-  readonly emit: Emit;
-  from: number;
-  readonly bids: Map<number, number>;
-  readonly asks: Map<number, number>;
-}
-
 export interface SpotMarketStreamsOptions {
   readonly trading: Trading;
   readonly clock: Clock;
@@ -141,8 +133,7 @@ export class SpotMarketStreams {
   private readonly clock: Clock;
   private readonly onError: (error: unknown, what: string) => void;
   /** Per symbol: the listeners of its changes. */
-  private readonly listeners = new Map<string, Set<(change: MarketChange) => void>>();
-  private stopWatch: (() => void) | null = null;
+  private readonly listeners: MarketListeners;
   /** The one-minute bars of the markets with a window ticker open. */
   private readonly minuteBars: MinuteBars;
 
@@ -150,6 +141,7 @@ export class SpotMarketStreams {
     this.trading = o.trading;
     this.clock = o.clock;
     this.onError = o.onError ?? (() => undefined);
+    this.listeners = new MarketListeners(o.trading.market, this.onError);
     this.minuteBars = new MinuteBars({ trading: o.trading, clock: o.clock, listen: (s, l) => this.listen(s, l), onError: this.onError });
   }
 
@@ -200,9 +192,7 @@ export class SpotMarketStreams {
 
   close(): void {
     this.minuteBars.close();
-    this.listeners.clear();
-    this.stopWatch?.();
-    this.stopWatch = null;
+    this.listeners.close();
   }
 
   private market(symbol: string): Market {
@@ -217,26 +207,7 @@ export class SpotMarketStreams {
 
   /** Listens to one market's changes (one MarketData watcher for all); answers the unsubscribe. */
   private listen(symbol: string, listener: (change: MarketChange) => void): () => void {
-    let set = this.listeners.get(symbol);
-    if (set === undefined) this.listeners.set(symbol, (set = new Set()));
-    set.add(listener);
-    this.stopWatch ??= this.trading.market.watch((change) => {
-      for (const l of this.listeners.get(change.symbol) ?? []) {
-        try {
-          l(change);
-        } catch (error) {
-          this.onError(error, `${change.kind} ${change.symbol}`);
-        }
-      }
-    });
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(symbol);
-      if (this.listeners.size === 0) {
-        this.stopWatch?.();
-        this.stopWatch = null;
-      }
-    };
+    return this.listeners.listen(symbol, listener);
   }
 
   /** `tick` every `ms` (the first one at the next turn, so it follows the subscription's answer). */
@@ -268,40 +239,8 @@ export class SpotMarketStreams {
 
   private depthDiff(m: Market, speed: SpotDepthSpeed, emit: Emit): Source {
     // From the book's recent changes on, not from now: a client resuming with ids from another gateway finds its next.
-    const recent = this.trading.market.recentDepth(m.symbol);
-    const state: DiffState = { symbol: m.symbol, market: m, emit, from: recent.from, bids: new Map(recent.bids), asks: new Map(recent.asks) };
-    const unlisten = this.listen(m.symbol, (c) => {
-      if (c.kind !== 'level') return;
-      (c.side === 'buy' ? state.bids : state.asks).set(c.price, c.qty);
-    });
-    const timer = setInterval(() => {
-      try {
-        this.sendDiff(state);
-      } catch (error) {
-        this.onError(error, `depth ${m.symbol}`);
-      }
-    }, speed);
-    timer.unref();
-    return {
-      ready: Promise.resolve(),
-      stop: () => {
-        clearInterval(timer);
-        unlisten();
-      },
-    };
-  }
-
-  private sendDiff(s: DiffState): void {
-    const u = this.trading.market.lastUpdateId(s.symbol);
-    if (u < s.from) return;
-    const side = (levels: Map<number, number>, desc: boolean): TextLevel[] =>
-      [...levels.entries()].sort(([x], [y]) => (desc ? y - x : x - y)).map(([p, q]) => this.level(s.market, [p as Price, q]));
-    const b = side(s.bids, true);
-    const a = side(s.asks, false);
-    s.bids.clear();
-    s.asks.clear();
-    s.emit({ e: 'depthUpdate', E: this.clock(), s: s.symbol, U: s.from, u, b, a });
-    s.from = u + 1;
+    const send = (d: BookDiff) => emit({ e: 'depthUpdate', E: this.clock(), s: m.symbol, U: d.U, u: d.u, b: d.bids.map((l) => this.level(m, l)), a: d.asks.map((l) => this.level(m, l)) });
+    return diffStream({ market: this.trading.market, listeners: this.listeners, symbol: m.symbol, everyMs: speed, send, onError: this.onError });
   }
 
   private partial(m: Market, levels: PartialLevels) {
@@ -316,35 +255,11 @@ export class SpotMarketStreams {
   }
 
   private bookTicker(m: Market, emit: Emit): Source {
-    let last = '';
-    let due = false;
-    let stopped = false;
-    const check = () => {
-      due = false;
-      if (stopped) return;
+    const view = () => {
       const best = this.bestPrices(m);
-      const text = `${best.b}|${best.B}|${best.a}|${best.A}`;
-      if (text === last) return;
-      last = text;
-      emit(best);
+      return { key: `${best.b}|${best.B}|${best.a}|${best.A}`, payload: best };
     };
-    // Once per batch of level changes (a command's changes arrive together), not per level.
-    const unlisten = this.listen(m.symbol, (c) => {
-      if (c.kind !== 'level' || due) return;
-      due = true;
-      queueMicrotask(check);
-    });
-    // The best prices as they are, once, after the subscription's answer (a quiet book sends nothing else).
-    const first = setTimeout(check, 0);
-    return {
-      ready: Promise.resolve(),
-      stop: () => {
-        stopped = true;
-        clearTimeout(first);
-        unlisten();
-      },
-      greet: () => this.bestPrices(m),
-    };
+    return bestPrices(this.listeners, m.symbol, view, emit);
   }
 
   // ---- trades and bars ------------------------------------------------------------------------------------

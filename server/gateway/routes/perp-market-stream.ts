@@ -2,13 +2,11 @@
 // through the sources of the Binance USDⓈ-M streams (binance/fstream-market.ts), in the payloads of their spot twins
 // so the web app's reducers read both:
 //
-// - perpDepth@S: /fstream's diff source at 100 ms as a spot `depthUpdate` {e, E, s, U, u, b, a}, its ids /fstream's
-//   plus one. /fstream's procedure against GET /fapi/v1/depth's lastUpdateId (drop u < id, the first kept has
-//   U <= id <= u, then pu = the previous u) is then exactly the spot one the app runs (drop u <= id, the first kept
-//   has U <= id + 1 <= u, then U = the previous u + 1): a diff read in the millisecond of the snapshot is applied,
-//   not dropped (applied twice it only repeats absolute quantities, and the next diff corrects a stale one). Its
-//   first read is taken before the subscription is acknowledged, so a snapshot taken after the ack has a diff to
-//   start from.
+// - perpDepth@S: /fstream's diff source at 100 ms as a spot `depthUpdate` {e, E, s, U, u, b, a}, with its ids: the
+//   perp desk's (market/bridge.ts), those of GET /fapi/v1/depth's lastUpdateId, the same on every gateway. An event
+//   covers U..u and U is the previous u + 1, so the spot procedure the app runs holds (drop u <= id, the first kept has
+//   U <= id + 1 <= u); its start is set before the subscription is acknowledged and reaches back over the book's
+//   recent changes (book-streams.ts), so a snapshot taken after the ack has a diff to start from.
 // - perpTrade@S: /fstream's `<s>@trade` (book trades; ADL closes are not market trades) as the spot trade event.
 // - perpKline@S@i: /fstream's `<s>@kline_<i>` (the current bar when it changed, and once more closed) at the spot
 //   publisher's pace, every 100 ms at most, not /fstream's 250 ms.
@@ -83,7 +81,7 @@ export class PerpMarketTopics {
       case 'perpDepth':
         return this.streams.open({ kind: 'depth', symbol, levels: null, speed: DEPTH_SPEED }, (e) => {
           const d = e as FstreamDepth;
-          emit({ e: 'depthUpdate', E: d.E, s: d.s, U: d.U + 1, u: d.u + 1, b: d.b, a: d.a });
+          emit({ e: 'depthUpdate', E: d.E, s: d.s, U: d.U, u: d.u, b: d.b, a: d.a });
         });
       case 'perpTrade':
         return this.streams.open({ kind: 'trade', symbol }, (e) => {

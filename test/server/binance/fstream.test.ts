@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '../../../server/desks/index.ts';
 import { fstreamRoutes, type Fstream } from '../../../server/gateway/binance/fstream.ts';
 import { rate } from '../../../server/kernel/index.ts';
+import { bookUpdateId } from '../../../server/market/bridge.ts';
 import { describeDialects } from '../dialects.ts';
 import { openBinance, type BinanceHarness, type Key, type Res } from './harness.ts';
 import { Client, LocalBook, type Msg } from './stream-client.ts';
@@ -212,7 +213,9 @@ describeDialects('binance usdm websocket streams (/fstream)', (dialect) => {
         const early = await bid(49_950);
         h.clock.advance(1_000);
         const snapshot = (await pub('/depth', 'symbol=BTCUSDT&limit=1000')).body;
-        expect(snapshot.lastUpdateId).toBe(h.clock.now());
+        // The desk's update id (its epoch's opening time × 1000 + the book event's seq), not this process's.
+        const desk = await h.desks.perp.depth('BTCUSDT', 1);
+        expect(desk.ok && snapshot.lastUpdateId === bookUpdateId(desk.value.epoch, desk.value.seq)).toBe(true);
         await bid(49_890, '0.2');
         const flash = await ask(50_090);
         await fapi('DELETE', '/order', lpKey, `symbol=BTCUSDT&orderId=${flash.orderId}`);

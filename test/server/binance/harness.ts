@@ -15,6 +15,7 @@ import type { Trading } from '../../../server/gateway/trading.ts';
 import { createMessages } from '../../../server/i18n/messages.ts';
 import { parsePrice, parseQty, type Price } from '../../../server/kernel/index.ts';
 import { createCandleStore, MarketData } from '../../../server/market/index.ts';
+import { perpBooks } from '../../../server/market/bridge.ts';
 import { createNotifier } from '../../../server/notify/notifier.ts';
 import type { Store } from '../../../server/store/index.ts';
 import { openStore, testClock, type DialectName, type TestStore } from '../dialects.ts';
@@ -106,7 +107,10 @@ export async function openBinance(dialect: DialectName, options: { systemTime?: 
     const quote = BigInt(price.value) * BigInt(qty.value) * m.quotePerTickLot;
     market.onTrade({ symbol: e.symbol, id: e.tradeId, price: price.value, qty: qty.value, quote: quote as never, base: (BigInt(qty.value) * m.lotSize) as never, time: e.time, takerSide: e.takerSide });
   });
-  const trading: Trading = { desks, bus, market, indexPrice: (s) => (INDEX[s] === undefined ? null : (INDEX[s] as Price)), perpFunding: () => undefined };
+  // The perpetuals' books, fed from the perp desk's book events as a gateway's are (update ids the desk's).
+  const perp = perpBooks({ bus, desk: desks.perp, onError: (e, symbol) => console.error(`perp market bridge ${symbol}`, e) });
+  await perp.bridge.ready;
+  const trading: Trading = { desks, bus, market, perpMarket: perp.market, indexPrice: (s) => (INDEX[s] === undefined ? null : (INDEX[s] as Price)), perpFunding: () => undefined };
   const app = await buildApp({
     store,
     notifier: createNotifier({ outbox: store.outbox, clock: clock.now }),

@@ -12,10 +12,17 @@
 //   (every trade its own aggregate), and the ids it has are every trade in the store over the run, once;
 // - user stream: B's REST seed holds the orders placed during the outage, the events after it apply on top, and the
 //   resulting open orders and balances equal the store's.
+// The same for a perpetual, in a cluster of its own: a futures client keeps its book from `/fstream` (`btcusdt@depth@100ms`
+// after a GET /fapi/v1/depth snapshot, by Binance's futures rule: drop u < lastUpdateId, the first kept has
+// U <= lastUpdateId <= u, then pu = the previous u) and an app client from /ws's `perpDepth@BTCUSDT` (the spot rule
+// against the same REST snapshot), under signed /fapi/v1 orders through both gateways; gateway A is SIGKILLed, both
+// go on through B from their own last u with no new snapshot (the perp desk's numbering), and end equal to B's REST
+// book, the store's open orders, and a gateway started afterwards.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runAdmin } from '../../../server/cli/admin.ts';
 import { API } from '../../../server/contract/api.ts';
 import { kernelMarket } from '../../../server/desks/spot/market.ts';
 import { createApiKeys, loadMasterKey } from '../../../server/gateway/binance/keys.ts';
@@ -40,6 +47,8 @@ interface DepthUpdate {
   e: 'depthUpdate';
   U: number;
   u: number;
+  /** /fstream's: the previous event's u. */
+  pu?: number;
   b: TextLevel[];
   a: TextLevel[];
 }
@@ -71,11 +80,17 @@ const sideOf = (levels: readonly TextLevel[]): [number, number][] => levels.map(
 const sorted = (side: Side, desc: boolean) => [...side.entries()].sort(([x], [y]) => (desc ? y - x : x - y));
 
 /**
- * Binance's local order book: diffs buffered until the snapshot; then drop u <= last, the first applied one must have
- * U <= last + 1 <= u, each next U = the previous u + 1. `resume()` after a reconnect makes the next diff bridge from
- * the book's own last id again (no snapshot). A diff that breaks the rule is a gap: counted, and the book re-snapshots.
+ * Binance's local order book: diffs buffered until the snapshot; then, by the spot rule, drop u <= last, the first
+ * applied one must have U <= last + 1 <= u, each next U = the previous u + 1; by the futures rule, drop u < last, the
+ * first applied one must have U <= last <= u, each next pu = the previous u. `resume()` after a reconnect makes the next
+ * diff bridge from the book's own last id again (no snapshot). A diff that breaks the rule is a gap: counted, and the
+ * book re-snapshots.
  */
 class LocalBook {
+  private readonly futures: boolean;
+  constructor(rule: 'spot' | 'futures' = 'spot') {
+    this.futures = rule === 'futures';
+  }
   readonly bids: Side = new Map();
   readonly asks: Side = new Map();
   last: number | null = null;
@@ -108,8 +123,14 @@ class LocalBook {
       this.buffer.push(d);
       return true;
     }
-    if (d.u <= this.last) return true;
-    const ok = this.bridging ? d.U <= this.last + 1 && this.last + 1 <= d.u : d.U === this.last + 1;
+    if (this.futures ? d.u < this.last : d.u <= this.last) return true;
+    const ok = this.futures
+      ? this.bridging
+        ? d.U <= this.last && this.last <= d.u
+        : d.pu === this.last
+      : this.bridging
+        ? d.U <= this.last + 1 && this.last + 1 <= d.u
+        : d.U === this.last + 1;
     if (!ok) {
       this.gaps.push(`last ${this.last}, got U ${d.U} u ${d.u}${this.bridging ? ' (bridging)' : ''}`);
       this.last = null;
@@ -384,5 +405,177 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
     );
     marketB.socket.close();
     userB.ws.socket.close();
+  }, 240_000);
+});
+
+cluster('a futures client resumes on another gateway when its own dies', (servers) => {
+  let target: Target;
+  let dataDir: string;
+  let store: Store;
+  const prefix = uniquePrefix('grp');
+  const procs = new Set<ClusterProcess>();
+  const keys: Key[] = [];
+
+  const start = clusterStarter(prefix, procs, () => ({
+    ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, API_KEY_SECRET: MASTER,
+  }));
+  const gateway = async (name: string) => {
+    const p = start('gateway-main.ts', ['--port=0', '--host=127.0.0.1', `--name=${name}`], 'listening');
+    return { p, url: (await p.ready).url! };
+  };
+
+  beforeAll(async () => {
+    target = await newTarget('postgres');
+    dataDir = mkdtempSync(join(tmpdir(), 'openex-gateway-resume-perp-'));
+    const at = { dataDir, databaseUrl: target.databaseUrl };
+    const traders = await seedUsers(at, 6, {}, 'grp');
+    for (const u of traders) {
+      const credited = await runAdmin(['balance', 'credit', '--email', u.email, '--asset', 'USDT', '--amount', '100000000', '--account', 'contract', '--memo', 'seed', '--reason', 'test seed'], at);
+      if (credited.exitCode !== 0) throw new Error(`balance credit: ${credited.output}`);
+    }
+    store = await createStore({ databaseUrl: target.databaseUrl });
+    const made = createApiKeys({ store, clock: store.clock, master: loadMasterKey({ env: { API_KEY_SECRET: MASTER } }) });
+    for (const u of traders) keys.push(await made.create(u.id, { trade: true }));
+  }, 120_000);
+
+  afterAll(() => tearDownCluster({ processes: procs, servers, prefix, store, target, dataDir }));
+
+  const rest = async <T,>(base: string, path: string): Promise<T> => (await (await fetch(`${base}${path}`)).json()) as T;
+  /** GET /fapi/v1/depth's book and id (its E and T are the moment's). */
+  const depthOf = async (base: string): Promise<Snapshot> => {
+    const d = await rest<Snapshot>(base, `/fapi/v1/depth?symbol=${SYMBOL}&limit=1000`);
+    return { lastUpdateId: d.lastUpdateId, bids: d.bids, asks: d.asks };
+  };
+  const viewOf = (s: Snapshot) => ({ bids: sideOf(s.bids), asks: sideOf(s.asks) });
+
+  /** The perp desk's book as committed: the resting orders in the store, summed per level. */
+  const storeBook = async () => {
+    const sides = { buy: new Map<bigint, bigint>(), sell: new Map<bigint, bigint>() };
+    for (const o of await store.perp.openOrders()) {
+      if (o.symbol !== SYMBOL || o.triggerPrice !== null) continue;
+      sides[o.side].set(o.price, (sides[o.side].get(o.price) ?? 0n) + o.openQty);
+    }
+    const side = (levels: Map<bigint, bigint>, desc: boolean) =>
+      [...levels.entries()].map(([p, q]): [number, number] => [Number(p) / 1e8, Number(q) / 1e8]).sort(([x], [y]) => (desc ? y - x : x - y));
+    return { bids: side(sides.buy, true), asks: side(sides.sell, false) };
+  };
+
+  it('goes on with the other gateway: /fstream depth and the app perpDepth topic without a gap or a new snapshot', async () => {
+    for (const d of DESKS) await start('desk-main.ts', [`--desk=${d}`], 'active').ready;
+    const a = await gateway('gw-a');
+    const b = await gateway('gw-b');
+
+    // ---- the order flow: six traders' crossing limit orders (trades and level changes), through both gateways -----
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n);
+    let next = 0;
+    let aAlive = true;
+    let placed = 0;
+    const placeOne = async (): Promise<void> => {
+      const i = next++;
+      const buy = i % 2 === 0;
+      const key = keys[i % keys.length]!;
+      const price = String(50_000 + (buy ? random(9) - 5 : random(9) - 3));
+      const params = { symbol: SYMBOL, side: buy ? 'BUY' : 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: `0.00${2 + random(3)}`, price, newClientOrderId: `grp-${i}` };
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const base = aAlive && (i + attempt) % 2 === 0 ? a.url : b.url;
+        const r = await signedCall(base, key, 'POST', '/fapi/v1/order', params);
+        if ((r?.status === 200 && r.body.orderId !== undefined) || r?.body.code === -4116) {
+          placed++;
+          return;
+        }
+        if (r !== undefined && r.status < 500 && r.status !== 429) throw new Error(`order grp-${i} refused: ${r.status} ${JSON.stringify(r.body)}`);
+        await new Promise((done) => setTimeout(done, r?.status === 429 ? 500 : 20));
+      }
+      throw new Error(`order grp-${i}: no answer`);
+    };
+    let loading = true;
+    const startFlow = async () => {
+      const worker = async () => {
+        while (loading) {
+          await placeOne();
+          await new Promise((done) => setTimeout(done, 60));
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
+    };
+    const flow = startFlow();
+
+    // ---- a quiet moment first: both gateways answer the same book under the same update id, the desk's ------------
+    await new Promise((done) => setTimeout(done, 1_000));
+    loading = false;
+    await flow;
+    await expect.poll(async () => JSON.stringify(await depthOf(a.url)) === JSON.stringify(await depthOf(b.url)), { timeout: 10_000 }).toBe(true);
+    const quiet = await depthOf(a.url);
+    expect(quiet.bids.length + quiet.asks.length).toBeGreaterThan(0);
+    expect(quiet.lastUpdateId).toBeGreaterThan((Date.now() - 3_600_000) * 1000); // the desk's opening time × 1000 + its seq
+
+    // ---- the clients on gateway A: /fstream's diff stream, and the app's perpDepth topic on /ws ----------------------
+    const book = new LocalBook('futures');
+    const app = new LocalBook('spot');
+    let gatewayNow = a.url;
+    const onFstream = (value: unknown) => {
+      const { data } = value as { stream: string; data: DepthUpdate };
+      if (!book.diff(data)) void depthOf(gatewayNow).then((s) => book.load(s)); // a gap: what the test must not see
+    };
+    let acked = 0;
+    const onApp = (value: unknown) => {
+      const f = value as { op: string; topic?: string; data?: DepthUpdate };
+      if (f.op === 'ack') acked++;
+      if (f.op === 'error') throw new Error(`perpDepth: ${JSON.stringify(f)}`);
+      if (f.op === 'event' && f.topic === `perpDepth@${SYMBOL}` && !app.diff(f.data!)) void depthOf(gatewayNow).then((s) => app.load(s));
+    };
+    const fstream = `/fstream/stream?streams=${SYMBOL.toLowerCase()}@depth@100ms`;
+    const openApp = async (base: string) => {
+      acked = 0;
+      const ws = await connect(wsUrl(base, '/ws'), onApp);
+      ws.socket.send(JSON.stringify({ op: 'subscribe', id: 1, topics: [`perpDepth@${SYMBOL}`] }));
+      await expect.poll(() => acked, { timeout: 5_000 }).toBe(1);
+      return ws;
+    };
+    const marketA = await connect(wsUrl(a.url, fstream), onFstream);
+    const appA = await openApp(a.url);
+    // Each book's snapshot after its subscription, as Binance's procedure and the app take it.
+    book.load(await depthOf(a.url));
+    app.load(await depthOf(a.url));
+
+    // ---- the flow again; gateway A dies under it -----------------------------------------------------------------
+    loading = true;
+    const flow2 = startFlow();
+    await new Promise((done) => setTimeout(done, 2_000));
+    const idsBeforeKill = book.last!;
+    aAlive = false;
+    a.p.child.kill('SIGKILL');
+    await Promise.all([a.p.exited, marketA.closed, appA.closed]);
+    await new Promise((done) => setTimeout(done, 500)); // orders through B while the clients have no gateway
+
+    // ---- the clients reconnect to gateway B and resume, with no new snapshot --------------------------------------
+    gatewayNow = b.url;
+    book.resume();
+    app.resume();
+    const marketB = await connect(wsUrl(b.url, fstream), onFstream);
+    const appB = await openApp(b.url);
+    await new Promise((done) => setTimeout(done, 2_000));
+    loading = false;
+    await flow2;
+
+    // ---- after the load: every book agrees ------------------------------------------------------------------------
+    for (const local of [book, app]) await expect.poll(async () => local.last === (await depthOf(b.url)).lastUpdateId, { timeout: 10_000 }).toBe(true);
+    const final = await depthOf(b.url);
+    expect(book.view()).toEqual(viewOf(final));
+    expect(app.view()).toEqual(viewOf(final));
+    expect(viewOf(final)).toEqual(await storeBook());
+    expect(book.gaps).toEqual([]);
+    expect(app.gaps).toEqual([]);
+    expect([book.snapshots, app.snapshots]).toEqual([1, 1]); // the ones at the start, on gateway A
+    expect(book.last).toBeGreaterThan(idsBeforeKill);
+
+    // ---- a gateway started now numbers the book as B does ------------------------------------------------------------
+    const c = await gateway('gw-c');
+    expect(await depthOf(c.url)).toEqual(await depthOf(b.url));
+
+    console.log(`gateway resume (perpetual): ${placed} orders, depth ids ${idsBeforeKill} at the kill, ${book.last} at the end, no gap, one snapshot per client`);
+    marketB.socket.close();
+    appB.socket.close();
   }, 240_000);
 });

@@ -2,7 +2,8 @@
 // diffs rebuild it on a client, and the trades match. Random commands from a seeded generator.
 import { describe, expect, it } from 'vitest';
 import { createPrng, type Prng } from '../../../server/feeds/prng.ts';
-import { ReferenceBook, type Side, type SpotEvent } from '../../../server/kernel/index.ts';
+import { ReferenceBook, type OrderId, type RestingOrder, type Side, type SpotEvent } from '../../../server/kernel/index.ts';
+import { BookTracker } from '../../../server/market/book-tracker.ts';
 import { MarketData } from '../../../server/market/service.ts';
 import { World } from '../kernel/spot/world.ts';
 import { DepthReplica } from './depth-replica.ts';
@@ -57,6 +58,29 @@ describe('market data from spot events', () => {
       expect(late!.depth('BTCUSDT', 5000)).toMatchObject(bookOf(w));
       expect(trades).toBeGreaterThan(50);
       expect(md.trades('BTCUSDT', 5000)).toHaveLength(Math.min(trades, 1000));
+    }
+  });
+
+  it('syncs to the orders a command touched as the book holds them (as the perp desk does), to the same levels', () => {
+    for (const seed of [4, 5]) {
+      const r = createPrng(seed);
+      const w = new World(new ReferenceBook(), [1, 2, 3], 1_000_000, 1_000);
+      const byEvents = new BookTracker('BTCUSDT');
+      const bySync = new BookTracker('BTCUSDT');
+      for (let i = 0; i < 400; i++) {
+        const events = step(w, r);
+        byEvents.apply(events);
+        const ids = new Set<OrderId>();
+        for (const e of events) {
+          if (e.type === 'trade') ids.add(e.maker);
+          else if ('order' in e && e.order !== null) ids.add(e.order);
+        }
+        const changes = bySync.sync([...ids].map((id): [OrderId, RestingOrder | undefined] => [id, w.engine.book.order(id)]));
+        for (const c of changes) expect(c.qty).toBe(bySync.level(c.side, c.price));
+        const book = bookOf(w);
+        expect({ bids: bySync.all('buy'), asks: bySync.all('sell') }, `seed ${seed} step ${i}`).toEqual(book);
+        expect({ bids: byEvents.all('buy'), asks: byEvents.all('sell') }).toEqual(book);
+      }
     }
   });
 

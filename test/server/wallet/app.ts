@@ -14,6 +14,7 @@ import { createApiKeys, loadMasterKey, type ApiKeyOptions } from '../../../serve
 import type { Trading } from '../../../server/gateway/trading.ts';
 import type { Price } from '../../../server/kernel/index.ts';
 import { createCandleStore, MarketData } from '../../../server/market/index.ts';
+import { perpBooks } from '../../../server/market/bridge.ts';
 import { createNotifier } from '../../../server/notify/notifier.ts';
 import type { Store } from '../../../server/store/index.ts';
 import type { WalletChain } from '../../../server/wallet/ports.ts';
@@ -66,7 +67,10 @@ export async function openWalletApp(dialect: DialectName, o: { systemTime?: bool
   const desks = await createDesks({ store, bus, clock: clock.now, marketRefreshMs: 0 });
   const markets = (await store.markets.configs('spot')).map(kernelMarket);
   const market = await MarketData.open({ markets, candles: createCandleStore(store.db) });
-  const trading: Trading = { desks, bus, market, indexPrice: (s) => (INDEX[s] === undefined ? null : (INDEX[s] as Price)), perpFunding: () => undefined };
+  // The perpetuals' books, fed from the perp desk's book events as a gateway's are (update ids the desk's).
+  const perp = perpBooks({ bus, desk: desks.perp, onError: (e, symbol) => console.error(`perp market bridge ${symbol}`, e) });
+  await perp.bridge.ready;
+  const trading: Trading = { desks, bus, market, perpMarket: perp.market, indexPrice: (s) => (INDEX[s] === undefined ? null : (INDEX[s] as Price)), perpFunding: () => undefined };
   const chain = o.chain === false ? undefined : testChain();
   const app = await buildApp({
     store, notifier: createNotifier({ outbox: store.outbox, clock: clock.now }), messages, hasher: plainHasher, clock: clock.now, sessionTtlMs: 3_600_000,

@@ -11,6 +11,7 @@ import type { PerpFundingInfo, Trading } from '../../../../server/gateway/tradin
 import { createMessages } from '../../../../server/i18n/messages.ts';
 import { parseDecimal, parsePrice, parseQty, type Amount, type Price } from '../../../../server/kernel/index.ts';
 import { createCandleStore, MarketData } from '../../../../server/market/index.ts';
+import { perpBooks } from '../../../../server/market/bridge.ts';
 import { createNotifier } from '../../../../server/notify/notifier.ts';
 import type { Store } from '../../../../server/store/index.ts';
 import { openStore, testClock, type DialectName } from '../../dialects.ts';
@@ -69,7 +70,10 @@ export async function openSpotHarness(dialect: DialectName, o: SpotHarnessOption
     });
   }
   const index = new Map<string, Price>();
-  const trading: Trading = { desks, bus, market, indexPrice: (symbol) => index.get(symbol) ?? null, perpFunding: o.perpFunding ?? (() => undefined) };
+  // The perpetuals' books, fed from the perp desk's book events as a gateway's are (update ids the desk's).
+  const perp = perpBooks({ bus, desk: desks.perp, onError: (e, symbol) => console.error(`perp market bridge ${symbol}`, e) });
+  await perp.bridge.ready;
+  const trading: Trading = { desks, bus, market, perpMarket: perp.market, indexPrice: (symbol) => index.get(symbol) ?? null, perpFunding: o.perpFunding ?? (() => undefined) };
   const app = await buildApp({
     store,
     notifier: createNotifier({ outbox: store.outbox, clock: clock.now }),
