@@ -1,5 +1,6 @@
 // Starts the exchange in this process: store, bus, desks (rebuilt from the store), market data and index prices
-// (market/live.ts), notifier, app, listening socket, market-maker bot. Returns a handle whose close() stops
+// (market/live.ts), notifier, app, market-maker bot and jobs, and last the listening socket, once all of that runs.
+// Returns a handle whose close() stops
 // accepting, lets requests in flight finish, closes sockets, stops the bots (so their last trades make the final
 // candle write), the index feed and the market publisher (final candle write), then the desks (after their last
 // commit), the bus and the store. Configuration comes only from the options (main.ts reads the environment), so
@@ -346,14 +347,6 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
         live.index.resume();
       }
     }
-    // Slow clients must not hold sockets forever; the web app itself gives up after 30 s.
-    app.server.requestTimeout = REQUEST_TIMEOUT_MS;
-    app.server.headersTimeout = REQUEST_TIMEOUT_MS;
-    const host = options.host ?? '0.0.0.0';
-    await app.listen({ port: options.port ?? DEFAULT_PORT, host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_PORT);
-    const urlHost = ANY_HOST.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     const running = app;
     if (feeds) {
       priceRecord = await startPriceRecord({
@@ -396,11 +389,14 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       adminChannel = await startAdminChannel({ store, clock, desks, notifier: withAntiPhishing(notifier, store), messages, dataDir, databaseUrl: options.databaseUrl, settings: options.admin, log: running.log });
     }
     const admin = adminChannel;
+    const host = options.host ?? '0.0.0.0';
+    const publicPort = options.port ?? DEFAULT_PORT;
     let opsUrl: string | null = null;
+    let opsPort: number | null = null;
     if (options.ops !== undefined && options.ops !== false) {
       const opsHost = options.ops.host ?? DEFAULT_OPS_HOST;
       const wanted = options.ops.port ?? 0;
-      if (wanted !== 0 && wanted === port) throw new Error(`the operator console can't listen on the public port ${port}`);
+      if (wanted !== 0 && wanted === publicPort) throw new Error(`the operator console can't listen on the public port ${publicPort}`);
       const record = () => priceRecord;
       opsApp = await buildOpsApp({
         store, clock, messages, hasher: argon2Hasher(), desks, notifier: withAntiPhishing(notifier, store), dataDir,
@@ -414,11 +410,20 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       opsApp.server.headersTimeout = REQUEST_TIMEOUT_MS;
       await opsApp.listen({ port: wanted, host: opsHost });
       const opsAddress = opsApp.server.address();
-      const opsPort = typeof opsAddress === 'object' && opsAddress ? opsAddress.port : wanted;
-      if (opsPort === port) throw new Error(`the operator console can't listen on the public port ${port}`);
+      opsPort = typeof opsAddress === 'object' && opsAddress ? opsAddress.port : wanted;
       opsUrl = `http://${ANY_HOST.has(opsHost) ? '127.0.0.1' : opsHost.includes(':') ? `[${opsHost}]` : opsHost}:${opsPort}`;
       running.log.info(`operator console on ${opsUrl}`);
     }
+    // The public port last, once everything it serves has started (the jobs, the demo's seeding, the bots): a request
+    // never meets a server still starting, and a start that fails has answered nobody. Slow clients must not hold
+    // sockets forever; the web app itself gives up after 30 s.
+    running.server.requestTimeout = REQUEST_TIMEOUT_MS;
+    running.server.headersTimeout = REQUEST_TIMEOUT_MS;
+    await running.listen({ port: publicPort, host });
+    const address = running.server.address();
+    const port = typeof address === 'object' && address ? address.port : publicPort;
+    if (opsPort === port) throw new Error(`the operator console can't listen on the public port ${port}`);
+    const urlHost = ANY_HOST.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     const opsRunning = opsApp;
     let closing: Promise<void> | null = null;
     return {
@@ -443,7 +448,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
           await quantJob?.stop();
           await custody?.stop();
           await reserves?.stop();
-          perpMarks?.stop();
+          await perpMarks?.stop();
           await priceRecord?.stop();
           await running.close();
           hub.close();
@@ -465,7 +470,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await quantJob?.stop().catch(() => undefined);
     await custody?.stop().catch(() => undefined);
     await reserves?.stop().catch(() => undefined);
-    perpMarks?.stop();
+    await perpMarks?.stop();
     await priceRecord?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await bots?.stop().catch(() => undefined);

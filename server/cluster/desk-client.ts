@@ -38,6 +38,7 @@ export interface DeskClient {
 }
 
 interface Waiter {
+  readonly desk: string;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
   readonly timer: NodeJS.Timeout;
@@ -128,7 +129,7 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
           waiting.delete(n);
           reject(unreachable(desk, `none within ${timeoutMs} ms`));
         }, timeoutMs);
-        waiting.set(n, { resolve, reject, timer });
+        waiting.set(n, { desk, resolve, reject, timer });
         let q = outgoing.get(desk);
         if (q === undefined) outgoing.set(desk, (q = { calls: [], appending: false, scheduled: null }));
         q.calls.push({ m: method, a: args, r: inbox, n });
@@ -162,7 +163,7 @@ export function connectDesks(o: DeskClientOptions): DeskClient {
       for (const [n, w] of waiting) {
         waiting.delete(n);
         clearTimeout(w.timer);
-        w.reject(unreachable('', 'the gateway closed'));
+        w.reject(unreachable(w.desk, 'the gateway closed'));
       }
     },
   };

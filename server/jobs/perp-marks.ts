@@ -100,7 +100,8 @@ export interface PerpMarks {
    * settled one and the next funding time of a market; undefined until the first tick restored the market's state.
    */
   funding(symbol: string): { rate: Rate; lastRate: Rate; nextFundingTime: number } | undefined;
-  stop(): void;
+  /** Ends the timer and waits for the round in progress (its marks answered or refused). */
+  stop(): Promise<void>;
 }
 
 export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
@@ -193,12 +194,15 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
         price1: formatDecimal(parts.price1, 8, true), price2: formatDecimal(parts.price2, 8, true), contractPrice: formatDecimal(parts.contractPrice, 8, true),
         basisAverage: formatDecimal(c.basis.mean() ?? 0n, 8, true), basisSamples: c.basis.count,
       };
-      sent.push(
-        o.desk.mark({ symbol, mark: parts.price, index, fundingRate: r }).then((reply) => {
-          if (!reply.ok) throw new Error(`mark ${symbol}: ${reply.code}`);
-          o.bus?.publish(topics.perpMark(symbol), event);
-        }),
-      );
+      const marked = o.desk.mark({ symbol, mark: parts.price, index, fundingRate: r }).then((reply) => {
+        if (!reply.ok) throw new Error(`mark ${symbol}: ${reply.code}`);
+        o.bus?.publish(topics.perpMark(symbol), event);
+      });
+      // Observed at once: a mark refused while the round still reads the next books (a cluster's desk client closing
+      // refuses every call in flight) is the round's failure below, or goes with the failed read that ended the round;
+      // never an unhandled rejection, which would end the process.
+      marked.catch(() => undefined);
+      sent.push(marked);
     }
     if (committed) {
       // Every reply, then the first failure: one refused mark must not leave the others' outcome unobserved.
@@ -258,10 +262,11 @@ export function startPerpMarks(o: PerpMarksOptions): PerpMarks {
       const c = markets.get(symbol);
       return c === undefined || !caughtUp ? undefined : { rate: predicted(c), lastRate: c.lastFundingRate, nextFundingTime: c.nextFunding };
     },
-    stop() {
+    async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      await running?.catch(() => undefined);
     },
   };
 }

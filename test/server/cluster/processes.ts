@@ -27,10 +27,20 @@ export interface ClusterProcess {
   /** Resolves once a desk or jobs process waits as a standby (started, connected, watching the lease). */
   readonly waiting: Promise<void>;
   readonly exited: Promise<void>;
+  /** What the process wrote to stderr so far (started with `captureStderr`; otherwise it goes to the test's own). */
+  stderr(): string;
 }
 
-export function startClusterProcess(script: 'desk-main.ts' | 'gateway-main.ts' | 'jobs-main.ts', args: readonly string[], readyEvent: string, env: NodeJS.ProcessEnv): ClusterProcess {
-  const child = spawn(process.execPath, [join(REPO, 'server/cluster', script), ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'inherit'] });
+export function startClusterProcess(
+  script: 'desk-main.ts' | 'gateway-main.ts' | 'jobs-main.ts',
+  args: readonly string[],
+  readyEvent: string,
+  env: NodeJS.ProcessEnv,
+  o: { readonly captureStderr?: boolean | undefined } = {},
+): ClusterProcess {
+  const child = spawn(process.execPath, [join(REPO, 'server/cluster', script), ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', o.captureStderr ? 'pipe' : 'inherit'] });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let standing: () => void = () => undefined;
   const waiting = new Promise<void>((resolve) => (standing = resolve));
@@ -49,7 +59,7 @@ export function startClusterProcess(script: 'desk-main.ts' | 'gateway-main.ts' |
     void exited.then(() => reject(new Error(`${script} ${args.join(' ')} ended (${child.exitCode ?? child.signalCode})`)));
   });
   ready.catch(() => undefined);
-  return { child, ready, waiting, exited };
+  return { child, ready, waiting, exited, stderr: () => stderr };
 }
 
 /**

@@ -4,6 +4,8 @@
 // settled at the 8-hour boundary from the time-weighted premium (a book bid above the index makes longs pay), and
 // every period a stop (or a missing index) skipped settled afterwards, oldest first, once.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { DeskUnavailableError } from '../../../server/desks/codes.ts';
+import type { PerpFace } from '../../../server/desks/faces.ts';
 import { startPerpMarks, type PerpMarks } from '../../../server/jobs/perp-marks.ts';
 import { divHalfUp, formatDecimal, rate, type IndexSource } from '../../../server/kernel/index.ts';
 import { describeDialects } from '../dialects.ts';
@@ -31,7 +33,7 @@ describeDialects('perpetual marks and funding', (dialect) => {
     job = startPerpMarks({ desk: w.desks.perp, clock: w.clock.now, bus: w.bus, timer: false, indexSources: (s) => (s === 'BTCUSDT' ? sources.map((x) => ({ ...x, updatedAt: w.clock.now() })) : []), onError: (e) => { throw e; } });
   });
   afterEach(async () => {
-    job.stop();
+    await job.stop();
     await w.dispose();
   });
 
@@ -80,7 +82,7 @@ describeDialects('perpetual marks and funding', (dialect) => {
     value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '1' }));
     // The last mark before the stop, with the rate predicted then: 0.02 %.
     value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: rate(20_000n) }));
-    job.stop();
+    await job.stop();
     // Down across 16:00; back at 16:30.
     w.clock.advance(8 * HOUR + 30 * 60_000);
     const restarted = startPerpMarks({ desk: w.desks.perp, clock: w.clock.now, timer: false, indexSources: () => [], onError: (e) => { throw e; } });
@@ -91,8 +93,8 @@ describeDialects('perpetual marks and funding', (dialect) => {
     const again = startPerpMarks({ desk: w.desks.perp, clock: w.clock.now, timer: false, indexSources: () => [], onError: (e) => { throw e; } });
     await again.tick();
     expect(await w.store.perp.funding({ symbol: 'BTCUSDT', limit: 5 })).toHaveLength(1);
-    restarted.stop();
-    again.stop();
+    await restarted.stop();
+    await again.stop();
     await w.check();
   });
 
@@ -177,14 +179,14 @@ describeDialects('perpetual marks and funding', (dialect) => {
 
   it('restores the last settled rate at a start, and publishes no funding before it has', async () => {
     value(await w.desks.perp.funding({ symbol: 'BTCUSDT', rate: rate(12_345n), mark: usdt(50_000), fundingTime: Date.UTC(2026, 0, 16, 8) }));
-    job.stop();
+    await job.stop();
     await w.restart();
     const restarted = start((s) => (s === 'BTCUSDT' ? sources.map((x) => ({ ...x, updatedAt: w.clock.now() })) : []));
     expect(restarted.funding('BTCUSDT')).toBeUndefined();
     await restarted.tick();
     // The predicted rate starts over (no premium sample before the start is recorded): the interest alone here.
     expect(restarted.funding('BTCUSDT')).toEqual({ rate: 10_000n, lastRate: 12_345n, nextFundingTime: Date.UTC(2026, 0, 16, 16) });
-    restarted.stop();
+    await restarted.stop();
   });
 
   it('keeps a funding\'s mark in the record when it settles in the very millisecond of its boundary (the backfill\'s ticks)', async () => {
@@ -227,7 +229,7 @@ describeDialects('perpetual marks and funding', (dialect) => {
       paused.resume();
       await expect.poll(async () => (await w.store.perp.lastMark('BTCUSDT'))?.time, { timeout: 5_000 }).toBeGreaterThan(marked);
     } finally {
-      paused.stop();
+      await paused.stop();
     }
   });
 
@@ -257,5 +259,53 @@ describeDialects('perpetual marks and funding', (dialect) => {
     expect(lastMarkEvent()).toMatchObject({ basisSamples: 30, basisAverage: formatDecimal(divHalfUp(-333_333_333n * 29n + 19_666_666_667n, 30n), 8, true) });
     await job.tick();
     expect(lastMarkEvent()).toMatchObject({ basisSamples: 30, basisAverage: '-3.33333333' });
+  });
+
+  it('waits at stop for the round in progress; a mark refused meanwhile (a desk client closing) is no unhandled rejection', async () => {
+    // A cluster's jobs process closing: the round has sent the first market's mark and reads the second market's
+    // book when the desk client closes, refusing every call in flight (desk-client.ts close).
+    const [first, second] = w.desks.perp.markets();
+    expect(second).toBeDefined();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    let refuseMark: (error: unknown) => void = () => undefined;
+    let reading: () => void = () => undefined;
+    const readingSecond = new Promise<void>((resolve) => (reading = resolve));
+    let refuseRead: (error: unknown) => void = () => undefined;
+    const perp = w.desks.perp;
+    const desk = Object.create(perp, {
+      mark: { value: (req: Parameters<PerpFace['mark']>[0]) => (req.symbol === first!.symbol ? new Promise<never>((_, reject) => (refuseMark = reject)) : perp.mark(req)) },
+      appliedBook: {
+        value: (symbol: string, levels: number) => {
+          if (symbol !== second!.symbol) return perp.appliedBook(symbol, levels);
+          reading();
+          return new Promise<never>((_, reject) => (refuseRead = reject));
+        },
+      },
+    }) as PerpFace;
+    const closing = startPerpMarks({
+      desk, clock: w.clock.now, timer: false, indexSources: () => sources.map((x) => ({ ...x, updatedAt: w.clock.now() })), onError: (e) => { throw e; },
+    });
+    try {
+      const round = closing.tick();
+      round.catch(() => undefined);
+      await readingSecond;
+      const closed = (desk: string) => new DeskUnavailableError('desk.unreachable', `no answer from the ${desk} desk (the gateway closed)`);
+      // The client refuses the mark waiting for its answer at once; the read fails when the connection closes after.
+      refuseMark(closed('contract'));
+      let stopped = false;
+      const stopping = closing.stop().then(() => (stopped = true));
+      await new Promise((done) => setTimeout(done, 20));
+      expect(stopped).toBe(false); // the round is still in progress
+      refuseRead(closed('contract'));
+      await stopping;
+      await expect(round).rejects.toThrow(/the gateway closed/);
+      await new Promise((done) => setTimeout(done, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await closing.stop();
+    }
   });
 });

@@ -95,15 +95,15 @@ class StartFailed extends Error {
  * chain listens on one fixed port, which parallel servers would fight over; custody has crash tests of its own);
  * waits until its start is complete, not only until it answers.
  *
- * startServer listens on PORT early and goes on starting after that (the jobs, the admin socket, last the operator
- * console on OPS_PORT, by default PORT+1, which nobody checked): a step that fails then closes the listener and the
- * process exits, a moment after it answered. A wait for the ping alone returned such a server, and the test's next
- * request failed with a bare `fetch failed: ECONNREFUSED` one start's time into the test (a start returns 4 s in
- * alone; crash-earn's two, 11 s and 28 s in beside three busy loops): the signature of CI's crash-earn and
- * crash-seconds failures. So the console gets a checked-free port of its own, and the server counts as started once
- * the console answers too: it is startServer's last step. A start that fails, before or after it answered, fails here
- * with its log; one whose port was taken between our check and its bind (EADDRINUSE on one of the two ports drawn
- * for it) is made again on fresh ports.
+ * startServer used to listen on PORT early and go on starting after that (the jobs, the admin socket, last the
+ * operator console on OPS_PORT, by default PORT+1, which nobody checked): a step that failed then closed the listener
+ * and the process exited, a moment after it answered. A wait for the ping alone returned such a server, and the
+ * test's next request failed with a bare `fetch failed: ECONNREFUSED` one start's time into the test (a start returns
+ * 4 s in alone; crash-earn's two, 11 s and 28 s in beside three busy loops): the signature of CI's crash-earn and
+ * crash-seconds failures. startServer now listens on PORT last (server-listen.test.ts); the console still gets a
+ * checked-free port of its own, and the server counts as started once both answer. A start that fails, before or
+ * after it answered, fails here with its log; one whose port was taken between our check and its bind (EADDRINUSE
+ * on one of the two ports drawn for it) is made again on fresh ports.
  */
 export async function spawnServer(where: Where, o: SpawnOptions = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
