@@ -1,7 +1,7 @@
 // Derives aggregate level changes from a desk's resting orders, mirroring them (id → side, price, lots): either from a
 // spot engine's events as they are (apply), for a desk that would rather hand over its events than query its book, or
-// from the orders a command touched as its book now holds them (sync: the perp desk, whose engine may shrink a resting
-// order without an event of its own, desks/perp/settle.ts). Either way the changes are each touched level's final total.
+// from the orders a command's events name as its book now holds them (sync: the perp desk, desks/perp/settle.ts). Either
+// way the changes are each touched level's final total.
 import type { OrderId, Price, RestingOrder, Side, SpotEvent } from '../kernel/index.ts';
 import type { LevelChange } from './inputs.ts';
 

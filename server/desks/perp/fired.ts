@@ -6,11 +6,14 @@ import type { PerpOrder, PerpRepo } from '../../store/perp.ts';
 
 const MARKET_KINDS: readonly string[] = ['stop_market', 'take_profit_market'];
 
-/** Whether `x` is the order the conditional order `c` placed: same origin and side, its type, price and quantity. */
+/**
+ * Whether `x` is the order the conditional order `c` placed: same origin and side, its type, price and quantity (or
+ * less, for a reduce-only order: one resting is cut to its position when that shrinks, its quantity with it).
+ */
 const placedFor = (c: PerpOrder, x: PerpOrder): boolean =>
   x.id > c.id && x.origin === c.origin && x.side === c.side && x.reduceOnly === c.reduceOnly &&
   (MARKET_KINDS.includes(c.kind) ? x.kind === 'market' : x.kind === 'limit' && x.price === c.price) &&
-  (c.closePosition || x.qty === c.qty);
+  (c.closePosition || x.qty === c.qty || (x.reduceOnly && x.qty < c.qty));
 
 /** The orders the fired conditional orders among `rows` (status filled) placed, by conditional order id. */
 export async function placedBy(perp: PerpRepo, user: number, rows: readonly PerpOrder[]): Promise<Map<number, PerpOrder>> {

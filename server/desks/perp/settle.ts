@@ -192,6 +192,16 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
         update(e.order, { openQty: BigInt(e.qty) * m.lotSize, priority: s.priority, updatedAt: e.time });
         break;
       }
+      case 'amended': {
+        // Cut in place (a reduce-only order to what its shrunk position leaves): the order's quantity becomes what it
+        // filled and what is left, as an amended spot order's and Binance's (origQty after a modification). Its open
+        // loss stays 0: a reduce-only order holds none.
+        const m = s.markets.get(e.symbol)!.market;
+        const openQty = BigInt(e.qty) * m.lotSize;
+        const row = s.orders.get(e.order);
+        if (row !== undefined) update(e.order, { qty: row.filledQty + openQty, openQty, updatedAt: e.time });
+        break;
+      }
       case 'closed': {
         const row = s.orders.get(e.order);
         if (row !== undefined) {
@@ -273,8 +283,8 @@ export function levelText(m: Market, price: number, lots: number): [string, stri
 /**
  * The book event of each market whose levels the command changed (`perp.<SYMBOL>.book`, as the spot desk's: each
  * changed level's new total, the next seq of this lifetime's epoch), from the orders its events touched as the
- * engine's book now holds them (BookTracker.sync). The holdings whose position moved are read too: the engine shrinks
- * a reduce-only order in place to what the position leaves (engine.ts afterChange) without an event of its own.
+ * engine's book now holds them (BookTracker.sync): every change of a resting order has an event naming it (rested,
+ * a maker's trade, amended, closed).
  */
 function publishBook(s: PerpState, batch: PerpBatch, events: readonly PerpEvent[]): void {
   const touched = new Map<string, Set<OrderId>>();
@@ -286,18 +296,13 @@ function publishBook(s: PerpState, batch: PerpBatch, events: readonly PerpEvent[
   for (const e of events) {
     switch (e.type) {
       case 'rested':
+      case 'amended':
       case 'closed':
         touch(e.symbol, e.order);
         break;
       case 'trade':
         if (e.via === 'book') touch(e.symbol, e.maker.order);
         break;
-      case 'position': {
-        const h = s.engine.holding(e.position.user, e.position.symbol);
-        if (h === undefined || h.reducing === 0) break;
-        for (const id of h.orders) if (s.orders.get(id)?.reduceOnly === true) touch(h.symbol, id);
-        break;
-      }
       default:
         break;
     }

@@ -5,7 +5,9 @@
 //   command) and `user.<id>.perpFill` (each of its trades, told before the order's state): an order first seen is
 //   NEW (x NEW, X NEW), each fill a TRADE (l, L, n, N, t, m, rp; z and ap cumulative; X PARTIALLY_FILLED or FILLED),
 //   then CANCELED or EXPIRED (x and X) when the command ended it that way (an IOC or market remainder: EXPIRED; self-
-//   trade prevention: X EXPIRED_IN_MATCH). Liquidation and ADL closes trade as x CALCULATED with no NEW before.
+//   trade prevention: X EXPIRED_IN_MATCH; a reduce-only order whose position shrank below it, ended or flipped: er 4).
+//   A resting reduce-only order the desk cut to its shrunk position is an AMENDMENT (X its status, q the new
+//   quantity). Liquidation and ADL closes trade as x CALCULATED with no NEW before.
 //   b and a are the notional of the account's open orders on the market by side, as the feed knows them (the open
 //   orders read when it started, then the events). Conditional orders (the Algo Order API's) are not sent here.
 // - ACCOUNT_UPDATE {e, E, T, a {m, B [{a, wb, cw, bc}], P [{s, pa, ep, bep, cr, up, mt, iw, ps, ma}]}} after a command
@@ -49,6 +51,8 @@ interface OrderState {
   readonly symbol: string;
   readonly side: 'buy' | 'sell';
   readonly price: bigint;
+  /** Its quantity (Binance's q): lowered when the desk cuts a reduce-only order to its shrunk position. */
+  readonly qty: bigint;
   readonly openQty: bigint;
   readonly filledQty: bigint;
   readonly filledQuote: bigint;
@@ -85,6 +89,14 @@ function statusOf(o: PerpOrderView): string {
   const stp: readonly number[] = [Code.EXPIRED_STP_TAKER, Code.EXPIRED_STP_MAKER];
   if (o.status === 'expired' && o.closeCode !== null && stp.includes(o.closeCode)) return 'EXPIRED_IN_MATCH';
   return o.status.toUpperCase();
+}
+
+/**
+ * Binance's expiry reason (er) of an order that ended: 4 for a reduce-only order whose position shrank, ended or
+ * flipped under it ("knocked out by another higher priority RO order or reversed positions would be opened"), else 0.
+ */
+function expiryReason(o: PerpOrderView): string {
+  return o.closeCode === Code.EXPIRED_REDUCE_ONLY ? '4' : '0';
 }
 
 const isClosed = (status: PerpOrder['status']) => status === 'filled' || status === 'canceled' || status === 'expired';
@@ -167,7 +179,7 @@ export class UserFeed {
     try {
       const [open, { positions: risks, account }] = await Promise.all([this.desk.openOrders(this.o.user), this.desk.portfolio(this.o.user)]);
       for (const row of open) {
-        this.orders.set(row.id, { id: row.id, symbol: row.symbol, side: row.side, price: row.price, openQty: row.openQty, filledQty: row.filledQty, filledQuote: row.filledQuote });
+        this.orders.set(row.id, { id: row.id, symbol: row.symbol, side: row.side, price: row.price, qty: row.qty, openQty: row.openQty, filledQty: row.filledQty, filledQuote: row.filledQuote });
       }
       for (const r of risks) {
         if (r.lots !== 0) this.positionSymbols.add(r.symbol);
@@ -260,11 +272,13 @@ export class UserFeed {
       if (quote < 0n) quote = 0n;
     }
     const closed = isClosed(view.status);
+    // An open order whose quantity the command lowered: the desk cut a reduce-only order to its shrunk position.
+    const amended = prev !== undefined && !closed && qty !== prev.qty;
     // The notional b and a: the account's open orders on the market after this command.
     if (closed) this.orders.delete(view.id);
     else {
       this.orders.set(view.id, {
-        id: view.id, symbol: view.symbol, side: view.side, price, openQty: minor(view.openQty) ?? 0n, filledQty, filledQuote,
+        id: view.id, symbol: view.symbol, side: view.side, price, qty, openQty: minor(view.openQty) ?? 0n, filledQty, filledQuote,
       });
     }
     let bids = 0n;
@@ -302,11 +316,17 @@ export class UserFeed {
         N: this.asset(), T: f.time, t: f.tradeId, ...tail, m: f.maker, rp: d8(minor(f.realizedPnl) ?? 0n), ...extra,
       }, f.time);
     });
+    if (amended) {
+      send({
+        ...base, ap: avg(filledQty, filledQuote), x: 'AMENDMENT', X: statusOf(view), i: view.id, l: d8(0n), z: d8(filledQty), L: d8(0n), T: view.updatedAt, t: 0,
+        ...tail, m: false, rp: d8(0n), ...extra,
+      }, view.updatedAt);
+    }
     if (view.status === 'canceled' || view.status === 'expired') {
       const x = view.status === 'canceled' ? 'CANCELED' : 'EXPIRED';
       send({
         ...base, ap: avg(filledQty, filledQuote), x, X: statusOf(view), i: view.id, l: d8(0n), z: d8(filledQty), L: d8(0n), T: view.updatedAt, t: 0, ...tail,
-        m: false, rp: d8(0n), ...extra,
+        m: false, rp: d8(0n), ...extra, er: expiryReason(view),
       }, view.updatedAt);
     }
   }

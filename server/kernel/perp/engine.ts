@@ -770,8 +770,9 @@ export class PerpEngine {
   }
 
   /**
-   * After a holding's position changed: reduce-only orders that would now open are ended, orders whose margin
-   * can't be held any more are cancelled, the liquidation index learns the new price, and a position event goes out.
+   * After a holding's position changed: reduce-only orders that would now open are cut to what the position leaves
+   * (`amended`) or ended (`closed` EXPIRED_REDUCE_ONLY), orders whose margin can't be held any more are cancelled,
+   * the liquidation index learns the new price, and a position event goes out.
    */
   private afterChange(h: Holding, time: number, out: PerpEvent[]): void {
     this.dirty?.add(h);
@@ -789,6 +790,7 @@ export class PerpEngine {
       }
       if (closes && room > 0 && book.reduce(id, room as Qty)) {
         this.setOpen(o, room);
+        out.push({ type: 'amended', time, order: o.id, user: o.user, symbol: o.symbol, price: o.price, qty: room as Qty });
         room = 0;
         continue;
       }

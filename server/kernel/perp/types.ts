@@ -214,6 +214,21 @@ export type PerpEvent =
       readonly postings: readonly Posting[];
     })
   | (EventBase & { readonly type: 'rested'; readonly order: OrderId; readonly user: UserId; readonly symbol: string; readonly price: Price; readonly qty: Qty })
+  /**
+   * A resting order's quantity lowered in place, keeping its price and its place in the queue (the spot engine's
+   * `amended` with keptPriority): today only the engine's trim of a reduce-only order to what its shrunk position
+   * leaves (one cut to nothing is `closed` EXPIRED_REDUCE_ONLY instead). No funds move: a reduce-only order holds no
+   * entrust margin.
+   */
+  | (EventBase & {
+      readonly type: 'amended';
+      readonly order: OrderId;
+      readonly user: UserId;
+      readonly symbol: string;
+      readonly price: Price;
+      /** Open lots now on the book (more than 0, fewer than before). */
+      readonly qty: Qty;
+    })
   | (EventBase & {
       readonly type: 'closed';
       readonly order: OrderId;

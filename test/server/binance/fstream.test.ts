@@ -397,6 +397,32 @@ describeDialects('binance usdm websocket streams (/fstream)', (dialect) => {
       expect(user.drain((m) => m.e === 'MARGIN_CALL')).toEqual([]);
     });
 
+    it('a resting reduce-only order cut to its shrunk position: AMENDMENT with the new quantity; EXPIRED (er 4) when the position is gone', async () => {
+      // The trader is long 0.02 BTC (the funding test's); a reduce-only ask for all of it rests.
+      const tp = await order(key, 'symbol=BTCUSDT&side=SELL&type=LIMIT&timeInForce=GTC&quantity=0.02&price=51000&reduceOnly=true&newClientOrderId=ws-ro');
+      await user.take((m) => m.e === 'ORDER_TRADE_UPDATE' && m.o.i === tp.orderId && m.o.x === 'NEW');
+      try {
+        await order(lpKey, 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.02&price=49950');
+        h.clock.advance(1_000);
+        await order(key, 'symbol=BTCUSDT&side=SELL&type=MARKET&quantity=0.01');
+        const amended = await user.take((m) => m.e === 'ORDER_TRADE_UPDATE' && m.o.i === tp.orderId);
+        expect(amended.o).toMatchObject({
+          c: 'ws-ro', S: 'SELL', o: 'LIMIT', x: 'AMENDMENT', X: 'NEW', q: '0.01000000', p: '51000.00000000', l: '0.00000000', z: '0.00000000', T: h.clock.now(), R: true,
+          a: '510.00000000', er: '0',
+        });
+        const [open] = (await fapi('GET', '/openOrders', key, 'symbol=BTCUSDT')).body;
+        expect(open).toMatchObject({ orderId: tp.orderId, status: 'NEW', origQty: '0.01000000', executedQty: '0.00000000', updateTime: h.clock.now() });
+
+        h.clock.advance(1_000);
+        await order(key, 'symbol=BTCUSDT&side=SELL&type=MARKET&quantity=0.01&reduceOnly=true');
+        const expired = await user.take((m) => m.e === 'ORDER_TRADE_UPDATE' && m.o.i === tp.orderId);
+        expect(expired.o).toMatchObject({ x: 'EXPIRED', X: 'EXPIRED', q: '0.01000000', z: '0.00000000', T: h.clock.now(), a: '0.00000000', er: '4' });
+        expect((await fapi('GET', '/openOrders', key, 'symbol=BTCUSDT')).body).toEqual([]);
+      } finally {
+        await fapi('DELETE', '/allOpenOrders', lpKey, 'symbol=BTCUSDT');
+      }
+    });
+
     it('PUT keeps the key alive past 60 minutes; DELETE ends it and closes the stream', async () => {
       h.clock.advance(50 * 60_000);
       expect((await listenKey('PUT', key)).body).toEqual({ listenKey: listen });

@@ -1,7 +1,7 @@
 // The perp desk's book events (`perp.<SYMBOL>.book`, as the spot desk's): each command's changed levels at their new
 // totals, a seq without gaps per desk lifetime (epoch), and depth() answering the book with the epoch and the seq it
 // reflects. A book rebuilt from the events alone is the desk's after every step: a reduce-only order the engine
-// shrinks in place when its position shrinks (no event of its own), fills, cancels, liquidations, random orders; a
+// cuts in place when its position shrinks (its `amended` event), fills, cancels, liquidations, random orders; a
 // restart is a new epoch whose seq starts again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { epochTime } from '../../../server/desks/epoch.ts';

@@ -1,6 +1,7 @@
 // The perp desk over a real store: funds come in by transfer from the coin wallet, orders trade into positions,
 // a mark liquidates, and a restart rebuilds positions, resting orders and the fund exactly; the journal verifies.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { placedBy } from '../../../server/desks/perp/fired.ts';
 import { assetRecords } from '../../../server/desks/queries.ts';
 import { describeDialects } from '../dialects.ts';
 import { openWorld, U1, U2, U3, value, type World } from './world.ts';
@@ -166,6 +167,65 @@ describeDialects('perp desk', (dialect) => {
     const closed = value(await w.desks.perp.closePosition({ user: U1 }));
     expect(closed.map((r) => [r.order.symbol, r.order.side, r.order.filledQty])).toEqual([['BTCUSDT', 'sell', 1_000_000n]]);
     expect((await w.desks.perp.openOrders(U1)).map((o) => o.symbol)).toEqual(['ETHUSDT']);
+    await check();
+  });
+
+  it('cuts a resting reduce-only order to its shrunk position in its row, its user\'s open orders and events, and expires it with the position', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.05' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.05' }));
+    const closing = value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50500', qty: '0.05', reduceOnly: true, clientOrderId: 'tp-1' }));
+    value(await w.desks.perp.place({ user: U3, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '49900', qty: '0.1' }));
+    const id = closing.order.id;
+    const told = () => w.events.filter((x) => x.topic === `user.${U1}.perpOrder` && x.event.type === 'perp.order' && x.event.order.id === id).map((x) => x.event);
+    const before = told().length;
+
+    // U1 sells 0.03 with a plain order: the position is 0.02, and the reduce-only ask is cut to it.
+    w.clock.advance(1_000);
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '49900', qty: '0.03' }));
+    const cut = { id, clientOrderId: 'tp-1', status: 'new', qty: 2_000_000n, openQty: 2_000_000n, filledQty: 0n, updatedAt: w.clock.now(), closedAt: null };
+    expect((await w.desks.perp.openOrders(U1)).map((o) => ({ ...o }))).toEqual([expect.objectContaining(cut)]);
+    expect(await w.store.perp.order(U1, id)).toMatchObject(cut);
+    expect(told().slice(before)).toEqual([
+      { type: 'perp.order', order: expect.objectContaining({ id, status: 'new', qty: '0.02', openQty: '0.02', filledQty: '0', updatedAt: w.clock.now() }) },
+    ]);
+    expect(value(await w.desks.perp.depth('BTCUSDT', 10)).asks).toEqual([['50500', '0.02']]);
+    await check();
+    // The stored row is what a restart puts back on the book.
+    await w.restart();
+    await check();
+    expect(value(await w.desks.perp.depth('BTCUSDT', 10)).asks).toEqual([['50500', '0.02']]);
+    expect(await w.desks.perp.openOrders(U1)).toEqual([expect.objectContaining(cut)]);
+
+    // The rest of the position closes: nothing is left to reduce, so the order expires (reduce-only), told once.
+    w.clock.advance(1_000);
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'sell', type: 'market', qty: '0.02', reduceOnly: true }));
+    const ended = { id, status: 'expired', closeCode: 141, qty: 2_000_000n, openQty: 0n, filledQty: 0n, updatedAt: w.clock.now(), closedAt: w.clock.now() };
+    expect(await w.desks.perp.openOrders(U1)).toEqual([]);
+    expect(await w.store.perp.order(U1, id)).toMatchObject(ended);
+    expect(told().slice(-1)).toEqual([{ type: 'perp.order', order: expect.objectContaining({ id, status: 'expired', closeCode: 141, openQty: '0', qty: '0.02' }) }]);
+    expect(value(await w.desks.perp.depth('BTCUSDT', 10)).asks).toEqual([]);
+    await check();
+  });
+
+  it('still finds the order a take-profit placed after that reduce-only order was cut to a shrunk position', async () => {
+    value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.05' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.05' }));
+    const tp = value(await w.desks.perp.placeConditional({
+      user: U1, symbol: 'BTCUSDT', side: 'sell', type: 'take_profit', triggerPrice: '51000', price: '52000', qty: '0.05', reduceOnly: true,
+    }));
+    // The mark reaches the trigger: a reduce-only ask of 0.05 at 52,000 rests.
+    w.clock.advance(1_000);
+    value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(51_000), index: usdt(51_000), fundingRate: null }));
+    const [placed] = await w.desks.perp.openOrders(U1);
+    expect(placed).toMatchObject({ origin: 'trigger', reduceOnly: true, qty: 5_000_000n, price: usdt(52_000) });
+    // U1 sells 0.03 with a plain order: the ask is cut to 0.02.
+    value(await w.desks.perp.place({ user: U3, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50900', qty: '0.03' }));
+    value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50900', qty: '0.03' }));
+    expect((await w.desks.perp.openOrders(U1)).map((o) => [o.id, o.qty])).toEqual([[placed!.id, 2_000_000n]]);
+    const fired = (await w.store.perp.orderHistory({ user: U1, pageIndex: 1, pageSize: 20 })).list.filter((o) => o.id === tp.id);
+    expect(fired).toMatchObject([{ status: 'filled' }]);
+    const pairs = await placedBy(w.store.perp, U1, fired);
+    expect(pairs.get(tp.id)?.id).toBe(placed!.id);
     await check();
   });
 

@@ -6,7 +6,8 @@
 // that sometimes leaves (so liquidations reach the insurance fund and ADL); insurance seeds; deposits. Users trade
 // with self-trade prevention on (see "settles a self-trade" below). After every step the
 // checker (property-fixtures.ts) verifies the ledger, open interest, the clearing account, frozen = held, entrust
-// margin, book ↔ engine orders, reduce-only orders, that the events' postings are the ledger's changes and that each
+// margin, book ↔ engine orders, reduce-only orders, that the events tell every change of a resting order (the
+// orders they describe are the engine's), that the events' postings are the ledger's changes and that each
 // wallet moved by what the events report; after every mark and funding, that no position is left at or below
 // maintenance. A replay of the same steps must give the same events.
 //
@@ -49,6 +50,8 @@ describe('perp engine properties over random command sequences', () => {
     if (totals.size === 0) for (const seed of SEEDS) for (const [k, v] of runSeed({ seed, steps: STEPS }).checker.counts) totals.set(k, (totals.get(k) ?? 0) + v);
     const n = (k: string) => totals.get(k) ?? 0;
     expect(n('trade:book')).toBeGreaterThan(1_000);
+    // Resting reduce-only orders cut in place to a position that shrank (the events-book rule follows them).
+    expect(n('amended')).toBeGreaterThan(10);
     expect(n('liquidation:isolated')).toBeGreaterThan(10);
     expect(n('liquidation:cross')).toBeGreaterThan(5);
     expect(n('trade:adl')).toBeGreaterThan(5);

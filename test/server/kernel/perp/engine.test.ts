@@ -178,3 +178,49 @@ describe('perp engine: small remainders', () => {
     expect(rejected(place(e, { user: L, side: 'sell', price: 1, lots: 1, reduceOnly: true, tif: 'IOC' }))).toBe(Code.OK);
   });
 });
+
+describe('perp engine: a resting reduce-only order when its position shrinks', () => {
+  it('cuts it in place to what the position leaves with an amended event, and expires it once nothing is left', () => {
+    const e = newEngine();
+    for (const u of [A, B, C]) fund(e, u, 10_000);
+    place(e, { user: B, side: 'sell', price: 50_000, lots: 20 });
+    place(e, { user: A, side: 'buy', price: 50_000, lots: 20 });
+    // A is long 0.02; a reduce-only ask for the whole of it rests at 51,000; C bids 0.02 at 49,900.
+    const placed = place(e, { user: A, side: 'sell', price: 51_000, lots: 20, reduceOnly: true });
+    const accepted = placed.find((ev) => ev.type === 'accepted');
+    const id = accepted?.type === 'accepted' ? accepted.order : null;
+    expect(id).not.toBeNull();
+    expect(rejected(place(e, { user: C, side: 'buy', price: 49_900, lots: 20 }))).toBe(Code.OK);
+
+    // A sells 0.005 (a plain order) to C's bid: the position is 0.015, and the reduce-only ask is cut to it, told.
+    const sold = place(e, { user: A, side: 'sell', price: 49_900, lots: 5, tif: 'IOC' });
+    const amended = sold.filter((ev) => ev.type === 'amended');
+    expect(amended).toEqual([{ type: 'amended', time: expect.any(Number), order: id, user: A, symbol: 'BTCUSDT', price: 51_000, qty: 15 }]);
+    expect(sold.findIndex((ev) => ev.type === 'amended')).toBeLessThan(sold.findIndex((ev) => ev.type === 'position' && ev.position.user === A));
+    expect(e.bookOf('BTCUSDT')!.order(id!)?.qty).toBe(15);
+    expect(e.openOrders(A).map((o) => [o.id, o.open])).toEqual([[id, 15]]);
+    expect(sold.some((ev) => ev.type === 'closed' && ev.order === id)).toBe(false);
+
+    // A sells the rest: flat, the order is ended (EXPIRED_REDUCE_ONLY with its 15 lots), not amended to nothing.
+    const flat = place(e, { user: A, side: 'sell', price: 49_900, lots: 15, tif: 'IOC', reduceOnly: true });
+    expect(flat.some((ev) => ev.type === 'amended')).toBe(false);
+    expect(flat.filter((ev) => ev.type === 'closed' && ev.order === id)).toEqual([
+      { type: 'closed', time: expect.any(Number), order: id, user: A, symbol: 'BTCUSDT', code: Code.EXPIRED_REDUCE_ONLY, unfilled: 15, postings: expect.any(Array) },
+    ]);
+    expect(e.bookOf('BTCUSDT')!.order(id!)).toBeUndefined();
+    expect(e.openOrders(A)).toEqual([]);
+  });
+
+  it('tells nothing when the position still covers the order', () => {
+    const e = newEngine();
+    for (const u of [A, B, C]) fund(e, u, 10_000);
+    place(e, { user: B, side: 'sell', price: 50_000, lots: 20 });
+    place(e, { user: A, side: 'buy', price: 50_000, lots: 20 });
+    place(e, { user: A, side: 'sell', price: 51_000, lots: 10, reduceOnly: true });
+    place(e, { user: C, side: 'buy', price: 49_900, lots: 20 });
+    // 0.02 − 0.005 still covers the 0.01 ask.
+    const sold = place(e, { user: A, side: 'sell', price: 49_900, lots: 5, tif: 'IOC' });
+    expect(sold.some((ev) => ev.type === 'amended')).toBe(false);
+    expect(e.openOrders(A).map((o) => o.open)).toEqual([10]);
+  });
+});

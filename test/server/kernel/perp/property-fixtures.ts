@@ -468,6 +468,8 @@ export class Checker {
   readonly violations: Violation[] = [];
   /** Conditional orders already reported as waiting past their trigger (reported once). */
   private readonly reached = new Set<OrderId>();
+  /** Each resting order's open lots as the events told them: what a desk that follows the events knows. */
+  private readonly told = new Map<OrderId, number>();
   /** Cross users the insurance fund covered a loss of in this step, and the market of the loss. */
   private readonly coveredCross = new Map<UserId, string>();
   readonly counts = new Map<string, number>();
@@ -510,7 +512,12 @@ export class Checker {
     } catch (err) {
       fail('ledger', String(err));
     }
-    for (const ev of events) if (ev.type === 'accepted') this.accepted.set(ev.order, ev);
+    for (const ev of events) {
+      if (ev.type === 'accepted') this.accepted.set(ev.order, ev);
+      else if (ev.type === 'rested' || ev.type === 'amended') this.told.set(ev.order, ev.qty);
+      else if (ev.type === 'closed') this.told.delete(ev.order);
+      else if (ev.type === 'trade' && ev.via === 'book' && this.told.has(ev.maker.order)) this.told.set(ev.maker.order, this.told.get(ev.maker.order)! - ev.qty);
+    }
     this.coveredCross.clear();
 
     // Open interest, and the clearing account holding the open positions' net entry cost.
@@ -577,6 +584,12 @@ export class Checker {
         if (h !== undefined) for (const id of h.orders) if (!mine.some((o) => o.id === id)) fail('holding-orders', `holding ${u} ${symbol} lists gone order ${id}`);
       }
     }
+
+    // The events tell every change of a resting order (rested, a maker's fill, amended, closed): the orders they
+    // describe are the engine's, lot for lot (what a desk following them publishes is the book).
+    const resting = new Map(e.openOrders().map((o) => [o.id, o.open]));
+    for (const [id, open] of resting) if (this.told.get(id) !== open) fail('events-book', `order ${id} open ${open}, events say ${this.told.get(id)}`);
+    for (const [id, lots] of this.told) if (!resting.has(id)) fail('events-book', `order ${id} gone, events say ${lots} open`);
 
     // Conditional orders: each waiting one is in its holding's list and the other way round; none waits whose
     // price has already reached its trigger; one that closes the position waits only with a position.
