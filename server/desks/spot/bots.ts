@@ -37,7 +37,7 @@ import type { SpotMarket } from './market.ts';
 import type { LiveOrder } from './orders.ts';
 import { placeCommand, tradable, type PlaceRequest } from './requests.ts';
 import { settle } from './settle.ts';
-import { isBotOrder, type SpotBatch, type SpotState } from './state.ts';
+import { clientKey, isBotOrder, type SpotBatch, type SpotState } from './state.ts';
 
 /** Robots the scheduler takes from the queue per tick. */
 export const ROBOT_TURNS_PER_TICK = 20;
@@ -115,7 +115,10 @@ export function viewOf(s: SpotState, b: BotMemory): QuantBotView {
 /** Writes the bot's row into the batch and tells its user (user.<id>.quant). */
 function touch(s: SpotState, batch: SpotBatch, b: BotMemory, time: number): void {
   b.updatedAt = time;
-  batch.bots.set(b.id, botRow(b));
+  const row = botRow(b);
+  batch.bots.set(b.id, row);
+  // Until committed, a repeated start with its client id is answered from here (the desk clears it at the commit).
+  if (b.clientId !== null) s.pendingBots.set(clientKey(b.user, b.clientId), row);
   const topic = topics.userQuant(b.user);
   if (batch.wants(topic)) batch.emit(topic, { type: 'quant', bot: viewOf(s, b) });
 }
@@ -316,7 +319,7 @@ function remember(s: SpotState, b: BotMemory): void {
   s.bots.set(b.id, b);
   s.botMarkets.set(marketKey(b), (s.botMarkets.get(marketKey(b)) ?? 0) + 1);
   s.botUsers.set(b.user, (s.botUsers.get(b.user) ?? 0) + 1);
-  if (b.clientId !== null) s.botClients.set(`${b.user}:${b.clientId}`, b.id);
+  if (b.clientId !== null) s.botClients.set(clientKey(b.user, b.clientId), b.id);
 }
 
 function forget(s: SpotState, b: BotMemory): void {
@@ -328,16 +331,18 @@ function forget(s: SpotState, b: BotMemory): void {
   };
   down(s.botMarkets as Map<string | number, number>, marketKey(b));
   down(s.botUsers as Map<string | number, number>, b.user);
-  if (b.clientId !== null) s.botClients.delete(`${b.user}:${b.clientId}`);
+  if (b.clientId !== null) s.botClients.delete(clientKey(b.user, b.clientId));
 }
 
 /** Starts a bot: checks everything first, then reserves the investment and (a grid) places its ladder. */
 export function applyStartBot(s: SpotState, batch: SpotBatch, req: StartBotRequest, stored: QuantBotRow | undefined, ctx: BotContext, time: number): Reply<QuantBotView> {
   if (req.clientId !== undefined) {
-    const id = s.botClients.get(`${req.user}:${req.clientId}`);
+    const key = clientKey(req.user, req.clientId);
+    const id = s.botClients.get(key);
     const known = id === undefined ? undefined : s.bots.get(id);
     if (known !== undefined) return accept(viewOf(s, known));
-    const pending = [...batch.bots.values()].find((r) => r.user === req.user && r.clientId === req.clientId) ?? stored;
+    // Ended in a batch not yet committed (neither running nor in the store yet), or stored.
+    const pending = s.pendingBots.get(key) ?? stored;
     if (pending !== undefined) return accept(viewOf(s, botFromRow(pending)));
   }
   if (req.kind !== 'robot' && req.kind !== 'grid') return refuse('quant.kind.invalid');
@@ -378,11 +383,14 @@ export function applyStartBot(s: SpotState, batch: SpotBatch, req: StartBotReque
   if (available < investment) return refuseKernel(Code.INSUFFICIENT_FUNDS);
 
   const b: BotMemory = {
-    id: s.nextBotId++, user: req.user, clientId: req.clientId ?? null, symbol: m.symbol, kind: req.kind, status: 'running', createdAt: time, updatedAt: time,
+    id: s.nextBotId, user: req.user, clientId: req.clientId ?? null, symbol: m.symbol, kind: req.kind, status: 'running', createdAt: time, updatedAt: time,
     endedAt: null, endReason: null, endPrice: null, investment, pocketBase: 0n, pocketQuote: 0n, fills: 0, boughtBase: 0n, boughtQuote: 0n, soldBase: 0n, soldQuote: 0n,
     feeBase: 0n, feeQuote: 0n, rounds: 0, gridProfit: 0n, returnedBase: 0n, returnedQuote: 0n, skipped: 0, robot, grid,
   };
+  // The id is taken only once the reserve is: a refused start stores nothing, and a desk rebuilt from the store
+  // numbers the next bot max(id) + 1.
   if (!move(s, batch, b, 'quant.reserve', m.market.quote, investment, time)) return refuseKernel(Code.INSUFFICIENT_FUNDS);
+  s.nextBotId++;
   b.pocketQuote = investment;
   remember(s, b);
   if (grid !== null && plan !== null && plan.ok) {

@@ -98,7 +98,6 @@ export function placeBuilt(s: SpotState, b: SpotBatch, m: SpotMarket, req: Place
   if (cmd.type !== 'limit' && cmd.type !== 'market' && cmd.type !== 'conditional') throw new Error('placeCommand made a non-placement');
   const id = cmd.order;
   if (id !== s.nextOrderId) throw new Error(`order ${id} is not the next id ${s.nextOrderId}`);
-  s.nextOrderId++;
   const live = liveOrder(m, req, cmd, time);
   if (out !== undefined) out.live = live;
   s.orders.set(id, live);
@@ -106,8 +105,12 @@ export function placeBuilt(s: SpotState, b: SpotBatch, m: SpotMarket, req: Place
   const refused = rejection(events);
   if (refused) {
     s.orders.delete(id);
+    // The id stays free: nothing of a refused placement is stored, and a desk rebuilt from the store numbers the
+    // next order max(id) + 1, so taking it here would number every later order differently from such a desk.
     return refused;
   }
+  // Taken once accepted, before settling: a bot's counter order placed while settling takes the next one.
+  s.nextOrderId++;
   const fills = settle(s, m, b, events, id);
   return accept({ order: orderView(b.orders.get(id)!), fills, duplicate: false });
 }

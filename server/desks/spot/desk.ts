@@ -25,7 +25,7 @@ import {
 import { botFromRow, botView } from './bot-memory.ts';
 import { fromUnits, QUANT_DEFAULT_MIN, toUnits, type QuantBotView, type QuantKind } from '../../contract/quant.ts';
 import type { CancelAllRequest, CancelRequest, OcoRequest, PlaceRequest, ReplaceRequest } from './requests.ts';
-import { SpotBatch, type SpotState } from './state.ts';
+import { clientKey, SpotBatch, type SpotState } from './state.ts';
 import {
   applyDeposit, applyHold, applyRelease, applySettle, isDepositRef, isWithdrawalId, memoryOf, withdrawalRef, WalletMemory,
   type DepositRequest, type HoldRequest, type ReleaseRequest, type SettleRequest, type WalletLookup, type WalletMove,
@@ -98,6 +98,11 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
           const key = `${row.user}:${row.clientOrderId}`;
           if (s.pendingClient.get(key) === row) s.pendingClient.delete(key);
         }
+        for (const row of b.bots.values()) {
+          if (row.clientId === null) continue;
+          const key = clientKey(row.user, row.clientId);
+          if (s.pendingBots.get(key) === row) s.pendingBots.delete(key);
+        }
         // A finished list's client id is the store's to answer now.
         for (const list of b.lists.values()) {
           if (list.clientListId === null || list.status !== 'all_done') continue;
@@ -158,8 +163,11 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     const store = this.o.store.spot;
     const stored = async (): Promise<OcoStored> => {
       const id = req.clientListId;
+      // Memory first: a repeat answers that list, whose end's commit may clear it from memory before this applies.
+      const memory = knownList(this.s, req.user, id);
+      if (memory !== undefined) return { list: undefined, legTaken: false, memory };
       let list: OcoStored['list'];
-      if (id !== undefined && knownList(this.s, req.user, id) === undefined) {
+      if (id !== undefined) {
         const row = await store.findListByClientId(req.user, id);
         if (row !== undefined) list = { row, orders: await store.ordersOfList(row.id) };
       }
@@ -259,7 +267,10 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     const id = req.clientId;
     // Without a client id there is nothing to look up: no store round trip, no break in the batch (as place()).
     if (id === undefined) return this.core.run((b, time) => applyStartBot(this.s, b, req, undefined, this.bots, time));
-    const lookup = async () => (id === undefined || this.s.botClients.has(`${req.user}:${id}`) ? undefined : this.o.store.quant.byClientId(req.user, id));
+    const key = clientKey(req.user, id);
+    // Memory first: running, or written by a batch not yet committed (the row is kept: its commit may clear it
+    // from memory before this command applies); only then the store.
+    const lookup = async () => (this.s.botClients.has(key) ? undefined : (this.s.pendingBots.get(key) ?? this.o.store.quant.byClientId(req.user, id)));
     return this.core.runPrepared(lookup, (row, b, time) => applyStartBot(this.s, b, req, row, this.bots, time));
   }
 

@@ -9,6 +9,12 @@ import { clientKey, type SpotBatch, type SpotState } from './state.ts';
 export interface OpenList {
   row: SpotOrderList;
   readonly legs: ReadonlyArray<{ orderId: number; clientOrderId: string | null }>;
+  /**
+   * The legs' memory, in the order of `legs`: an open leg's is the one in the desk's orders, a closed leg's stays
+   * here as it closed. A repeated client list id answers the legs' latest state from these, also while the batch
+   * that ended the list is still being committed (its legs are then neither open nor in the current batch).
+   */
+  readonly orders: readonly LiveOrder[];
 }
 
 export const listView = (row: SpotOrderList, legs: OpenList['legs']): OrderListView => ({

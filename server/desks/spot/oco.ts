@@ -29,6 +29,8 @@ export interface OcoStored {
   list: { row: SpotOrderList; orders: SpotOrder[] } | undefined;
   /** A leg's client id names an existing order. */
   legTaken: boolean;
+  /** The list the client id named in the desk's memory at the look-up (the store was not asked then). */
+  memory?: OpenList | undefined;
 }
 
 /** The list a client id names in memory (open, or in a batch not yet committed). */
@@ -52,15 +54,11 @@ function legCommand(
 export function applyOco(s: SpotState, b: SpotBatch, req: OcoRequest, fees: FeeRates, time: number, stored: OcoStored): Reply<OcoResult> {
   const user = checkUser(req.user);
   if (!user.ok) return user;
-  const known = knownList(s, req.user, req.clientListId);
+  // In memory now, or when it was looked up (its end may have been committed since, and the store not read).
+  const known = knownList(s, req.user, req.clientListId) ?? stored.memory;
   if (known !== undefined) {
-    const orders = known.legs.map((l) => s.orders.get(l.orderId as OrderId)).map((o, i) => {
-      if (o !== undefined) return orderView(toRow(s.markets.get(o.symbol)!.market, o));
-      const row = b.orders.get(known.legs[i]!.orderId);
-      if (row === undefined) throw new Error(`list ${known.row.id}: leg ${known.legs[i]!.orderId} is neither open nor in the batch`);
-      return orderView(row);
-    });
-    return accept({ list: listView(known.row, known.legs), orders, duplicate: true });
+    const market = s.markets.get(known.row.symbol)!.market;
+    return accept({ list: listView(known.row, known.legs), orders: known.orders.map((o) => orderView(toRow(market, o))), duplicate: true });
   }
   if (stored.list !== undefined) {
     const legs = stored.list.orders.map((o) => ({ orderId: o.id, clientOrderId: o.clientOrderId }));
@@ -117,6 +115,7 @@ export function applyOco(s: SpotState, b: SpotBatch, req: OcoRequest, fees: FeeR
   const list: OpenList = {
     row: { id: listId, user: owner, symbol: m.symbol, clientListId: req.clientListId ?? null, status: 'executing', createdAt: time, updatedAt: time },
     legs: legs.map((o) => ({ orderId: o.id, clientOrderId: o.clientOrderId })),
+    orders: legs,
   };
   s.lists.set(listId, list);
   if (list.row.clientListId !== null) s.listClients.set(clientKey(owner, list.row.clientListId), list);

@@ -56,7 +56,7 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     const legs = [...orders.values()].filter((o) => o.listId === row.id).sort((a, b) => a.id - b.id);
     if (legs.length !== 2) throw new Error(`order list ${row.id} is executing but has ${legs.length} open legs`);
     markets.get(row.symbol)!.engine.restorePair(legs[0]!.id, legs[1]!.id);
-    const list: OpenList = { row, legs: legs.map((o) => ({ orderId: o.id, clientOrderId: o.clientOrderId })) };
+    const list: OpenList = { row, legs: legs.map((o) => ({ orderId: o.id, clientOrderId: o.clientOrderId })), orders: legs };
     lists.set(row.id, list);
     if (row.clientListId !== null) listClients.set(clientKey(row.user, row.clientListId), list);
   }
@@ -77,6 +77,7 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     bots: new Map(),
     botMarkets: new Map(),
     botClients: new Map(),
+    pendingBots: new Map(),
     botUsers: new Map(),
     nextBotId: (await store.quant.maxId()) + 1,
     onSettled: null,

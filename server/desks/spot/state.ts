@@ -53,6 +53,11 @@ export interface SpotState {
   readonly botMarkets: Map<string, number>;
   /** `user:clientId` → a running bot started with that client id (a repeated start answers it). */
   readonly botClients: Map<string, number>;
+  /**
+   * `user:clientId` → latest row of a bot started with that client id, in a batch not yet committed: a bot started
+   * and ended in batches still being committed is neither running nor in the store, and a repeat must answer it.
+   */
+  readonly pendingBots: Map<string, QuantBotRow>;
   /** user → how many bots they run. */
   readonly botUsers: Map<number, number>;
   nextBotId: number;

@@ -5,7 +5,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { botPnl, QUANT_STRATEGY_TYPE, toUnits } from '../../../server/contract/quant.ts';
 import { describeDialects } from '../dialects.ts';
-import { openWorld, U1, U2, U3, value, type World } from './world.ts';
+import { Code } from '../../../server/kernel/index.ts';
+import type { SpotState } from '../../../server/desks/spot/state.ts';
+import { heldCommits, openWorld, U1, U2, U3, value, type World } from './world.ts';
 
 describeDialects('quantitative bots', (dialect) => {
   let w: World;
@@ -198,6 +200,50 @@ describeDialects('quantitative bots', (dialect) => {
     const open = value(await w.desks.spot.openOrders(U1)).filter((o) => own.has(o.orderId));
     expect(new Set(open.map((o) => o.price)).size).toBe(open.length);
     expect(open.length).toBeLessThanOrEqual(8);
+    await w.check();
+  });
+
+  it('answers a repeated client id with the bot it started and ended in batches still being committed', async () => {
+    const { store, gate } = heldCommits(w.store);
+    await w.restart({ store });
+    await print('60000');
+    value(await limit(U3, 'sell', '70000', '1')); // an ask past the band: the robot captures a price, buys nothing
+    const tapes = new Map([['BTCUSDT', { trades: 1, vwap: '60000' }]]);
+    const req = { user: U1, kind: 'robot' as const, symbol: 'BTCUSDT', investment: '100', clientId: 'robot-1', robot: { durationS: 120, takeProfitBps: 30, stopLossBps: 50 } };
+    // Started, captured and ended (no fill) in one batch; the repeat's look-up hands that batch to the store, which
+    // holds it: the bot is then neither running, nor in the repeat's batch, nor in the store.
+    gate.held = true;
+    const first = w.desks.spot.startBot(req);
+    const ticks = [w.desks.spot.botTick(tapes), w.desks.spot.botTick(tapes)];
+    const again = w.desks.spot.startBot(req);
+    await new Promise((go) => setTimeout(go, 50));
+    gate.release();
+    const bot = value(await first);
+    for (const t of ticks) value(await t);
+    const repeat = value(await again);
+    expect(repeat.id).toBe(bot.id);
+    expect(repeat).toMatchObject({ status: 'ended', endReason: 'no_fill' });
+    expect((await w.store.quant.byUser({ user: U1, statuses: ['running', 'ended'], offset: 0, limit: 10 })).total).toBe(1);
+    expect((await balances(U1)).USDT).toMatchObject({ available: '5000', frozen: '0' });
+    // Once committed, the store answers the same.
+    expect(value(await w.desks.spot.startBot(req))).toMatchObject({ id: bot.id, status: 'ended' });
+    await w.check();
+  });
+
+  it('takes no bot id for a start whose reserve is refused: the next bot is numbered as a rebuilt desk numbers it', async () => {
+    await print('60000');
+    const last = await w.store.quant.maxId();
+    // The reserve refused after every check passed (the ledger said no): nothing is stored, no id may be taken.
+    const ledger = (w.desks.spot as unknown as { s: SpotState }).s.ledger;
+    const tryPost = ledger.tryPost.bind(ledger);
+    ledger.tryPost = (batch, reason, ...rest) => (reason === 'quant.reserve' ? { code: Code.LEDGER_NEGATIVE, entry: null } : tryPost(batch, reason, ...rest));
+    expect(await grid()).toEqual({ ok: false, code: 'funds.insufficient' });
+    ledger.tryPost = tryPost;
+    const bot = value(await grid());
+    expect(bot.id).toBe(last + 1);
+    value(await w.desks.spot.stopBot({ user: U1, botId: bot.id }));
+    await w.restart();
+    expect(value(await grid()).id).toBe(bot.id + 1);
     await w.check();
   });
 

@@ -3,7 +3,8 @@
 // leave the ledger verified; the order row stays one row from waiting to working to closed.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeDialects } from '../dialects.ts';
-import { openWorld, U1, U2, U3, value, type World } from './world.ts';
+import { orderView } from '../../../server/desks/views.ts';
+import { heldCommits, openWorld, U1, U2, U3, value, type World } from './world.ts';
 
 describeDialects('spot desk conditional orders', (dialect) => {
   let w: World;
@@ -91,6 +92,37 @@ describeDialects('spot desk conditional orders', (dialect) => {
     await w.restart();
     const dup = value(await w.desks.spot.placeOco({ user: U1, symbol: 'BTCUSDT', side: 'sell', qty: '1', clientListId: 'list-1', above: { type: 'limit_maker', price: '63000' }, below: { type: 'conditional', condition: 'stop_loss', kind: 'market', stopPrice: '50000' } }));
     expect(dup).toMatchObject({ duplicate: true, list: { status: 'all_done' } });
+    await w.check();
+  });
+
+  it('answers a repeated list client id with the list a fill ended in a batch still being committed, legs as they ended', async () => {
+    const { store, gate } = heldCommits(w.store);
+    await w.restart({ store });
+    await print('60000');
+    const req = {
+      user: U1, symbol: 'BTCUSDT', side: 'sell' as const, qty: '1', clientListId: 'list-2',
+      above: { type: 'limit_maker' as const, price: '62000' },
+      below: { type: 'conditional' as const, condition: 'stop_loss' as const, kind: 'market' as const, stopPrice: '59000' },
+    };
+    const oco = value(await w.desks.spot.placeOco(req));
+    // U2 takes the limit leg (the list ends, its stop leg cancelled with it); the repeat's look-up hands that batch to
+    // the store, which holds it: the repeat applies with the legs neither open, nor in its batch, nor in the store.
+    gate.held = true;
+    const fill = limit(U2, 'buy', '62000', '1');
+    const again = w.desks.spot.placeOco(req);
+    await new Promise((go) => setTimeout(go, 50));
+    gate.release();
+    value(await fill);
+    const dup = value(await again);
+    expect(w.desks.spot.stopped).toBe(false);
+    expect(dup.duplicate).toBe(true);
+    expect(dup.list).toMatchObject({ orderListId: oco.list.orderListId, status: 'all_done' });
+    const legs = await w.store.spot.ordersOfList(oco.list.orderListId);
+    expect(legs.map((o) => o.status)).toEqual(['filled', 'canceled']);
+    expect(dup.orders).toEqual(legs.map(orderView));
+    // Nothing new was placed; the store answers the same once it has the list's end.
+    expect(value(await w.desks.spot.placeOco(req))).toEqual(dup);
+    expect((await w.store.spot.listOrders({ user: U1 }, 0, 10)).total).toBe(2);
     await w.check();
   });
 

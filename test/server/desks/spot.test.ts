@@ -115,6 +115,24 @@ describeDialects('spot desk', (dialect) => {
     await w.check();
   });
 
+  it('takes no order id for a refused placement: ids run on as a desk rebuilt from the store numbers them', async () => {
+    const first = value(await limit(U1, 'sell', '60000', '0.1')).order.orderId;
+    // Refused by the engine once the command was built (funds, FOK, post-only): nothing of them is stored.
+    expect(await limit(U2, 'buy', '60000', '100')).toEqual({ ok: false, code: 'funds.insufficient' });
+    expect(await limit(U2, 'buy', '60000', '0.2', { tif: 'FOK' })).toEqual({ ok: false, code: 'order.fok.not.fillable' });
+    expect(await limit(U2, 'buy', '60000', '0.1', { postOnly: true })).toEqual({ ok: false, code: 'order.post.only.would.take' });
+    expect((await w.desks.spot.placeOco({
+      user: U1, symbol: 'BTCUSDT', side: 'sell', qty: '0.1',
+      above: { type: 'limit_maker', price: '59000' }, below: { type: 'conditional', condition: 'stop_loss', kind: 'market', stopPrice: '58000' },
+    })).ok).toBe(false);
+    const second = value(await limit(U2, 'buy', '59000', '0.1')).order.orderId;
+    expect(second).toBe(first + 1);
+    expect(await limit(U2, 'buy', '59000', '100')).toEqual({ ok: false, code: 'funds.insufficient' });
+    await w.restart(); // the rebuilt desk numbers on from the stored max
+    expect(value(await limit(U2, 'buy', '59000', '0.1')).order.orderId).toBe(second + 1);
+    await w.check();
+  });
+
   it('sweeps market orders no further than the band around the reference price', async () => {
     await limit(U1, 'sell', '60000', '0.1');
     await limit(U1, 'sell', '62000', '0.1');

@@ -66,3 +66,24 @@ export async function openWorld(dialect: DialectName, options: Partial<DesksOpti
   };
   return world;
 }
+
+/**
+ * The store with its desk commits held back while `gate.held` (as a slow disk or database would): the desk's batches
+ * stay in flight, not yet in the store, their callers unanswered, while later commands apply. `release()` lets them
+ * through in order. Open desks over it with `world.restart({ store })`.
+ */
+export function heldCommits(store: Store): { store: Store; gate: { held: boolean; release(): void } } {
+  const waiting: Array<() => void> = [];
+  const gate = {
+    held: false,
+    release() {
+      gate.held = false;
+      for (const go of waiting.splice(0)) go();
+    },
+  };
+  const commitDesk: Store['commitDesk'] = async (writes) => {
+    if (gate.held) await new Promise<void>((go) => waiting.push(go));
+    return store.commitDesk(writes);
+  };
+  return { store: { ...store, commitDesk } as Store, gate };
+}
