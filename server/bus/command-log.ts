@@ -45,6 +45,8 @@ export interface CommandLogOptions {
 /** A command as it sits in the log. `seq` is the stream's sequence: increasing across all subjects, never reused. */
 export interface LoggedCommand {
   seq: number;
+  /** When the log server stored it (ms since the epoch): a desk applies the command at this time (desks/core.ts). */
+  time: number;
   desk: string;
   partition: string;
   commandId: string;
@@ -140,7 +142,7 @@ export async function createCommandLog(options: CommandLogOptions): Promise<Comm
 
     const parse = (m: JsMsg): LoggedCommand => {
       const [desk = '', partition = ''] = m.subject.slice(base.length + 1).split('.');
-      return { seq: m.seq, desk, partition, commandId: m.headers?.get(MSG_ID) ?? '', payload: decode(m.data) };
+      return { seq: m.seq, time: Number(m.timestampNanos / 1_000_000n), desk, partition, commandId: m.headers?.get(MSG_ID) ?? '', payload: decode(m.data) };
     };
 
     const lastSeq = async (desk: string, partition: string): Promise<number> => {

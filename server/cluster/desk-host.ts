@@ -120,13 +120,17 @@ export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
         send(call, failure(new Error(`the ${o.name} desk has no command ${call.m}`)));
         continue;
       }
-      const { value, sequenced } = o.desk.logged(positionAfter(command.seq, i), () => {
-        try {
-          return Promise.resolve(method.apply(o.desk, call.a as unknown[]));
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      });
+      const { value, sequenced } = o.desk.logged(
+        positionAfter(command.seq, i),
+        () => {
+          try {
+            return Promise.resolve(method.apply(o.desk, call.a as unknown[]));
+          } catch (error) {
+            return Promise.reject(error);
+          }
+        },
+        command.time,
+      );
       inFlight++;
       const answered = value.then(
         (v) => send(call, { ok: true, value: v }),

@@ -40,7 +40,11 @@ export interface FundsDesk {
   /** Its queue and commit latency, for the operator console's health page. */
   metrics(): DeskMetrics;
   /** Runs a desk call as the command of command-log seq `seq` (a clustered desk: server/cluster/desk-host.ts). */
-  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean };
+  /**
+   * Runs `call` (one of the desk's commands) as the command at log position `seq`, applied at `time` (its log
+   * entry's, ms since the epoch) instead of the desk's clock: sequencer.ts `logged`.
+   */
+  logged<R>(seq: number, call: () => R, time?: number | null): { readonly value: R; readonly sequenced: boolean };
   close(): Promise<void>;
 }
 
@@ -169,17 +173,30 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     return this.sequencer.metrics();
   }
 
-  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean } {
-    return this.sequencer.logged(seq, call);
+  logged<R>(seq: number, call: () => R, time: number | null = null): { readonly value: R; readonly sequenced: boolean } {
+    return this.sequencer.logged(seq, call, time);
   }
+
+  /**
+   * The time a command is applied at: a logged one's is its log entry's, never before the previous logged command's
+   * (so it is the same whenever and by whichever process the log is applied, issue 26); any other's, the clock's.
+   */
+  private stamp(logTime: number | null): number {
+    if (logTime === null) return this.o.clock();
+    this.logTime = Math.max(this.logTime, logTime);
+    return this.logTime;
+  }
+
+  /** The latest logged command's time (0: none yet). */
+  private logTime = 0;
 
   /** Sequences `apply` with the time the desk stamps on it. */
   run<R>(apply: (batch: B, time: number) => R): Promise<R> {
-    return this.sequencer.run((b) => apply(b, this.o.clock()));
+    return this.sequencer.run((b, logTime) => apply(b, this.stamp(logTime)));
   }
 
   runPrepared<P, R>(prepare: () => Promise<P>, apply: (prepared: P, batch: B, time: number) => R): Promise<R> {
-    return this.sequencer.runPrepared(prepare, (p, b) => apply(p, b, this.o.clock()));
+    return this.sequencer.runPrepared(prepare, (p, b, logTime) => apply(p, b, this.stamp(logTime)));
   }
 
   funds(time: number): FundsContext {
@@ -341,8 +358,8 @@ export abstract class CoreFunds<B extends DeskBatch> implements FundsDesk {
     return this.core.metrics();
   }
 
-  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean } {
-    return this.core.logged(seq, call);
+  logged<R>(seq: number, call: () => R, time: number | null = null): { readonly value: R; readonly sequenced: boolean } {
+    return this.core.logged(seq, call, time);
   }
 
   adjust(req: AdjustRequest): Promise<Reply<BalanceView>> {

@@ -63,8 +63,10 @@ export interface SequencerOptions<B extends Batch> {
 
 interface Item<B> {
   readonly logSeq: number | null;
+  /** The time of the command-log entry the command came in (ms since the epoch), null for a command not logged. */
+  readonly logTime: number | null;
   readonly prepare: (() => Promise<unknown>) | null;
-  readonly apply: (prepared: unknown, batch: B) => unknown;
+  readonly apply: (prepared: unknown, batch: B, logTime: number | null) => unknown;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -94,8 +96,9 @@ export class Sequencer<B extends Batch> {
   private stopped = false;
   private closed = false;
   private idle: Array<() => void> = [];
-  /** The command-log seq for the next command enqueued (set only for the length of a `logged` call). */
+  /** The command-log seq and time for the next command enqueued (set only for the length of a `logged` call). */
   private nextLogSeq: number | null = null;
+  private nextLogTime: number | null = null;
   /** Transactions committed so far. */
   commits = 0;
   /** The latest commits' [monotonic end, latency] in ms, a ring (metrics only: never read by the desk's logic). */
@@ -129,28 +132,32 @@ export class Sequencer<B extends Batch> {
     return { running: !this.stopped && !this.closed, queue: this.queued(), commitP50Ms: at(0.5), commitP99Ms: at(0.99), batchesPerMinute: recent.length };
   }
 
-  /** Sequences a command with no store look-up. */
-  run<R>(apply: (batch: B) => R): Promise<R> {
-    return this.enqueue(null, (_p, b) => apply(b));
+  /** Sequences a command with no store look-up; `apply` gets the time of its log entry (null: not logged). */
+  run<R>(apply: (batch: B, logTime: number | null) => R): Promise<R> {
+    return this.enqueue(null, (_p, b, t) => apply(b, t));
   }
 
-  /** Sequences a command whose `prepare` reads the store first; `apply` gets what it found. */
-  runPrepared<P, R>(prepare: () => Promise<P>, apply: (prepared: P, batch: B) => R): Promise<R> {
-    return this.enqueue(prepare, apply as (p: unknown, b: B) => R);
+  /** Sequences a command whose `prepare` reads the store first; `apply` gets what it found (and the log time). */
+  runPrepared<P, R>(prepare: () => Promise<P>, apply: (prepared: P, batch: B, logTime: number | null) => R): Promise<R> {
+    return this.enqueue(prepare, apply as (p: unknown, b: B, t: number | null) => R);
   }
 
   /**
    * Calls `call` (a desk method) with `seq` as the command-log seq of the command it enqueues: the batch that
-   * applies it commits the seq with its effects. True when the call did enter the sequence, synchronously; false
-   * when it answered without (a request refused before any look-up), which changed nothing.
+   * applies it commits the seq with its effects; `time` (the log entry's, when given) is what its apply is told
+   * (`run`/`runPrepared`), so a desk that applies the log again applies it at the same times. True when the call did
+   * enter the sequence, synchronously; false when it answered without (a request refused before any look-up), which
+   * changed nothing.
    */
-  logged<R>(seq: number, call: () => R): { readonly value: R; readonly sequenced: boolean } {
+  logged<R>(seq: number, call: () => R, time: number | null = null): { readonly value: R; readonly sequenced: boolean } {
     this.nextLogSeq = seq;
+    this.nextLogTime = time;
     try {
       const value = call();
       return { value, sequenced: this.nextLogSeq === null };
     } finally {
       this.nextLogSeq = null;
+      this.nextLogTime = null;
     }
   }
 
@@ -186,12 +193,14 @@ export class Sequencer<B extends Batch> {
     return new DeskUnavailableError('desk.closed', `the ${this.o.name} desk is closed`);
   }
 
-  private enqueue<R>(prepare: (() => Promise<unknown>) | null, apply: (prepared: unknown, batch: B) => R): Promise<R> {
+  private enqueue<R>(prepare: (() => Promise<unknown>) | null, apply: (prepared: unknown, batch: B, logTime: number | null) => R): Promise<R> {
     const logSeq = this.nextLogSeq;
+    const logTime = this.nextLogTime;
     this.nextLogSeq = null;
+    this.nextLogTime = null;
     if (this.stopped || this.closed) return Promise.reject(this.unavailable());
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ logSeq, prepare, apply, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ logSeq, logTime, prepare, apply, resolve: resolve as (v: unknown) => void, reject });
       if (!this.running) {
         this.running = true;
         // A microtask, so commands submitted in the same tick are applied together and share a batch.
@@ -231,7 +240,7 @@ export class Sequencer<B extends Batch> {
       }
       let value: unknown;
       try {
-        value = item.apply(prepared, this.batch);
+        value = item.apply(prepared, this.batch, item.logTime);
       } catch (error) {
         // Memory may be half-changed: nothing after this may be trusted or committed.
         this.stop(error);

@@ -52,10 +52,14 @@ describeNats('JetStream command log', (servers) => {
     expect(await l.lastSeq('spot', '*')).toBe(2);
     expect(await l.lastSeq('perp', 'all')).toBe(0);
     const c = collector();
+    const before = Date.now();
     const r = await l.read('spot', 'BTCUSDT', 0, c.handler);
     expect(await r.caughtUp).toBe(1);
     await r.stop();
-    expect(c.got).toEqual([{ seq: 1, desk: 'spot', partition: 'BTCUSDT', commandId: 'cmd-1', payload: { type: 'place', qty: 10n ** 20n } }]);
+    // With the time the server stored it (ms): what a desk applies it at.
+    const time = c.got[0]?.time ?? 0;
+    expect(c.got).toEqual([{ seq: 1, time, desk: 'spot', partition: 'BTCUSDT', commandId: 'cmd-1', payload: { type: 'place', qty: 10n ** 20n } }]);
+    expect(Number.isSafeInteger(time) && time > before - 60_000 && time <= Date.now() + 1_000).toBe(true);
   });
 
   it('fences: a writer whose expected last seq is stale is refused, and its own retry is still a duplicate', async () => {

@@ -1,0 +1,92 @@
+// A clustered desk applies each logged call at its log entry's time (issue 26): the time the log server stored the
+// entry, never before the previous logged call's; not the desk's clock. So the same log applied again, by another
+// process, later, on another store, gives the same rows: the first brick of a desk that is a function of its log
+// (the store written behind, a replica that follows the log). On PostgreSQL and the machine's NATS.
+import { afterEach, expect, it, vi } from 'vitest';
+import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
+import { hostDesk } from '../../../server/cluster/desk-host.ts';
+import { askable, SPOT_DESK } from '../../../server/cluster/desks.ts';
+import { resumeAt } from '../../../server/cluster/protocol.ts';
+import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
+import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
+import { openWorld, U1, U2, type World } from '../desks/world.ts';
+
+const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
+
+cluster('a desk applies its log at the log’s times', (servers) => {
+  const open: Array<{ dispose(): Promise<void> }> = [];
+  let log: CommandLog | null = null;
+  afterEach(async () => {
+    await log?.destroy();
+    log = null;
+    for (const w of open.splice(0)) await w.dispose();
+  });
+
+  /** Applies the whole log with `w`'s spot desk, until the store's position is the log's last entry. */
+  const applyLog = async (w: World, prefix: string, last: number) => {
+    const host = await hostDesk({
+      name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), reapplicable: SPOT_DESK.reapplicable, log: log!, store: w.store, prefix,
+    });
+    try {
+      await vi.waitFor(async () => expect(resumeAt(await w.store.leases.logPosition('coin')).seq).toBe(last), { timeout: 15_000, interval: 20 });
+    } finally {
+      await host.stop();
+    }
+  };
+
+  const rows = async (w: World) => ({
+    orders: await w.store.db.selectFrom('spot_orders').selectAll().orderBy('id').execute(),
+    trades: await w.store.db.selectFrom('spot_trades').selectAll().orderBy('trade_no').execute(),
+    // Surrogate ids (auto increment) aside: everything the desk decided.
+    events: (await w.store.db.selectFrom('spot_order_events').selectAll().orderBy('id').execute()).map(({ id: _, ...e }) => e),
+    entries: await w.store.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute(),
+    records: (await w.store.db.selectFrom('asset_records').selectAll().orderBy('id').execute()).map(({ id: _, ...r }) => r),
+  });
+
+  it('writes the same orders, trades, order events, journal and records when the same log is applied later elsewhere', async () => {
+    const prefix = uniquePrefix('lt');
+    log = await createCommandLog({ servers, prefix });
+    // Credits, then buys and sells across one price (every second one trades), a cancel: entries of three calls, a
+    // few milliseconds apart, nobody waiting for answers.
+    const order = (user: number, side: 'buy' | 'sell', id: string) => ({ type: 'limit', user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId: id });
+    const calls: Array<{ m: string; a: unknown[] }> = [
+      { m: 'adjust', a: [{ user: U1, asset: 'USDT', amount: '100000', action: 'credit', memo: 'test deposit' }] },
+      { m: 'adjust', a: [{ user: U2, asset: 'BTC', amount: '10', action: 'credit', memo: 'test deposit' }] },
+    ];
+    for (let i = 0; i < 12; i++) calls.push({ m: 'place', a: [order(i % 2 === 0 ? U1 : U2, i % 2 === 0 ? 'buy' : 'sell', `o-${i}`)] });
+    calls.push({ m: 'place', a: [order(U1, 'buy', 'rests')] });
+    calls.push({ m: 'cancel', a: [{ user: U1, symbol: 'BTCUSDT', origClientOrderId: 'rests' }] });
+    const stored: number[] = [];
+    for (let i = 0; i < calls.length; i += 3) {
+      await log.append('coin', 'all', `entry-${i}`, { c: calls.slice(i, i + 3).map((c, n) => ({ m: c.m, a: c.a, r: null, n })) });
+      await new Promise((ok) => setTimeout(ok, 5));
+    }
+    const last = await log.lastSeq('coin', 'all');
+    const entryTimes = new Map<number, number>();
+    const reader = await log.read('coin', 'all', 0, (c) => void entryTimes.set(c.seq, c.time));
+    await reader.caughtUp;
+    await reader.stop();
+    for (const t of entryTimes.values()) stored.push(t);
+
+    const first = await openWorld('postgres');
+    open.push(first);
+    await applyLog(first, prefix, last);
+    // The second desk's clock is an hour on from the first's: it must not matter.
+    const second = await openWorld('postgres');
+    open.push(second);
+    second.clock.advance(3_600_000);
+    await applyLog(second, prefix, last);
+
+    const a = await rows(first);
+    const b = await rows(second);
+    expect(a.trades.length).toBe(6);
+    expect(a.orders.length).toBe(13);
+    expect(b).toEqual(a);
+    // The times are the log's: each row's time is one of its entries', in order, never the desks' clocks.
+    const times = [...a.orders.map((o) => Number(o.created_at)), ...a.trades.map((t) => Number(t.time)), ...a.entries.map((e) => Number(e.time))];
+    for (const t of times) expect(stored).toContain(t);
+    expect(Math.min(...times)).toBeGreaterThan(first.clock.now() + 24 * 3_600_000); // the test clocks stand in January 2026
+    await first.check();
+    await second.check();
+  });
+});
