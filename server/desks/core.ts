@@ -178,17 +178,24 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   }
 
   /**
-   * The time a command is applied at: a logged one's is its log entry's, never before the previous logged command's
-   * (so it is the same whenever and by whichever process the log is applied, issue 26); any other's, the clock's.
+   * The time a command is applied at: a logged one's is its log entry's, never before the previous command's (so it
+   * is the same whenever and by whichever process the log is applied, issue 26); any other's, the clock's, and once
+   * the desk applies a log, never before the previous command's either (a driver's command, which does not come
+   * through the log yet, between two logged ones), so a desk's times never go back.
    */
   private stamp(logTime: number | null): number {
-    if (logTime === null) return this.o.clock();
-    this.logTime = Math.max(this.logTime, logTime);
-    return this.logTime;
+    if (logTime === null) {
+      const now = this.o.clock();
+      if (this.lastTime === 0) return now; // no log: the clock alone, as the embedded server has it
+      this.lastTime = Math.max(this.lastTime, now);
+      return this.lastTime;
+    }
+    this.lastTime = Math.max(this.lastTime, logTime);
+    return this.lastTime;
   }
 
-  /** The latest logged command's time (0: none yet). */
-  private logTime = 0;
+  /** The latest time a command was applied at since the desk first applied a logged one (0: none yet). */
+  private lastTime = 0;
 
   /** Sequences `apply` with the time the desk stamps on it. */
   run<R>(apply: (batch: B, time: number) => R): Promise<R> {
