@@ -9,7 +9,7 @@
 // nor a lock hold, and only an unlock releases locked funds, never more than is locked. So a freeze is a hold an
 // operator lifts in the ordinary course (a review), a lock one that a routine unfreeze can never lift by mistake
 // (a legal or vesting hold). Like Binance's separate "freeze" and "locked" parts, without a new balance column.
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Code, EXTERNAL, userAccount, type Amount, type Asset, type Posting, type UserId, type Wallet } from '../kernel/index.ts';
 import type { Transfer } from '../store/transfers.ts';
 import type { DeskBatch } from './batch.ts';
@@ -139,6 +139,22 @@ export function applyAdjust(ctx: FundsContext, batch: DeskBatch, req: AdjustRequ
   return accept(balanceOf(ctx.ledger, ctx.wallet, user.value, asset.value));
 }
 
+/** RFC 9562's namespace for name-based UUIDs of transfers (a fixed random one of this exchange's). */
+const TRANSFER_NAMESPACE = Buffer.from('6f3c1d2e9a8b4c7d8e5f0a1b2c3d4e5f', 'hex');
+
+/**
+ * A transfer's id: the name-based UUID (version 5) of its source wallet and the journal seq of its debit, so a desk
+ * that applies the same commands again from the same state names it the same (issue 26: a desk that is a function of
+ * its log). Unique: a desk's journal seqs are.
+ */
+export function transferId(wallet: string, debitSeq: number): string {
+  const h = createHash('sha1').update(TRANSFER_NAMESPACE).update(`${wallet}:${debitSeq}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
 /** The source half: available → this wallet's transit account, and the transfer row (status debited). */
 export function applyTransferOut(ctx: FundsContext, batch: DeskBatch, req: TransferOutRequest, existing: Transfer | undefined): Reply<Transfer> {
   if (existing !== undefined) return accept(existing);
@@ -154,7 +170,8 @@ export function applyTransferOut(ctx: FundsContext, batch: DeskBatch, req: Trans
   if (req.clientId !== undefined && !isClientId(req.clientId)) return refuse('transfer.client.id.invalid');
   const most = ctx.spendable(user.value, asset.value);
   if (most !== null && amount.value > most) return refuseKernel(Code.INSUFFICIENT_FUNDS);
-  const id = randomUUID();
+  // The debit is the next journal entry: nothing else is journalled in between.
+  const id = transferId(ctx.wallet, ctx.ledger.lastSeq + 1);
   const postings: Posting[] = [
     { account: userAccount(user.value, ctx.wallet, 'available'), asset: asset.value, amount: -amount.value as Amount },
     { account: transitAccount(ctx.wallet), asset: asset.value, amount: amount.value as Amount },

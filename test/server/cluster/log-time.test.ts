@@ -41,12 +41,14 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     events: (await w.store.db.selectFrom('spot_order_events').selectAll().orderBy('id').execute()).map(({ id: _, ...e }) => e),
     entries: await w.store.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute(),
     records: (await w.store.db.selectFrom('asset_records').selectAll().orderBy('id').execute()).map(({ id: _, ...r }) => r),
+    // A transfer's id is named from its debit, not drawn at random.
+    transfers: await w.store.db.selectFrom('transfers').select(['id', 'user_id', 'client_id', 'asset', 'amount', 'from_wallet', 'to_wallet', 'status', 'created_at']).orderBy('created_at').orderBy('id').execute(),
   });
 
-  it('writes the same orders, trades, order events, journal and records when the same log is applied later elsewhere', async () => {
+  it('writes the same orders, trades, order events, journal, records and transfers when the same log is applied later elsewhere', async () => {
     const prefix = uniquePrefix('lt');
     log = await createCommandLog({ servers, prefix });
-    // Credits, then buys and sells across one price (every second one trades), a cancel: entries of three calls, a
+    // Credits, then buys and sells across one price (every second one trades), a cancel, transfers out: entries of three calls, a
     // few milliseconds apart, nobody waiting for answers.
     const order = (user: number, side: 'buy' | 'sell', id: string) => ({ type: 'limit', user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId: id });
     const calls: Array<{ m: string; a: unknown[] }> = [
@@ -56,6 +58,8 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     for (let i = 0; i < 12; i++) calls.push({ m: 'place', a: [order(i % 2 === 0 ? U1 : U2, i % 2 === 0 ? 'buy' : 'sell', `o-${i}`)] });
     calls.push({ m: 'place', a: [order(U1, 'buy', 'rests')] });
     calls.push({ m: 'cancel', a: [{ user: U1, symbol: 'BTCUSDT', origClientOrderId: 'rests' }] });
+    calls.push({ m: 'transferOut', a: [{ user: U1, asset: 'USDT', amount: '25', to: 'contract', clientId: 'to-futures' }] });
+    calls.push({ m: 'transferOut', a: [{ user: U2, asset: 'BTC', amount: '0.5', to: 'contract' }] });
     const stored: number[] = [];
     for (let i = 0; i < calls.length; i += 3) {
       await log.append('coin', 'all', `entry-${i}`, { c: calls.slice(i, i + 3).map((c, n) => ({ m: c.m, a: c.a, r: null, n })) });
@@ -80,6 +84,7 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     const a = await rows(first);
     const b = await rows(second);
     expect(a.trades.length).toBe(6);
+    expect(a.transfers.length).toBe(2);
     expect(a.orders.length).toBe(13);
     expect(b).toEqual(a);
     // The times are the log's: each row's time is one of its entries', in order, never the desks' clocks.

@@ -1,9 +1,18 @@
 // Transfers between a user's wallets (debit into transit on one desk, idempotent credit on another), completion
 // of a half-done transfer at start-up, and the asset records they leave, filtered and paged.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { transferId } from '../../../server/desks/funds.ts';
 import { assetRecords } from '../../../server/desks/queries.ts';
 import { describeDialects } from '../dialects.ts';
 import { openWorld, U1, U2, value, type World } from './world.ts';
+
+it('names a transfer from its source wallet and debit: a version 5 UUID, the same for the same debit, another for any other', () => {
+  const id = transferId('coin', 42);
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(transferId('coin', 42)).toBe(id);
+  const others = new Set([id, transferId('coin', 43), transferId('contract', 42), transferId('coin', 420), transferId('coin4', 2)]);
+  expect(others.size).toBe(5);
+});
 
 describeDialects('transfers and records', (dialect) => {
   let w: World;
@@ -22,6 +31,9 @@ describeDialects('transfers and records', (dialect) => {
   it('moves funds between wallets through transit, in both directions', async () => {
     const t = value(await w.desks.transfers.transfer({ user: U1, asset: 'USDT', amount: '250.5', from: 'coin', to: 'contract' }));
     expect(t).toMatchObject({ user: U1, asset: 'USDT', amount: '250.5', from: 'coin', to: 'contract', status: 'credited' });
+    // Named from its debit on the coin desk's journal.
+    const debit = await w.store.db.selectFrom('ledger_entries').select('seq').where('ref', '=', `transfer:${t.transferId}`).where('reason', '=', 'transfer.debit').executeTakeFirstOrThrow();
+    expect(t.transferId).toBe(transferId('coin', debit.seq));
     await w.check();
     value(await w.desks.transfers.transfer({ user: U1, asset: 'USDT', amount: '50', from: 'contract', to: 'earn' }));
     await w.check();
