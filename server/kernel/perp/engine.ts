@@ -1376,7 +1376,15 @@ export class PerpEngine {
     let byMarket = this.holdings.get(user);
     if (byMarket === undefined) this.holdings.set(user, (byMarket = new Map()));
     let h = byMarket.get(symbol);
-    if (h === undefined) byMarket.set(symbol, (h = newHolding(user, symbol, this.markets.get(symbol)!.spec.defaultLeverage)));
+    if (h === undefined) {
+      h = newHolding(user, symbol, this.markets.get(symbol)!.spec.defaultLeverage);
+      // A user's holdings in symbol order, however they came (the order markets were first traded in, or a rebuild's),
+      // so what walks them (a cancel-all, a liquidation's cancels) does it in the same order in a desk rebuilt from the
+      // store as in the live one: the same journal and events (issue 26).
+      const sorted = [...byMarket.entries(), [symbol, h] as const].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      byMarket.clear();
+      for (const [s, x] of sorted) byMarket.set(s, x);
+    }
     return h;
   }
 

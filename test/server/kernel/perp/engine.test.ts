@@ -224,3 +224,18 @@ describe('perp engine: a resting reduce-only order when its position shrinks', (
     expect(e.openOrders(A).map((o) => o.open)).toEqual([10]);
   });
 });
+
+describe('perp engine: the order it walks a user’s markets in', () => {
+  it('cancels all of a user’s orders market by market in symbol order, whichever market the user traded first', () => {
+    // A second market whose symbol sorts after BTCUSDT, first traded before it.
+    const ETH_PERP = { ...BTC_PERP, symbol: 'ETHUSDT', market: { ...BTC_PERP.market, symbol: 'ETHUSDT' } };
+    const e = newEngine([BTC_PERP, ETH_PERP]);
+    fund(e, A, 10_000);
+    expect(rejected(place(e, { user: A, side: 'buy', price: 2_000, lots: 10, symbol: 'ETHUSDT' }))).toBe(Code.OK);
+    expect(rejected(place(e, { user: A, side: 'buy', price: 40_000, lots: 10 }))).toBe(Code.OK);
+    const out = e.apply({ type: 'cancelAll', time: 100, user: A });
+    const closed = out.flatMap((x) => (x.type === 'closed' ? [x.symbol] : []));
+    // The same order a desk rebuilt from the store (its holdings by user and symbol) walks them in.
+    expect(closed).toEqual(['BTCUSDT', 'ETHUSDT']);
+  });
+});
