@@ -547,6 +547,9 @@ export class PerpEngine {
     ms.book.place(bo, this.sink);
     const outcome = this.sink.outcome;
     if (outcome === Code.POST_ONLY_WOULD_TAKE || outcome === Code.FOK_NOT_FILLABLE || outcome === Code.DUPLICATE_ORDER_ID) {
+      // The id goes back (nothing took another since it was given): a refused order is stored nowhere, and a desk
+      // rebuilt from the store numbers the next order max(id) + 1, as this one then does.
+      if (o.id === this.nextOrder - 1) this.nextOrder -= 1;
       this.reject(out, o.time, o.user, o.id, outcome);
       return false;
     }

@@ -239,3 +239,18 @@ describe('perp engine: the order it walks a user’s markets in', () => {
     expect(closed).toEqual(['BTCUSDT', 'ETHUSDT']);
   });
 });
+
+describe('perp engine: order ids', () => {
+  it('gives a refused order’s id to the next order (post-only that would take, FOK not fillable), as a rebuilt engine would', () => {
+    const e = newEngine();
+    fund(e, A, 10_000);
+    fund(e, B, 10_000);
+    const idOf = (events: ReturnType<typeof place>) => events.flatMap((x) => (x.type === 'accepted' ? [x.order] : []))[0];
+    const first = idOf(place(e, { user: B, side: 'sell', price: 50_000, lots: 10 }))!;
+    // Refused by the book: would take, can't fill whole.
+    expect(rejected(place(e, { user: A, side: 'buy', price: 50_000, lots: 10, postOnly: true }))).toBe(Code.POST_ONLY_WOULD_TAKE);
+    expect(rejected(place(e, { user: A, side: 'buy', price: 50_000, lots: 50, tif: 'FOK' }))).toBe(Code.FOK_NOT_FILLABLE);
+    expect(idOf(place(e, { user: A, side: 'buy', price: 40_000, lots: 10 }))).toBe(first + 1);
+    expect(e.counters.nextOrder).toBe(first + 2);
+  });
+});
