@@ -55,6 +55,12 @@ export interface PerpOrder {
   readonly closePosition: boolean;
   /** Open loss held with the entrust margin for the whole quantity (quote minor units; a multiple of its lots). */
   readonly openLoss: bigint;
+  /**
+   * Fee rates the order was accepted with, parts per million (the desk sets them on the rows its events make:
+   * desks/perp/desk.ts withRates). Null (or absent) when not known: rows stored before migration 0035.
+   */
+  readonly makerPpm?: number | null;
+  readonly takerPpm?: number | null;
 }
 
 /** A user's position on one market, latest state (upserted by user and symbol); size 0 keeps the settings. */
@@ -207,9 +213,9 @@ export interface PerpMaxIds {
 const PERP_ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'created_at',
-  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position', 'open_loss',
+  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position', 'open_loss', 'maker_ppm', 'taker_ppm',
 ] as const;
-/** Columns an order's later states change; the rest are fixed when it is accepted. */
+/** Columns an order's later states change; the rest (its fee rates among them) are fixed when it is accepted. */
 const ORDER_MUTABLE = [
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'updated_at', 'closed_at',
 ] as const;
@@ -246,7 +252,7 @@ const perpOrderValues = (o: PerpOrder): Value[] => [
   o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.origin, o.tif, o.postOnly ? 1 : 0, o.reduceOnly ? 1 : 0, o.leverage,
   o.mode, int64(o.price), int64(o.qty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee),
   int64(o.realizedPnl), o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt,
-  nullable(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0, int64(o.openLoss),
+  nullable(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0, int64(o.openLoss), o.makerPpm ?? null, o.takerPpm ?? null,
 ];
 const perpPositionValues = (p: PerpPosition): Value[] => [
   p.user, p.symbol, p.leverage, p.mode, int64(p.size), int64(p.cost), int64(p.margin), int64(p.orderMargin), int64(p.owed), p.updatedAt,
@@ -273,7 +279,7 @@ export function createPerp(db: Kysely<Database>) {
       .selectFrom('perp_orders')
       .select([
         'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
-        'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at', 'working_type', 'close_position',
+        'status', 'close_code', 'priority', 'created_at', 'updated_at', 'closed_at', 'working_type', 'close_position', 'maker_ppm', 'taker_ppm',
         ...ORDER_MONEY.map((c) => money(c).as(c)), money('trigger_price').as('trigger_price'),
       ]);
   type OrderRow = Awaited<ReturnType<ReturnType<typeof orders>['executeTakeFirstOrThrow']>>;
@@ -307,6 +313,8 @@ export function createPerp(db: Kysely<Database>) {
     workingType: r.working_type === 'mark' || r.working_type === 'last' ? r.working_type : null,
     closePosition: Number(r.close_position) === 1,
     openLoss: toAmount(r.open_loss),
+    makerPpm: r.maker_ppm === null ? null : Number(r.maker_ppm),
+    takerPpm: r.taker_ppm === null ? null : Number(r.taker_ppm),
   });
   // The builders differ in type between select and count; the filter is the same SQL for both.
   const historyWhere = <Q extends SelectQueryBuilder<Database, 'perp_orders', object>>(q: Q, f: PerpOrderHistoryQuery): Q => {
@@ -394,6 +402,22 @@ export function createPerp(db: Kysely<Database>) {
 
     /** Every position row (flat ones too: they hold the user's leverage and margin mode). */
     positions: async (): Promise<PerpPosition[]> => (await positions().orderBy('user_id').orderBy('symbol').execute()).map(toPosition),
+
+    /**
+     * The price of a market's last trade on the book (an ADL close moves no last price), or undefined: a restarted
+     * desk's last price. Through the primary key (symbol, trade_no), newest first.
+     */
+    async lastBookPrice(symbol: string): Promise<bigint | undefined> {
+      const row = await db
+        .selectFrom('perp_trades')
+        .select(money('price').as('price'))
+        .where('symbol', '=', symbol)
+        .where('via', '=', 'book')
+        .orderBy('trade_no', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toAmount(row.price);
+    },
 
     /** Where a restarted desk numbers on from: the largest order id and each market's largest trade number. */
     async maxIds(): Promise<PerpMaxIds> {

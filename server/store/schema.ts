@@ -147,6 +147,9 @@ export interface PerpOrdersTable {
   close_position: number;
   /** Open loss the order holds with its entrust margin, for its whole quantity (0 for most). */
   open_loss: Money;
+  /** Fee rates the order was accepted with, parts per million; null in rows written before migration 0035. */
+  maker_ppm: number | null;
+  taker_ppm: number | null;
 }
 
 /** One user's position on one perp market (latest state; size 0 keeps the leverage and margin mode). */

@@ -45,7 +45,7 @@ const ORDER_MUTABLE = SPOT_ORDER_MUTABLE;
 const PERP_ORDER_COLUMNS = [
   'id', 'user_id', 'symbol', 'client_order_id', 'side', 'kind', 'origin', 'tif', 'post_only', 'reduce_only', 'leverage', 'margin_mode',
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'created_at',
-  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position', 'open_loss',
+  'updated_at', 'closed_at', 'trigger_price', 'working_type', 'close_position', 'open_loss', 'maker_ppm', 'taker_ppm',
 ] as const;
 const PERP_ORDER_MUTABLE = [
   'price', 'qty', 'open_qty', 'filled_qty', 'filled_quote', 'fee', 'realized_pnl', 'status', 'close_code', 'priority', 'updated_at', 'closed_at',
@@ -336,6 +336,7 @@ function flattenPerp(p: PerpWrites): FlatPerpWrites {
       o.mode, int64(o.price), int64(o.qty), int64(o.openQty), int64(o.filledQty), int64(o.filledQuote), int64(o.fee),
       int64(o.realizedPnl), o.status, o.closeCode, o.priority, o.createdAt, o.updatedAt, o.closedAt,
       o.triggerPrice === null ? null : int64(o.triggerPrice), o.workingType, o.closePosition ? 1 : 0, int64(o.openLoss),
+      o.makerPpm ?? null, o.takerPpm ?? null,
     );
   }
   const positions: Value[] = [];

@@ -117,6 +117,8 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
           const key = clientKey(row.user, row.clientOrderId);
           if (s.pendingClient.get(key) === row) s.pendingClient.delete(key);
         }
+        // A contribution leaves memory once the journal holds it (fundInsurance), not when it is answered.
+        if (this.pendingFund.size > 0) for (const e of b.entries) if (e.reason === 'admin.insurance') this.pendingFund.delete(e.ref);
       },
       // Margins and entrust margin are frozen by the engine: an operator's unfreeze can't release them.
       reserved: (user, asset) => (asset === s.engine.asset ? s.engine.held(user) : 0n),
@@ -132,7 +134,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   static async open(o: PerpDeskOptions): Promise<PerpDesk> {
     const clock = o.clock ?? systemClock;
     // The epoch carries the opening time: market data numbers this lifetime's book events after the last one's.
-    return openUnderLease(o, 'contract', clock, async (lease, locks) => new PerpDesk(o, await rebuildPerp(o.store, newEpoch(clock())), lease, locks));
+    return openUnderLease(o, 'contract', clock, async (lease, locks) => new PerpDesk(o, await rebuildPerp(o.store, newEpoch(clock()), o.fees), lease, locks));
   }
 
   markets(): PerpMarket[] {
@@ -141,7 +143,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
 
   /** Places an order; a repeated client order id answers the first order. */
   place(req: PerpPlaceRequest): Promise<Reply<PerpPlaceResult>> {
-    const fees = (this.o.fees ?? (() => PERP_FEES))(req.user as UserId);
+    const fees = this.feesOf(req.user);
     const id = req.clientOrderId;
     const stored = async () => {
       if (id === undefined || !isClientId(id)) return undefined;
@@ -179,7 +181,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
    * placed; that order may be a plain one, not a conditional).
    */
   placeConditionalOnce(req: PerpConditionalRequest): Promise<Reply<{ order: PerpOrder; duplicate: boolean }>> {
-    const fees = (this.o.fees ?? (() => PERP_FEES))(req.user as UserId);
+    const fees = this.feesOf(req.user);
     const id = req.clientOrderId;
     const stored = async () => {
       if (id === undefined || !isClientId(id)) return undefined;
@@ -230,7 +232,15 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       if (req.symbol !== undefined && !this.s.markets.has(req.symbol)) return refuse('market.unknown');
       const events = this.s.engine.apply({ type: 'cancelAll', time, user: user.value as UserId, ...(req.symbol ? { symbol: req.symbol } : {}) });
       settle(this.s, b, events, null);
-      return accept([...b.orders.values()].filter((o) => o.status === 'canceled'));
+      // The orders this command ended (resting and conditional), by id: not the batch's other cancellations, which
+      // may be other users'.
+      const ended: PerpOrder[] = [];
+      for (const e of events) {
+        if (e.type !== 'closed' || e.user !== user.value) continue;
+        const row = b.orders.get(e.order);
+        if (row !== undefined) ended.push(row);
+      }
+      return accept(ended.sort((x, y) => x.id - y.id));
     });
   }
 
@@ -430,31 +440,25 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
    * admin.insurance, reference `admin:<memo>#<requestId>`), applied at most once per request id, even across
    * restarts: as DeskCore.adjustOnce, memory first (applied, not yet committed), then the journal.
    */
-  async fundInsurance(req: { amount: string; memo: string; requestId: string }): Promise<Reply<InsuranceFundResult>> {
+  fundInsurance(req: { amount: string; memo: string; requestId: string }): Promise<Reply<InsuranceFundResult>> {
     const ref = isRequestId(req.requestId) && isMemo(req.memo) ? adminRef(req.memo, req.requestId) : null;
     const seen = async () => ref !== null && (this.pendingFund.has(ref) || (await this.o.store.adminLedger.hasEntry(this.wallet, ref)));
     const asset = this.s.engine.asset as Asset;
-    let added = false;
-    try {
-      return await this.core.runPrepared(seen, (applied, b, time): Reply<InsuranceFundResult> => {
-        if (ref === null) return refuse(isRequestId(req.requestId) ? 'memo.invalid' : 'request.id.invalid');
-        const result = (duplicate: boolean, seq: number | null) => accept({ asset, balance: dec(this.s.ledger.balance(INSURANCE, asset)), duplicate, ref, seq });
-        if (applied) return result(true, null);
-        const amount = checkAmount(req.amount);
-        if (!amount.ok) return amount;
-        const { code, entry } = this.s.ledger.tryPost(b, 'admin.insurance', ref, time, [
-          { account: EXTERNAL, asset, amount: -amount.value as Amount },
-          { account: INSURANCE, asset, amount: amount.value as Amount },
-        ]);
-        if (code !== Code.OK) return refuseKernel(code);
-        this.pendingFund.add(ref);
-        added = true;
-        return result(false, entry?.seq ?? null);
-      });
-    } finally {
-      // Answered only after its commit (or the desk stopped): the journal now answers for it.
-      if (added && ref !== null) this.pendingFund.delete(ref);
-    }
+    return this.core.runPrepared(seen, (applied, b, time): Reply<InsuranceFundResult> => {
+      if (ref === null) return refuse(isRequestId(req.requestId) ? 'memo.invalid' : 'request.id.invalid');
+      const result = (duplicate: boolean, seq: number | null) => accept({ asset, balance: dec(this.s.ledger.balance(INSURANCE, asset)), duplicate, ref, seq });
+      if (applied) return result(true, null);
+      const amount = checkAmount(req.amount);
+      if (!amount.ok) return amount;
+      const { code, entry } = this.s.ledger.tryPost(b, 'admin.insurance', ref, time, [
+        { account: EXTERNAL, asset, amount: -amount.value as Amount },
+        { account: INSURANCE, asset, amount: amount.value as Amount },
+      ]);
+      if (code !== Code.OK) return refuseKernel(code);
+      // Until its batch is committed (the committed hook takes it out): the journal answers for it from then on.
+      this.pendingFund.add(ref);
+      return result(false, entry?.seq ?? null);
+    });
   }
 
   /** Every open position (of one user, in one market), with its risk figures at the current mark. */
@@ -533,6 +537,11 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     if (book === undefined || m === undefined) return refuse('market.unknown');
     const side = (s: Side) => book.depth(s, levels).map((l): [bigint, bigint] => [BigInt(l.price) * m.tickSize, BigInt(l.qty) * m.lotSize]);
     return accept({ bids: side('buy'), asks: side('sell'), last: this.s.engine.lastPrice(symbol) });
+  }
+
+  /** The rates the user's orders are placed with now. */
+  private feesOf(user: number): FeeRates {
+    return (this.o.fees ?? (() => PERP_FEES))(user as UserId);
   }
 
   private known(user: number, clientOrderId: string): PerpOrder | undefined {
@@ -638,6 +647,11 @@ export interface OpenPositionRisk extends PositionRisk {
   user: number;
 }
 
+/** The fee rates an order row carries, or null when it has none (stored before migration 0035). */
+function ratesOf(row: PerpOrder): FeeRates | null {
+  return row.makerPpm == null || row.takerPpm == null ? null : { makerPpm: row.makerPpm, takerPpm: row.takerPpm };
+}
+
 /**
  * The open positions of a perp memory (a running desk's, or one rebuilt from the store by rebuildPerp), by market
  * then user, with the figures PerpDesk.positions gives a user: at the mark the memory holds. Reads only.
@@ -655,10 +669,12 @@ export function openPositionRisks(s: PerpState, filter: { user?: number | undefi
 }
 
 /**
- * The desk's memory from the store: contract balances, the fund, positions, open orders in time priority, marks; its
- * book events will carry `epoch` (a desk lifetime's, desks/epoch.ts; a rebuild only read publishes none).
+ * The desk's memory from the store: contract balances, the fund, positions, open orders in time priority (each with
+ * the fee rates it was accepted with; `fees`, the desk's fee function, only for rows stored without them, else
+ * PERP_FEES), marks; its book events will carry `epoch` (a desk lifetime's, desks/epoch.ts; a rebuild only read
+ * publishes none).
  */
-export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.clock())): Promise<PerpState> {
+export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.clock()), fees?: ((user: UserId) => FeeRates) | undefined): Promise<PerpState> {
   const configs = await store.markets.configs('spot');
   const markets = new Map(perpMarkets(configs).map((m) => [m.symbol, m]));
   const owned = await loadOwned(store, 'contract', PERP_SYSTEM_ACCOUNTS);
@@ -675,9 +691,12 @@ export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.c
   const orders = new Map<number, PerpOrder>();
   const clientIndex = new Map<string, number>();
   let priority = 0;
-  for (const row of await store.perp.openOrders()) {
-    const m = markets.get(row.symbol);
-    if (m === undefined) throw new Error(`open order ${row.id} is in ${row.symbol}, which is not a perp market`);
+  for (const stored of await store.perp.openOrders()) {
+    const m = markets.get(stored.symbol);
+    if (m === undefined) throw new Error(`open order ${stored.id} is in ${stored.symbol}, which is not a perp market`);
+    // The rates it was accepted with; a row stored before they were (migration 0035) takes its user's current ones.
+    const rates = ratesOf(stored) ?? (fees ?? (() => PERP_FEES))(stored.user as UserId);
+    const row: PerpOrder = { ...stored, makerPpm: rates.makerPpm, takerPpm: rates.takerPpm };
     orders.set(row.id, row);
     if (row.clientOrderId !== null) clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
     if (row.triggerPrice !== null) {
@@ -685,13 +704,13 @@ export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.c
         id: row.id as OrderId, user: row.user as UserId, symbol: row.symbol, side: row.side, kind: row.kind as ConditionalKind, trigger: row.triggerPrice,
         working: row.workingType ?? 'mark', price: row.price === 0n ? null : (Number(row.price / m.market.tickSize) as Price),
         qty: row.closePosition ? null : (Number(row.qty / m.market.lotSize) as Qty), reduceOnly: row.reduceOnly, tif: row.tif as TimeInForce,
-        origin: row.origin, fees: PERP_FEES, time: row.createdAt,
+        origin: row.origin, fees: rates, time: row.createdAt,
       });
       continue;
     }
     engine.restoreOrder({
       id: row.id as OrderId, user: row.user as UserId, symbol: row.symbol, side: row.side, price: Number(row.price / m.market.tickSize) as Price,
-      open: Number(row.openQty / m.market.lotSize), reduceOnly: row.reduceOnly, postOnly: row.postOnly, fees: PERP_FEES, time: row.createdAt, origin: row.origin,
+      open: Number(row.openQty / m.market.lotSize), reduceOnly: row.reduceOnly, postOnly: row.postOnly, fees: rates, time: row.createdAt, origin: row.origin,
       // The open loss was fixed at acceptance for the whole quantity, a multiple of its lots.
       lossPerLot: row.openLoss / (row.qty / m.market.lotSize),
     });
@@ -699,16 +718,20 @@ export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.c
   }
   const marks = new Map<string, bigint>();
   const recordedMark = new Map<string, { mark: bigint; time: number }>();
+  // The last trade price: what last-price conditional orders watch and the mark job reads (appliedBook).
+  const lasts = new Map<string, bigint>();
   for (const symbol of markets.keys()) {
     const last = await store.perp.lastMark(symbol);
     if (last) {
       marks.set(symbol, last.mark);
       recordedMark.set(symbol, { mark: last.mark, time: last.time });
     }
+    const price = await store.perp.lastBookPrice(symbol);
+    if (price !== undefined) lasts.set(symbol, price);
   }
   const ids = await store.perp.maxIds();
   const lastTrade = Math.max(0, ...Object.values(ids.trade));
-  engine.restored(marks, { nextOrder: ids.order + 1, nextTrade: lastTrade + 1 });
+  engine.restored(marks, { nextOrder: ids.order + 1, nextTrade: lastTrade + 1 }, lasts);
   const fundedUntil = new Map<string, number>();
   for (const symbol of markets.keys()) {
     const last = (await store.perp.funding({ symbol, limit: 1 }))[0];

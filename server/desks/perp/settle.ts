@@ -104,7 +104,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
           origin: e.origin, tif: e.tif, postOnly: e.postOnly, reduceOnly: e.reduceOnly, leverage: e.leverage, mode: h.mode,
           price: BigInt(e.price) * m.tickSize, qty: BigInt(e.qty) * m.lotSize, openQty: BigInt(e.qty) * m.lotSize, filledQty: 0n, filledQuote: 0n,
           fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
-          triggerPrice: null, workingType: null, closePosition: false, openLoss: e.openLoss,
+          triggerPrice: null, workingType: null, closePosition: false, openLoss: e.openLoss, makerPpm: e.fees.makerPpm, takerPpm: e.fees.takerPpm,
         };
         touch(row);
         if (row.clientOrderId !== null) s.clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);
@@ -125,6 +125,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
               tif: 'IOC', postOnly: false, reduceOnly: true, leverage: s.engine.holding(side.user, e.symbol)?.leverage ?? 0, mode: s.engine.holding(side.user, e.symbol)?.mode ?? 'cross',
               price, qty, openQty: 0n, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: null,
               createdAt: e.time, updatedAt: e.time, closedAt: null, triggerPrice: null, workingType: null, closePosition: false, openLoss: 0n,
+              makerPpm: 0, takerPpm: 0, // the engine's ADL closes pay no trading fee
             };
           }
           const filledQty = row.filledQty + qty;
@@ -171,7 +172,7 @@ export function settle(s: PerpState, batch: PerpBatch, events: readonly PerpEven
           origin: e.origin, tif: e.tif, postOnly: false, reduceOnly: e.reduceOnly, leverage: h.leverage, mode: h.mode,
           price: e.price === null ? 0n : BigInt(e.price) * m.tickSize, qty, openQty: qty, filledQty: 0n, filledQuote: 0n, fee: 0n, realizedPnl: 0n,
           status: 'new', closeCode: null, priority: null, createdAt: e.time, updatedAt: e.time, closedAt: null,
-          triggerPrice: e.trigger, workingType: e.working, closePosition: e.qty === null, openLoss: 0n,
+          triggerPrice: e.trigger, workingType: e.working, closePosition: e.qty === null, openLoss: 0n, makerPpm: e.fees.makerPpm, takerPpm: e.fees.takerPpm,
         };
         touch(row);
         if (row.clientOrderId !== null) s.clientIndex.set(clientKey(row.user, row.clientOrderId), row.id);

@@ -453,11 +453,19 @@ export class PerpEngine {
     this.register({ ...o, kind: 'limit' }, this.holdingFor(o.user, o.symbol));
   }
 
-  /** After restoring: the last mark of each market, the id counters, and every position's liquidation price. */
-  restored(marks: ReadonlyMap<string, bigint>, counters: { nextOrder: number; nextTrade: number }): void {
+  /**
+   * After restoring: the last mark of each market, the price of its last trade on the book (`lasts`, quote minor units
+   * per coin), the id counters, and every position's liquidation price. A restored last price moves nothing: the
+   * conditional orders watching it were checked when that trade happened.
+   */
+  restored(marks: ReadonlyMap<string, bigint>, counters: { nextOrder: number; nextTrade: number }, lasts: ReadonlyMap<string, bigint> = new Map()): void {
     for (const [symbol, mark] of marks) {
       const ms = this.markets.get(symbol);
       if (ms !== undefined && mark > 0n) ms.mark = mark;
+    }
+    for (const [symbol, price] of lasts) {
+      const ms = this.markets.get(symbol);
+      if (ms !== undefined && price >= ms.m.tickSize) ms.last = Number(price / ms.m.tickSize) as Price;
     }
     this.nextOrder = Math.max(this.nextOrder, counters.nextOrder);
     this.nextTrade = Math.max(this.nextTrade, counters.nextTrade);
@@ -558,7 +566,7 @@ export class PerpEngine {
     const postings = this.post(lines);
     h.orderMargin += freeze;
     this.register(o, h);
-    out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, postOnly: o.postOnly, tif: bo.tif, leverage: h.leverage, openLoss: (o.lossPerLot * BigInt(o.open)) as Amount, postings });
+    out.push({ type: 'accepted', time: o.time, order: o.id, user: o.user, symbol: o.symbol, side: o.side, kind: o.kind, origin: o.origin, price: o.price, qty: o.open as Qty, reduceOnly: o.reduceOnly, postOnly: o.postOnly, tif: bo.tif, leverage: h.leverage, openLoss: (o.lossPerLot * BigInt(o.open)) as Amount, fees: o.fees, postings });
     this.settle(o, ms, out);
     return true;
   }
@@ -988,7 +996,7 @@ export class PerpEngine {
     this.nextOrder += 1;
     const w: Conditional = { id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: c.reduceOnly || c.qty === null, tif: c.tif, origin: c.origin, fees: c.fees, time: c.time };
     this.addConditional(w);
-    out.push({ type: 'conditional', time: c.time, order: id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: w.reduceOnly, tif: c.tif, origin: c.origin });
+    out.push({ type: 'conditional', time: c.time, order: id, user: c.user, symbol: c.symbol, side: c.side, kind: c.kind, trigger: c.trigger, working: c.working, price: c.price, qty: c.qty, reduceOnly: w.reduceOnly, tif: c.tif, origin: c.origin, fees: c.fees });
   }
 
   /** Puts a stored conditional order back after a restart. */

@@ -196,6 +196,8 @@ export type PerpEvent =
       readonly leverage: number;
       /** Open loss the order holds with its entrust margin, for its whole quantity (notes §8 [COST]). */
       readonly openLoss: Amount;
+      /** The rates its fills pay, fixed at acceptance (a fired conditional's order: the conditional's; liquidation: 0). */
+      readonly fees: FeeRates;
       /** Entrust margin frozen for the order. */
       readonly postings: readonly Posting[];
     })
@@ -254,6 +256,8 @@ export type PerpEvent =
       readonly reduceOnly: boolean;
       readonly tif: TimeInForce;
       readonly origin: OrderOrigin;
+      /** The rates the order it places will pay. */
+      readonly fees: FeeRates;
     })
   | (EventBase & {
       readonly type: 'triggered';

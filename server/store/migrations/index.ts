@@ -37,6 +37,7 @@ import { content } from './0031_content.ts';
 import { ops } from './0032_ops.ts';
 import { deskLog } from './0033_desk_log.ts';
 import { deskLogCalls } from './0034_desk_log_calls.ts';
+import { perpOrderFees } from './0035_perp_order_fees.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -76,6 +77,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0032_ops': ops(dialect),
     '0033_desk_log': deskLog(),
     '0034_desk_log_calls': deskLogCalls(),
+    '0035_perp_order_fees': perpOrderFees(),
   };
 }
 

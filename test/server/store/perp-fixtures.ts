@@ -18,7 +18,7 @@ export function order(id: number, over: Partial<PerpOrder> = {}): PerpOrder {
     id, user: 7, symbol: 'BTCUSDT', clientOrderId: null, side: 'buy', kind: 'limit', origin: 'user', tif: 'GTC', postOnly: false,
     reduceOnly: false, leverage: 20, mode: 'cross', price: 6_000_000_000_000n, qty: 100_000n, openQty: 100_000n, filledQty: 0n,
     filledQuote: 0n, fee: 0n, realizedPnl: 0n, status: 'new', closeCode: null, priority: id, createdAt: NOW + id, updatedAt: NOW + id,
-    closedAt: null, triggerPrice: null, workingType: null, closePosition: false, openLoss: 0n, ...over,
+    closedAt: null, triggerPrice: null, workingType: null, closePosition: false, openLoss: 0n, makerPpm: 200, takerPpm: 500, ...over,
   };
 }
 

@@ -26,8 +26,9 @@ describeDialects('perp store', (dialect) => {
     const orders = [
       order(1, { clientOrderId: 'mine', price: HUGE, reduceOnly: true, postOnly: true, mode: 'isolated', leverage: 125 }),
       order(2, { user: 8, side: 'sell', kind: 'market', origin: 'liquidation', tif: 'IOC', status: 'filled', openQty: 0n, filledQty: 100_000n,
-        filledQuote: 6_000_000_000n, fee: 2_400_000n, realizedPnl: -HUGE, closeCode: 1, priority: null, closedAt: NOW + 9 }),
-      order(3, { symbol: 'ETHUSDT', origin: 'adl', status: 'partially_filled', filledQty: 40_000n, openQty: 60_000n, realizedPnl: 123n }),
+        filledQuote: 6_000_000_000n, fee: 2_400_000n, realizedPnl: -HUGE, closeCode: 1, priority: null, closedAt: NOW + 9, makerPpm: 0, takerPpm: 0 }),
+      // Fee rates unknown: an order stored before migration 0035.
+      order(3, { symbol: 'ETHUSDT', origin: 'adl', status: 'partially_filled', filledQty: 40_000n, openQty: 60_000n, realizedPnl: 123n, makerPpm: null, takerPpm: null }),
     ];
     const positions = [position(7, 'BTCUSDT', { size: -HUGE, mode: 'isolated', orderMargin: 5n }), position(8, 'BTCUSDT'), position(7, 'ETHUSDT', { size: 0n, cost: 0n, margin: 0n })];
     const trades = [trade('BTCUSDT', 1), trade('BTCUSDT', 2, { takerUser: 8, makerUser: 7, takerSide: 'sell', takerPnl: HUGE, via: 'adl' }), trade('ETHUSDT', 5, { takerUser: 9, makerUser: 8 })];
@@ -104,7 +105,7 @@ describeDialects('perp store', (dialect) => {
     expect(await store.perp.openOrders()).toEqual([amended]);
     expect(await store.perp.positions()).toEqual([moved, position(7, 'ETHUSDT')]);
     // What an order was accepted with stays: only its later state is replaced.
-    await store.commitDesk(commit(3, { ...EMPTY, orders: [{ ...amended, side: 'sell', leverage: 3, origin: 'adl', createdAt: 1 }] }));
+    await store.commitDesk(commit(3, { ...EMPTY, orders: [{ ...amended, side: 'sell', leverage: 3, origin: 'adl', createdAt: 1, makerPpm: 7, takerPpm: null }] }));
     expect(await store.perp.order(7, 2)).toEqual(amended);
   });
 
@@ -196,6 +197,7 @@ it('writes a large perp batch through the writer thread’s multi-row statements
       kind: id % 6 === 0 ? 'market' : 'limit', origin: (['user', 'liquidation', 'adl'] as const)[id % 3]!, postOnly: id % 7 === 0, reduceOnly: id % 2 === 1,
       leverage: 1 + (id % 125), mode: id % 2 === 0 ? 'cross' : 'isolated', price: HUGE - BigInt(id), filledQty: BigInt(id), realizedPnl: -BigInt(id) * 1_000n,
       status: id % 4 === 0 ? 'filled' : 'new', closeCode: id % 4 === 0 ? 1 : null, priority: id % 4 === 0 ? null : id, closedAt: id % 4 === 0 ? NOW + 2 * id : null,
+      makerPpm: id % 9 === 0 ? null : id % 500, takerPpm: id % 9 === 0 ? null : 250 + (id % 500),
     }),
   );
   const positions = ids.slice(0, 40).map((id) => position(id, id % 2 === 0 ? 'BTCUSDT' : 'ETHUSDT', { size: id % 2 === 0 ? BigInt(id) : -HUGE, mode: id % 3 === 0 ? 'isolated' : 'cross', orderMargin: BigInt(id) }));
