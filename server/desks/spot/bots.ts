@@ -119,6 +119,7 @@ function touch(s: SpotState, batch: SpotBatch, b: BotMemory, time: number): void
   batch.bots.set(b.id, row);
   // Until committed, a repeated start with its client id is answered from here (the desk clears it at the commit).
   if (b.clientId !== null) s.pendingBots.set(clientKey(b.user, b.clientId), row);
+  s.pendingBotIds.set(b.id, row);
   const topic = topics.userQuant(b.user);
   if (batch.wants(topic)) batch.emit(topic, { type: 'quant', bot: viewOf(s, b) });
 }
@@ -454,7 +455,8 @@ function end(s: SpotState, batch: SpotBatch, b: BotMemory, m: SpotMarket, reason
 export function applyStopBot(s: SpotState, batch: SpotBatch, req: StopBotRequest, ctx: BotContext, stored: QuantBotRow | undefined, time: number): Reply<QuantBotView> {
   const b = s.bots.get(req.botId);
   if (b === undefined || (req.user !== null && b.user !== req.user)) {
-    const row = stored ?? batch.bots.get(req.botId);
+    // Ended: stored, or in a batch not yet committed.
+    const row = stored ?? s.pendingBotIds.get(req.botId) ?? batch.bots.get(req.botId);
     if (row !== undefined && (req.user === null || row.user === req.user)) return refuse('quant.bot.ended');
     return refuse('quant.bot.not.found');
   }

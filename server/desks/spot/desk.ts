@@ -103,6 +103,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
           const key = clientKey(row.user, row.clientId);
           if (s.pendingBots.get(key) === row) s.pendingBots.delete(key);
         }
+        for (const row of b.bots.values()) if (s.pendingBotIds.get(row.id) === row) s.pendingBotIds.delete(row.id);
         // A finished list's client id is the store's to answer now.
         for (const list of b.lists.values()) {
           if (list.clientListId === null || list.status !== 'all_done') continue;
@@ -276,7 +277,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
 
   /** Stops a bot (a user's own, or any with user null: the operator): orders cancelled, funds back. */
   stopBot(req: StopBotRequest): Promise<Reply<QuantBotView>> {
-    const lookup = async () => (this.s.bots.has(req.botId) ? undefined : this.o.store.quant.byId(req.botId));
+    // Memory first (running, or written by a batch not yet committed), then the store.
+    const lookup = async () => (this.s.bots.has(req.botId) ? undefined : (this.s.pendingBotIds.get(req.botId) ?? this.o.store.quant.byId(req.botId)));
     return this.core.runPrepared(lookup, (row, b, time) => applyStopBot(this.s, b, req, this.bots, row, time));
   }
 

@@ -78,6 +78,7 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     botMarkets: new Map(),
     botClients: new Map(),
     pendingBots: new Map(),
+    pendingBotIds: new Map(),
     botUsers: new Map(),
     nextBotId: (await store.quant.maxId()) + 1,
     onSettled: null,

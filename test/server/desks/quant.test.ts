@@ -230,6 +230,28 @@ describeDialects('quantitative bots', (dialect) => {
     await w.check();
   });
 
+  it('answers a stop by id of a bot that ended in a batch still being committed: ended, not unknown', async () => {
+    const { store, gate } = heldCommits(w.store);
+    await w.restart({ store });
+    await print('60000');
+    value(await limit(U3, 'sell', '70000', '1')); // an ask past the band: the robot captures a price, buys nothing
+    const tapes = new Map([['BTCUSDT', { trades: 1, vwap: '60000' }]]);
+    const id = (await w.store.quant.maxId()) + 1;
+    gate.held = true;
+    const first = w.desks.spot.startBot({ user: U1, kind: 'robot', symbol: 'BTCUSDT', investment: '100', robot: { durationS: 120, takeProfitBps: 30, stopLossBps: 50 } });
+    const ticks = [w.desks.spot.botTick(tapes), w.desks.spot.botTick(tapes)];
+    // The stop's look-up hands the batch that ended the bot to the store, which holds it.
+    const stop = w.desks.spot.stopBot({ user: U1, botId: id });
+    await new Promise((go) => setTimeout(go, 50));
+    gate.release();
+    expect(value(await first).id).toBe(id);
+    for (const t of ticks) value(await t);
+    expect(await stop).toEqual({ ok: false, code: 'quant.bot.ended' });
+    expect(await w.desks.spot.stopBot({ user: U1, botId: id })).toEqual({ ok: false, code: 'quant.bot.ended' });
+    expect(await w.desks.spot.stopBot({ user: U1, botId: id + 1 })).toEqual({ ok: false, code: 'quant.bot.not.found' });
+    await w.check();
+  });
+
   it('takes no bot id for a start whose reserve is refused: the next bot is numbered as a rebuilt desk numbers it', async () => {
     await print('60000');
     const last = await w.store.quant.maxId();
