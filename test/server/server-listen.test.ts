@@ -6,13 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startServer, type ServerHandle } from '../../server/server.ts';
 import { createStore } from '../../server/store/index.ts';
-import { newTarget, PG_SKIP_REASON, PG_URL } from './dialects.ts';
+import { describePostgres, newTarget } from './dialects.ts';
 import { freePort } from './reliability/server-process.ts';
-
-const describePg = (title: string, body: () => void) => (PG_URL ? describe(title, body) : describe.skip(`${title} ${PG_SKIP_REASON}`, body));
 
 /** The ping's status, or null when nothing answers on the port. */
 async function ping(port: number): Promise<number | null> {
@@ -25,7 +23,7 @@ async function ping(port: number): Promise<number | null> {
   }
 }
 
-describePg('the embedded server listens once started', () => {
+describePostgres('the embedded server listens once started', () => {
   it('answers nothing on its port while its start goes on, and the ping once startServer returned', { timeout: 60_000 }, async () => {
     const target = await newTarget('postgres');
     const dataDir = mkdtempSync(join(tmpdir(), 'openex-listen-'));
