@@ -203,12 +203,20 @@ describeDialects('quantitative bots', (dialect) => {
     await w.check();
   });
 
-  it('answers a repeated client id with the bot it started and ended in batches still being committed', async () => {
+  /**
+   * The desk over a store whose commits the test holds (`gate`), and a market where a robot captures a price and buys
+   * nothing (an ask past its band), so two ticks (`tapes`) start and end it unfilled.
+   */
+  const robotThatEndsUnfilled = async () => {
     const { store, gate } = heldCommits(w.store);
     await w.restart({ store });
     await print('60000');
-    value(await limit(U3, 'sell', '70000', '1')); // an ask past the band: the robot captures a price, buys nothing
-    const tapes = new Map([['BTCUSDT', { trades: 1, vwap: '60000' }]]);
+    value(await limit(U3, 'sell', '70000', '1'));
+    return { gate, tapes: new Map([['BTCUSDT', { trades: 1, vwap: '60000' }]]) };
+  };
+
+  it('answers a repeated client id with the bot it started and ended in batches still being committed', async () => {
+    const { gate, tapes } = await robotThatEndsUnfilled();
     const req = { user: U1, kind: 'robot' as const, symbol: 'BTCUSDT', investment: '100', clientId: 'robot-1', robot: { durationS: 120, takeProfitBps: 30, stopLossBps: 50 } };
     // Started, captured and ended (no fill) in one batch; the repeat's look-up hands that batch to the store, which
     // holds it: the bot is then neither running, nor in the repeat's batch, nor in the store.
@@ -231,11 +239,7 @@ describeDialects('quantitative bots', (dialect) => {
   });
 
   it('answers a stop by id of a bot that ended in a batch still being committed: ended, not unknown', async () => {
-    const { store, gate } = heldCommits(w.store);
-    await w.restart({ store });
-    await print('60000');
-    value(await limit(U3, 'sell', '70000', '1')); // an ask past the band: the robot captures a price, buys nothing
-    const tapes = new Map([['BTCUSDT', { trades: 1, vwap: '60000' }]]);
+    const { gate, tapes } = await robotThatEndsUnfilled();
     const id = (await w.store.quant.maxId()) + 1;
     gate.held = true;
     const first = w.desks.spot.startBot({ user: U1, kind: 'robot', symbol: 'BTCUSDT', investment: '100', robot: { durationS: 120, takeProfitBps: 30, stopLossBps: 50 } });
