@@ -163,6 +163,62 @@ async function connect(url: string, onMessage: (value: unknown) => void): Promis
 
 const wsUrl = (http: string, path: string) => `${http.replace(/^http/, 'ws')}${path}`;
 
+/**
+ * Crossing limit orders of `keys`' traders through gateways `a` and `b` (alternating while A is alive, then B alone),
+ * three clients at a time while `loading`: each order retried with its client id until taken (a duplicate counts as
+ * taken) and paced on 429s as a Binance client is; anything else refused fails the test.
+ */
+function orderLoad(o: {
+  readonly a: string;
+  readonly b: string;
+  readonly keys: readonly Key[];
+  readonly path: string;
+  readonly seed: number;
+  /** The smallest quantity's last digit: orders are 0.00x BTC, x from here to 2 above. */
+  readonly minLots: number;
+  readonly prefix: string;
+  /** The answer to a repeated client id. */
+  readonly duplicate: (body: { code?: number; msg?: string }) => boolean;
+}) {
+  let seed = o.seed;
+  const random = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n);
+  let next = 0;
+  const state = { aAlive: true, loading: false, placed: 0 };
+  const placeOne = async (): Promise<void> => {
+    const i = next++;
+    const buy = i % 2 === 0;
+    const key = o.keys[i % o.keys.length]!;
+    const price = String(50_000 + (buy ? random(9) - 5 : random(9) - 3));
+    const params = { symbol: SYMBOL, side: buy ? 'BUY' : 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: `0.00${o.minLots + random(3)}`, price, newClientOrderId: `${o.prefix}-${i}` };
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const base = state.aAlive && (i + attempt) % 2 === 0 ? o.a : o.b;
+      const r = await signedCall(base, key, 'POST', o.path, params);
+      if ((r?.status === 200 && r.body.orderId !== undefined) || (r !== undefined && o.duplicate(r.body))) {
+        state.placed++;
+        return;
+      }
+      // Too many orders (429): paced as a Binance client is; the order was not taken, so the same one goes again.
+      if (r !== undefined && r.status < 500 && r.status !== 429) throw new Error(`order ${o.prefix}-${i} refused: ${r.status} ${JSON.stringify(r.body)}`);
+      await new Promise((done) => setTimeout(done, r?.status === 429 ? 500 : 20));
+    }
+    throw new Error(`order ${o.prefix}-${i}: no answer`);
+  };
+  return {
+    state,
+    /** Three clients placing orders until `state.loading` is false. */
+    async start(): Promise<void> {
+      state.loading = true;
+      const worker = async () => {
+        while (state.loading) {
+          await placeOne();
+          await new Promise((done) => setTimeout(done, 60));
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
+    },
+  };
+}
+
 const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
 
 cluster('a client resumes on another gateway when its own dies', (servers) => {
@@ -232,46 +288,12 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
     const b = await gateway('gw-b');
 
     // ---- the order flow: six traders' crossing prices (trades and level changes), through both gateways ----------
-    let seed = 42;
-    const random = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n);
-    let next = 0;
-    let aAlive = true;
-    let placed = 0;
-    const placeOne = async (): Promise<void> => {
-      const i = next++;
-      const buy = i % 2 === 0;
-      const key = keys[i % keys.length]!;
-      const price = String(50_000 + (buy ? random(9) - 5 : random(9) - 3));
-      const params = { symbol: SYMBOL, side: buy ? 'BUY' : 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: `0.00${1 + random(3)}`, price, newClientOrderId: `gr-${i}` };
-      for (let attempt = 0; attempt < 200; attempt++) {
-        const base = aAlive && (i + attempt) % 2 === 0 ? a.url : b.url;
-        const r = await signedCall(base, key, 'POST', '/api/v3/order', params);
-        if ((r?.status === 200 && r.body.orderId !== undefined) || (r?.body.code === -2010 && /Duplicate order sent/.test(r.body.msg ?? ''))) {
-          placed++;
-          return;
-        }
-        // Too many orders (429): paced as a Binance client is; the order was not taken, so the same one goes again.
-        if (r !== undefined && r.status < 500 && r.status !== 429) throw new Error(`order gr-${i} refused: ${r.status} ${JSON.stringify(r.body)}`);
-        await new Promise((done) => setTimeout(done, r?.status === 429 ? 500 : 20));
-      }
-      throw new Error(`order gr-${i}: no answer`);
-    };
-    let loading = true;
-    /** Three clients placing orders until `loading` is false. */
-    const startFlow = async () => {
-      const worker = async () => {
-        while (loading) {
-          await placeOne();
-          await new Promise((done) => setTimeout(done, 60));
-        }
-      };
-      await Promise.all([worker(), worker(), worker()]);
-    };
-    const flow = startFlow();
+    const load = orderLoad({ a: a.url, b: b.url, keys, path: '/api/v3/order', seed: 42, minLots: 1, prefix: 'gr', duplicate: (r) => r.code === -2010 && /Duplicate order sent/.test(r.msg ?? '') });
+    const flow = load.start();
 
     // ---- a quiet moment first: both gateways answer the same book under the same update id ----------------------
     await new Promise((done) => setTimeout(done, 1_000));
-    loading = false;
+    load.state.loading = false;
     await flow;
     await expect.poll(async () => JSON.stringify(await depthOf(a.url)) === JSON.stringify(await depthOf(b.url)), { timeout: 10_000 }).toBe(true);
     const quiet = await depthOf(a.url);
@@ -335,11 +357,10 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
     applyUser();
 
     // ---- the flow again; gateway A dies under it -----------------------------------------------------------------
-    loading = true;
-    const flow2 = startFlow();
+    const flow2 = load.start();
     await new Promise((done) => setTimeout(done, 2_000));
     const idsBeforeKill = book.last!;
-    aAlive = false;
+    load.state.aAlive = false;
     a.p.child.kill('SIGKILL');
     await Promise.all([a.p.exited, marketA.closed, userA.ws.closed]);
     const lastBefore = tradesA.at(-1);
@@ -362,7 +383,7 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
       .map((t) => t.a)
       .filter((id) => id < firstAfter);
     await new Promise((done) => setTimeout(done, 2_000));
-    loading = false;
+    load.state.loading = false;
     await flow2;
 
     // ---- after the load: every book agrees ------------------------------------------------------------------------
@@ -400,7 +421,7 @@ cluster('a client resumes on another gateway when its own dies', (servers) => {
     expect(await depthOf(c.url)).toEqual(await depthOf(b.url));
 
     console.log(
-      `gateway resume: ${placed} orders, trades ${tradesA.length} on A, ${filled.length} filled by REST, ${tradesB.length} on B; ` +
+      `gateway resume: ${load.state.placed} orders, trades ${tradesA.length} on A, ${filled.length} filled by REST, ${tradesB.length} on B; ` +
         `depth ids ${idsBeforeKill} at the kill, ${book.last} at the end, no gap, one snapshot`,
     );
     marketB.socket.close();
@@ -466,44 +487,12 @@ cluster('a futures client resumes on another gateway when its own dies', (server
     const b = await gateway('gw-b');
 
     // ---- the order flow: six traders' crossing limit orders (trades and level changes), through both gateways -----
-    let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n);
-    let next = 0;
-    let aAlive = true;
-    let placed = 0;
-    const placeOne = async (): Promise<void> => {
-      const i = next++;
-      const buy = i % 2 === 0;
-      const key = keys[i % keys.length]!;
-      const price = String(50_000 + (buy ? random(9) - 5 : random(9) - 3));
-      const params = { symbol: SYMBOL, side: buy ? 'BUY' : 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: `0.00${2 + random(3)}`, price, newClientOrderId: `grp-${i}` };
-      for (let attempt = 0; attempt < 200; attempt++) {
-        const base = aAlive && (i + attempt) % 2 === 0 ? a.url : b.url;
-        const r = await signedCall(base, key, 'POST', '/fapi/v1/order', params);
-        if ((r?.status === 200 && r.body.orderId !== undefined) || r?.body.code === -4116) {
-          placed++;
-          return;
-        }
-        if (r !== undefined && r.status < 500 && r.status !== 429) throw new Error(`order grp-${i} refused: ${r.status} ${JSON.stringify(r.body)}`);
-        await new Promise((done) => setTimeout(done, r?.status === 429 ? 500 : 20));
-      }
-      throw new Error(`order grp-${i}: no answer`);
-    };
-    let loading = true;
-    const startFlow = async () => {
-      const worker = async () => {
-        while (loading) {
-          await placeOne();
-          await new Promise((done) => setTimeout(done, 60));
-        }
-      };
-      await Promise.all([worker(), worker(), worker()]);
-    };
-    const flow = startFlow();
+    const load = orderLoad({ a: a.url, b: b.url, keys, path: '/fapi/v1/order', seed: 7, minLots: 2, prefix: 'grp', duplicate: (r) => r.code === -4116 });
+    const flow = load.start();
 
     // ---- a quiet moment first: both gateways answer the same book under the same update id, the desk's ------------
     await new Promise((done) => setTimeout(done, 1_000));
-    loading = false;
+    load.state.loading = false;
     await flow;
     await expect.poll(async () => JSON.stringify(await depthOf(a.url)) === JSON.stringify(await depthOf(b.url)), { timeout: 10_000 }).toBe(true);
     const quiet = await depthOf(a.url);
@@ -540,11 +529,10 @@ cluster('a futures client resumes on another gateway when its own dies', (server
     app.load(await depthOf(a.url));
 
     // ---- the flow again; gateway A dies under it -----------------------------------------------------------------
-    loading = true;
-    const flow2 = startFlow();
+    const flow2 = load.start();
     await new Promise((done) => setTimeout(done, 2_000));
     const idsBeforeKill = book.last!;
-    aAlive = false;
+    load.state.aAlive = false;
     a.p.child.kill('SIGKILL');
     await Promise.all([a.p.exited, marketA.closed, appA.closed]);
     await new Promise((done) => setTimeout(done, 500)); // orders through B while the clients have no gateway
@@ -556,7 +544,7 @@ cluster('a futures client resumes on another gateway when its own dies', (server
     const marketB = await connect(wsUrl(b.url, fstream), onFstream);
     const appB = await openApp(b.url);
     await new Promise((done) => setTimeout(done, 2_000));
-    loading = false;
+    load.state.loading = false;
     await flow2;
 
     // ---- after the load: every book agrees ------------------------------------------------------------------------
@@ -574,7 +562,7 @@ cluster('a futures client resumes on another gateway when its own dies', (server
     const c = await gateway('gw-c');
     expect(await depthOf(c.url)).toEqual(await depthOf(b.url));
 
-    console.log(`gateway resume (perpetual): ${placed} orders, depth ids ${idsBeforeKill} at the kill, ${book.last} at the end, no gap, one snapshot per client`);
+    console.log(`gateway resume (perpetual): ${load.state.placed} orders, depth ids ${idsBeforeKill} at the kill, ${book.last} at the end, no gap, one snapshot per client`);
     marketB.socket.close();
     appB.socket.close();
   }, 240_000);
