@@ -202,7 +202,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     return this.sequencer.run((b, logTime) => apply(b, this.stamp(logTime)));
   }
 
-  runPrepared<P, R>(prepare: () => Promise<P>, apply: (prepared: P, batch: B, time: number) => R): Promise<R> {
+  runPrepared<P, R>(prepare: () => P | Promise<P>, apply: (prepared: P, batch: B, time: number) => R): Promise<R> {
     return this.sequencer.runPrepared(prepare, (p, b, logTime) => apply(p, b, this.stamp(logTime)));
   }
 

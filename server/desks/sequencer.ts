@@ -65,7 +65,7 @@ interface Item<B> {
   readonly logSeq: number | null;
   /** The time of the command-log entry the command came in (ms since the epoch), null for a command not logged. */
   readonly logTime: number | null;
-  readonly prepare: (() => Promise<unknown>) | null;
+  readonly prepare: (() => unknown) | null;
   readonly apply: (prepared: unknown, batch: B, logTime: number | null) => unknown;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
@@ -137,8 +137,12 @@ export class Sequencer<B extends Batch> {
     return this.enqueue(null, (_p, b, t) => apply(b, t));
   }
 
-  /** Sequences a command whose `prepare` reads the store first; `apply` gets what it found (and the log time). */
-  runPrepared<P, R>(prepare: () => Promise<P>, apply: (prepared: P, batch: B, logTime: number | null) => R): Promise<R> {
+  /**
+   * Sequences a command whose `prepare` reads the store first; `apply` gets what it found (and the log time).
+   * `prepare` runs at the command's turn; one that answers from memory (not a promise) is applied at once, without
+   * cutting the batch short.
+   */
+  runPrepared<P, R>(prepare: () => P | Promise<P>, apply: (prepared: P, batch: B, logTime: number | null) => R): Promise<R> {
     return this.enqueue(prepare, apply as (p: unknown, b: B, t: number | null) => R);
   }
 
@@ -193,7 +197,7 @@ export class Sequencer<B extends Batch> {
     return new DeskUnavailableError('desk.closed', `the ${this.o.name} desk is closed`);
   }
 
-  private enqueue<R>(prepare: (() => Promise<unknown>) | null, apply: (prepared: unknown, batch: B, logTime: number | null) => R): Promise<R> {
+  private enqueue<R>(prepare: (() => unknown) | null, apply: (prepared: unknown, batch: B, logTime: number | null) => R): Promise<R> {
     const logSeq = this.nextLogSeq;
     const logTime = this.nextLogTime;
     this.nextLogSeq = null;
@@ -218,10 +222,18 @@ export class Sequencer<B extends Batch> {
       const item = this.take();
       let prepared: unknown;
       if (item.prepare !== null) {
-        // Commit what is applied before waiting on the store, so those callers don't wait on this look-up.
-        if (this.canFlush() && this.waiters.length > 0) this.flush();
+        let found: unknown;
         try {
-          prepared = await item.prepare();
+          found = item.prepare();
+        } catch (error) {
+          found = Promise.reject(error);
+        }
+        if (isThenable(found)) {
+          // Commit what is applied before waiting on the store, so those callers don't wait on this look-up.
+          if (this.canFlush() && this.waiters.length > 0) this.flush();
+        }
+        try {
+          prepared = isThenable(found) ? await found : found;
         } catch (error) {
           // A failed read changed nothing: refuse this command only. A logged one is refused only once its seq is
           // committed with the batch, so a restart does not apply it after all.
@@ -358,3 +370,6 @@ export class Sequencer<B extends Batch> {
     for (const resolve of this.idle.splice(0)) resolve();
   }
 }
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  (typeof v === 'object' || typeof v === 'function') && v !== null && typeof (v as { then?: unknown }).then === 'function';

@@ -4,6 +4,7 @@
 // written on SQLite by the writer thread's prepared statements (sqlite-desk-writes.ts); a test holds the two equal.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { insertRows, rowsOf } from './bulk.ts';
+import { eachClientId } from './client-ids.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 import { OPEN_CONDITION, OPEN_STATUSES, type OrderStatus } from './spot.ts';
@@ -427,6 +428,9 @@ export function createPerp(db: Kysely<Database>) {
       for (const r of rows) trade[r.symbol] = Number(r.n);
       return { order: Number(order?.id ?? 0), trade };
     },
+
+    /** Every stored order's `user:clientOrderId` (the desk's filter of stored ids, desks/client-ids.ts). */
+    eachClientOrderId: (visit: (key: string) => void) => eachClientId(db, { table: 'perp_orders', column: 'client_order_id' }, visit),
 
     async findByClientId(user: number, clientOrderId: string): Promise<PerpOrder | undefined> {
       const row = await orders().where('user_id', '=', user).where('client_order_id', '=', clientOrderId).executeTakeFirst();

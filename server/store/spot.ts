@@ -2,6 +2,7 @@
 // trades and history, and reads open orders back in time priority to rebuild its books.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { insertRows, rowsOf } from './bulk.ts';
+import { eachClientId } from './client-ids.ts';
 import { QUANT_BOT_COLUMNS, QUANT_UPSERT_BOT, quantBotValues, type QuantBotRow } from './quant.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
@@ -332,6 +333,10 @@ export function createSpot(db: Kysely<Database>) {
       const row = await orders().where('id', '=', id).executeTakeFirst();
       return row ? toOrder(row) : undefined;
     },
+    /** Every stored order's `user:clientOrderId` (the desk's filter of stored ids, desks/client-ids.ts). */
+    eachClientOrderId: (visit: (key: string) => void) => eachClientId(db, { table: 'spot_orders', column: 'client_order_id' }, visit),
+    /** Every stored OCO list's `user:clientListId`. */
+    eachClientListId: (visit: (key: string) => void) => eachClientId(db, { table: 'spot_order_lists', column: 'client_list_id' }, visit),
     findByClientId: async (user: number, clientOrderId: string) => {
       const row = await orders().where('user_id', '=', user).where('client_order_id', '=', clientOrderId).executeTakeFirst();
       return row ? toOrder(row) : undefined;

@@ -11,7 +11,7 @@
 // Reported: commands/s of each and their ratio, and the CPU each role spent per command while applying from the log:
 // this process (the desk: reader, kernel, commit building), the PostgreSQL server processes (the store writer), and
 // nats-server (the log), read from /proc. Stops by itself: fixed counts and a deadline.
-// Options: --cluster-commands=N. Timing lives here only.
+// Options: --cluster-commands=N, --cluster-client-ids (each order with a new client order id, as ccxt sends). Timing lives here only.
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +31,8 @@ export interface ClusterOptions {
   databaseUrl: string;
   servers: string;
   commands: number;
+  /** Every order carries a new client order id, as ccxt sends one with each order. */
+  clientIds: boolean;
 }
 
 interface Run {
@@ -45,6 +47,7 @@ export interface ClusterFigures {
   fromLog: Run;
   /** CPU ms per 1,000 commands while applying from the log, by role. */
   cpuPerThousand: { desk: number; store: number; nats: number };
+  clientIds: boolean;
 }
 
 const USERS = 240;
@@ -81,8 +84,9 @@ const spent = (before: Map<number, number>, after: Map<number, number>): number 
   return ms;
 };
 
-function order(i: number) {
-  return { type: 'limit' as const, user: 30_000_001 + (i % USERS), symbol: 'BTCUSDT', side: i % 2 === 0 ? ('buy' as const) : ('sell' as const), price: '50000', qty: '0.001' };
+function order(i: number, clientIds: boolean) {
+  const base = { type: 'limit' as const, user: 30_000_001 + (i % USERS), symbol: 'BTCUSDT', side: i % 2 === 0 ? ('buy' as const) : ('sell' as const), price: '50000', qty: '0.001' };
+  return clientIds ? { ...base, clientOrderId: `x-bench${String(i).padStart(9, '0')}` } : base;
 }
 
 async function withSchema<T>(base: string, work: (url: string) => Promise<T>): Promise<T> {
@@ -134,7 +138,7 @@ export async function clusterBench(o: ClusterOptions): Promise<ClusterFigures> {
       const t0 = performance.now();
       await withDeadline('direct', Promise.all([...Array(4096).keys()].map(async () => {
         while (next < n) {
-          const r = await desk.place(order(next++));
+          const r = await desk.place(order(next++, o.clientIds));
           if (!r.ok) throw new Error(`cluster bench: refused (${r.code})`);
         }
       })));
@@ -157,7 +161,7 @@ export async function clusterBench(o: ClusterOptions): Promise<ClusterFigures> {
       while (appended < n) {
         const from = appended;
         appended = Math.min(n, from + ENTRY_CALLS);
-        const calls = [...Array(appended - from).keys()].map((k) => ({ m: 'place', a: [order(from + k)], r: null, n: from + k }));
+        const calls = [...Array(appended - from).keys()].map((k) => ({ m: 'place', a: [order(from + k, o.clientIds)], r: null, n: from + k }));
         const { seq } = await log.append('coin', 'all', `c${from}`, { c: calls });
         sizes.set(seq, calls.length);
       }
@@ -188,7 +192,7 @@ export async function clusterBench(o: ClusterOptions): Promise<ClusterFigures> {
         await store.close();
       }
     });
-    return { node: process.version, cores: os.cpus().length, direct, fromLog: fromLog.run, cpuPerThousand: fromLog.cpu };
+    return { node: process.version, cores: os.cpus().length, direct, fromLog: fromLog.run, cpuPerThousand: fromLog.cpu, clientIds: o.clientIds };
   } finally {
     await log.destroy();
   }
@@ -199,11 +203,11 @@ export function reportCluster(f: ClusterFigures): Record<string, unknown> {
   const ratio = Number((rate(f.fromLog) / rate(f.direct)).toFixed(3));
   const c = f.cpuPerThousand;
   const perOrder = c.desk + c.store + c.nats;
-  console.log(`\ncluster: a spot desk on PostgreSQL, ${f.direct.count.toLocaleString('en-US')} orders (every second one trades); ${f.node}, ${f.cores} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(`\ncluster: a spot desk on PostgreSQL, ${f.direct.count.toLocaleString('en-US')} orders (every second one trades${f.clientIds ? ', each with a new client order id' : ''}); ${f.node}, ${f.cores} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`  direct (in process)        ${rate(f.direct).toLocaleString('en-US').padStart(8)} orders/s`);
   console.log(`  from the JetStream log     ${rate(f.fromLog).toLocaleString('en-US').padStart(8)} orders/s  (${ratio}× direct), each seq committed with its effects`);
   console.log(`  CPU ms per 1,000 orders from the log: desk ${c.desk}, PostgreSQL ${c.store}, nats-server ${c.nats} (sum ${perOrder.toFixed(1)})`);
-  return { bench: 'cluster', node: f.node, cores: f.cores, directPerSec: rate(f.direct), fromLogPerSec: rate(f.fromLog), fromLogOverDirect: ratio, cpuMsPerThousand: c };
+  return { bench: 'cluster', clientIds: f.clientIds, node: f.node, cores: f.cores, directPerSec: rate(f.direct), fromLogPerSec: rate(f.fromLog), fromLogOverDirect: ratio, cpuMsPerThousand: c };
 }
 
 export function clusterOptions(argv: readonly string[]): ClusterOptions {
@@ -214,6 +218,7 @@ export function clusterOptions(argv: readonly string[]): ClusterOptions {
     databaseUrl: process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/test',
     servers: process.env['NATS_URL'] || '127.0.0.1:4222',
     commands,
+    clientIds: argv.includes('--cluster-client-ids'),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Store } from '../../store/index.ts';
 import type { PerpMark, PerpOrder } from '../../store/perp.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, openUnderLease, loadOwned, ownership } from '../core.ts';
+import { loadClientIds } from '../client-ids.ts';
 import { newEpoch } from '../epoch.ts';
 import type { DeskEvent } from '../events.ts';
 import type { DepthSnapshot } from '../spot/commands.ts';
@@ -115,6 +116,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
         for (const row of b.orders.values()) {
           if (row.clientOrderId === null) continue;
           const key = clientKey(row.user, row.clientOrderId);
+          s.storedClients.add(key); // before memory lets it go: the filter or memory always knows a stored id
           if (s.pendingClient.get(key) === row) s.pendingClient.delete(key);
         }
         // A contribution leaves memory once the journal holds it (fundInsurance), not when it is answered.
@@ -145,11 +147,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   place(req: PerpPlaceRequest): Promise<Reply<PerpPlaceResult>> {
     const fees = this.feesOf(req.user);
     const id = req.clientOrderId;
-    const stored = async () => {
-      if (id === undefined || !isClientId(id)) return undefined;
-      const known = this.known(req.user, id);
-      return known ?? (await this.o.store.perp.findByClientId(req.user, id)) ?? undefined;
-    };
+    const stored = () => (id === undefined || !isClientId(id) ? undefined : this.findClient(req.user, id));
     const apply = (row: PerpOrder | undefined, b: PerpBatch, time: number): Reply<PerpPlaceResult> => {
       if (row !== undefined) return accept({ order: row, fills: [], duplicate: true });
       const cmd = this.placeCommand(req, fees, time);
@@ -183,10 +181,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   placeConditionalOnce(req: PerpConditionalRequest): Promise<Reply<{ order: PerpOrder; duplicate: boolean }>> {
     const fees = this.feesOf(req.user);
     const id = req.clientOrderId;
-    const stored = async () => {
-      if (id === undefined || !isClientId(id)) return undefined;
-      return this.known(req.user, id) ?? (await this.o.store.perp.findByClientId(req.user, id)) ?? undefined;
-    };
+    const stored = () => (id === undefined || !isClientId(id) ? undefined : this.findClient(req.user, id));
     const apply = (row: PerpOrder | undefined, b: PerpBatch, time: number): Reply<{ order: PerpOrder; duplicate: boolean }> => {
       if (row !== undefined) return accept({ order: row, duplicate: true });
       const cmd = this.conditionalCommand(req, fees, time);
@@ -544,6 +539,16 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     return (this.o.fees ?? (() => PERP_FEES))(user as UserId);
   }
 
+  /**
+   * The order a client id names, at the command's turn: memory first (open orders, uncommitted batches), then the
+   * filter of stored ids; only an id the store may hold is looked up there (a promise).
+   */
+  private findClient(user: number, clientOrderId: string): PerpOrder | undefined | Promise<PerpOrder | undefined> {
+    const known = this.known(user, clientOrderId);
+    if (known !== undefined || !this.s.storedClients.mayHave(clientKey(user, clientOrderId))) return known;
+    return this.o.store.perp.findByClientId(user, clientOrderId);
+  }
+
   private known(user: number, clientOrderId: string): PerpOrder | undefined {
     const key = clientKey(user, clientOrderId);
     const id = this.s.clientIndex.get(key);
@@ -739,7 +744,8 @@ export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.c
   }
   // The rebuilt books are where this lifetime's book events start from.
   const books = new Map([...markets.keys()].map((symbol) => [symbol, { tracker: new BookTracker(symbol, engine.bookOf(symbol)!.orders()), seq: 0 }]));
-  return { epoch, books, ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), priority, recordedMark, fundedUntil };
+  const storedClients = await loadClientIds(store.perp.eachClientOrderId);
+  return { epoch, books, ledger, engine, markets, orders, clientIndex, pendingClient: new Map(), storedClients, priority, recordedMark, fundedUntil };
 }
 
 export { formatDecimal };

@@ -6,6 +6,7 @@ import type { PerpEngine, PerpMarket } from '../../kernel/index.ts';
 import type { BookTracker } from '../../market/book-tracker.ts';
 import type { PerpFunding, PerpLiquidation, PerpMark, PerpOrder, PerpPosition, PerpTrade, PerpWrites } from '../../store/perp.ts';
 import { DeskBatch } from '../batch.ts';
+import type { ClientIdFilter } from '../client-ids.ts';
 import type { DeskLedger } from '../ledger.ts';
 
 export class PerpBatch extends DeskBatch {
@@ -46,6 +47,8 @@ export interface PerpState {
   readonly clientIndex: Map<string, number>;
   /** `user:clientOrderId` → latest row in a batch not yet committed (the store can't answer for it yet). */
   readonly pendingClient: Map<string, PerpOrder>;
+  /** Every `user:clientOrderId` the store may hold (added when its batch commits): a new id needs no store look-up. */
+  readonly storedClients: ClientIdFilter;
   /** Last time-priority number handed out. */
   priority: number;
   /** The last mark written to the public record of marks, per market, and when (the recording rule: desk.ts recordMark). */

@@ -95,7 +95,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
         // The store answers for these client ids now; keep only entries a later batch has replaced.
         for (const row of b.orders.values()) {
           if (row.clientOrderId === null) continue;
-          const key = `${row.user}:${row.clientOrderId}`;
+          const key = clientKey(row.user, row.clientOrderId);
+          s.storedClients.add(key); // before memory lets it go: the filter or memory always knows a stored id
           if (s.pendingClient.get(key) === row) s.pendingClient.delete(key);
         }
         for (const row of b.bots.values()) {
@@ -106,8 +107,10 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
         for (const row of b.bots.values()) if (s.pendingBotIds.get(row.id) === row) s.pendingBotIds.delete(row.id);
         // A finished list's client id is the store's to answer now.
         for (const list of b.lists.values()) {
-          if (list.clientListId === null || list.status !== 'all_done') continue;
-          const key = `${list.user}:${list.clientListId}`;
+          if (list.clientListId === null) continue;
+          const key = clientKey(list.user, list.clientListId);
+          s.storedLists.add(key);
+          if (list.status !== 'all_done') continue;
           if (s.listClients.get(key)?.row === list) s.listClients.delete(key);
         }
       },
@@ -146,9 +149,12 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     const id = req.clientOrderId;
     // Without a client id there is nothing to look up: no store round trip, no break in the batch.
     if (id === undefined) return this.core.run((b, time) => applyPlace(this.s, b, req, fees, time, undefined));
-    const stored = async () =>
-      // Memory first (resting or uncommitted orders); an entry leaves it only once the store has it.
-      knownClientOrder(this.s, req.user, id) !== undefined ? undefined : this.o.store.spot.findByClientId(req.user, id);
+    // At the command's turn: memory first (resting or uncommitted orders; an entry leaves it only once the store has
+    // it), then the filter of stored ids; only an id it may hold is looked up, which commits what is applied first.
+    const stored = () =>
+      knownClientOrder(this.s, req.user, id) !== undefined || !this.s.storedClients.mayHave(clientKey(req.user, id))
+        ? undefined
+        : this.o.store.spot.findByClientId(req.user, id);
     return this.core.runPrepared(stored, (row, b, time) => applyPlace(this.s, b, req, fees, time, row));
   }
 
@@ -162,21 +168,27 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   placeOco(req: OcoRequest): Promise<Reply<OcoResult>> {
     const fees = (this.o.fees ?? (() => DEFAULT_FEES))(req.user as UserId);
     const store = this.o.store.spot;
-    const stored = async (): Promise<OcoStored> => {
+    const stored = (): OcoStored | Promise<OcoStored> => {
       const id = req.clientListId;
       // Memory first: a repeat answers that list, whose end's commit may clear it from memory before this applies.
       const memory = knownList(this.s, req.user, id);
       if (memory !== undefined) return { list: undefined, legTaken: false, memory };
-      let list: OcoStored['list'];
-      if (id !== undefined) {
-        const row = await store.findListByClientId(req.user, id);
-        if (row !== undefined) list = { row, orders: await store.ordersOfList(row.id) };
-      }
-      let legTaken = false;
-      for (const c of [req.above.clientOrderId, req.below.clientOrderId]) {
-        if (c !== undefined && knownClientOrder(this.s, req.user, c) === undefined && (await store.findByClientId(req.user, c)) !== undefined) legTaken = true;
-      }
-      return { list, legTaken };
+      // Then the filters of stored ids: the store is asked only about ids it may hold.
+      const listStored = id !== undefined && this.s.storedLists.mayHave(clientKey(req.user, id));
+      const legs = [req.above.clientOrderId, req.below.clientOrderId].filter(
+        (c): c is string => c !== undefined && knownClientOrder(this.s, req.user, c) === undefined && this.s.storedClients.mayHave(clientKey(req.user, c)),
+      );
+      if (!listStored && legs.length === 0) return { list: undefined, legTaken: false };
+      return (async () => {
+        let list: OcoStored['list'];
+        if (listStored) {
+          const row = await store.findListByClientId(req.user, id);
+          if (row !== undefined) list = { row, orders: await store.ordersOfList(row.id) };
+        }
+        let legTaken = false;
+        for (const c of legs) if ((await store.findByClientId(req.user, c)) !== undefined) legTaken = true;
+        return { list, legTaken };
+      })();
     };
     return this.core.runPrepared(stored, (known, b, time) => applyOco(this.s, b, req, fees, time, known));
   }

@@ -6,6 +6,7 @@ import type { OpenList } from './lists.ts';
 import type { Store } from '../../store/index.ts';
 import { loadOwned, ownership } from '../core.ts';
 import { DeskLedger } from '../ledger.ts';
+import { loadClientIds } from '../client-ids.ts';
 import { openMarket, type SpotMarket } from './market.ts';
 import { fromRow, waiting, type LiveOrder } from './orders.ts';
 import { clientKey, type SpotState } from './state.ts';
@@ -67,6 +68,8 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     orders,
     clientIndex,
     pendingClient: new Map(),
+    storedClients: await loadClientIds(store.spot.eachClientOrderId),
+    storedLists: await loadClientIds(store.spot.eachClientListId),
     epoch,
     nextOrderId: (await store.spot.lastOrderId()) + 1,
     lists,

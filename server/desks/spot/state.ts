@@ -6,6 +6,7 @@ import type { QuantBotRow } from '../../store/quant.ts';
 import type { BotMemory } from './bot-memory.ts';
 import type { SpotOrder, SpotOrderEvent, SpotOrderList, SpotTrade } from '../../store/spot.ts';
 import { DeskBatch } from '../batch.ts';
+import type { ClientIdFilter } from '../client-ids.ts';
 import type { DeskLedger } from '../ledger.ts';
 import type { SpotMarket } from './market.ts';
 import type { OpenList } from './lists.ts';
@@ -35,6 +36,10 @@ export interface SpotState {
   readonly clientIndex: Map<string, OrderId>;
   /** `user:clientOrderId` → latest row of an order in a batch not yet committed (the store can't answer yet). */
   readonly pendingClient: Map<string, SpotOrder>;
+  /** Every `user:clientOrderId` the store may hold (added when its batch commits): a new id needs no store look-up. */
+  readonly storedClients: ClientIdFilter;
+  /** The same for OCO lists' `user:clientListId`. */
+  readonly storedLists: ClientIdFilter;
   /** Distinguishes this desk's lifetime in book event sequence numbers. */
   readonly epoch: string;
   nextOrderId: number;
