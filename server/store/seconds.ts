@@ -6,6 +6,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { PriceRecordEntry, SecondsDirection, SecondsEndReason, SecondsOutcome, SecondsStatus } from '../contract/seconds.ts';
 import { insertRows, rowsOf } from './bulk.ts';
+import { eachClientId } from './client-ids.ts';
 import { int64, money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -184,6 +185,8 @@ export function createSeconds(base: Kysely<Database>) {
       const r = await contracts().where('id', '=', id).executeTakeFirst();
       return r === undefined ? undefined : toContract(r);
     },
+    /** Every stored contract's `user:clientId` (the desk's filter of stored ids, desks/client-ids.ts). */
+    eachClientId: (visit: (key: string) => void) => eachClientId(db, { table: 'seconds_contracts', column: 'client_id' }, visit),
     byClientId: async (user: number, clientId: string): Promise<SecondsContractRow | undefined> => {
       const r = await contracts().where('user_id', '=', user).where('client_id', '=', clientId).executeTakeFirst();
       return r === undefined ? undefined : toContract(r);

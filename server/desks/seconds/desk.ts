@@ -27,6 +27,7 @@ import type { Store } from '../../store/index.ts';
 import { settingLimitRow, type SecondsConfigRow, type SecondsContractRow, type SecondsSettingName, type SecondsSettingRow } from '../../store/seconds.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership } from '../core.ts';
+import { loadClientIds, type ClientIdFilter } from '../client-ids.ts';
 import { topics, type DeskEvent } from '../events.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
 import type { DeskLease } from '../lease.ts';
@@ -134,6 +135,8 @@ interface State {
   settings: SecondsSettings;
   readonly open: Map<number, SecondsContractRow>;
   readonly clientIndex: Map<string, number>;
+  /** Every `user:clientId` the store may hold (added when its batch commits): a new id needs no store look-up. */
+  readonly storedClients: ClientIdFilter;
   nextId: number;
 }
 
@@ -196,6 +199,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
         for (const row of b.contracts.values()) {
           if (row.clientId !== null) {
             const key = clientKey(row.user, row.clientId);
+            s.storedClients.add(key); // before memory lets it go: the filter or memory always knows a stored id
             if (this.pendingClient.get(key) === row) this.pendingClient.delete(key);
           }
           if (row.status === 'settled') o.onSettled?.(row, at);
@@ -234,7 +238,8 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
         open.set(c.id, c);
         if (c.clientId !== null) clientIndex.set(clientKey(c.user, c.clientId), c.id);
       }
-      const state: State = { ledger, config, limits, settings, open, clientIndex, nextId: (await o.store.seconds.maxId()) + 1 };
+      const storedClients = await loadClientIds(o.store.seconds.eachClientId);
+      const state: State = { ledger, config, limits, settings, open, clientIndex, storedClients, nextId: (await o.store.seconds.maxId()) + 1 };
       return new SecondsDesk(o, state, lease, locks);
     });
   }
@@ -406,13 +411,14 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   /** Opens a contract now, or (with startTs) reserves a timed one. */
   place(req: SecondsPlace): Promise<SecondsReply<SecondsPlaced>> {
     const key = req.clientId !== undefined && isClientId(req.clientId) ? clientKey(req.user, req.clientId) : null;
-    const find = async (): Promise<SecondsContractRow | undefined> => {
+    // At the command's turn: memory, then the filter of stored ids; only an id the store may hold is looked up there.
+    const find = (): SecondsContractRow | undefined | Promise<SecondsContractRow | undefined> => {
       if (key === null || req.clientId === undefined) return undefined;
       const pending = this.pendingClient.get(key);
       if (pending !== undefined) return pending;
       const id = this.s.clientIndex.get(key);
       if (id !== undefined) return this.s.open.get(id);
-      return this.o.store.seconds.byClientId(req.user, req.clientId);
+      return this.s.storedClients.mayHave(key) ? this.o.store.seconds.byClientId(req.user, req.clientId) : undefined;
     };
     return this.core.runPrepared(find, (existing, b, time) => this.applyPlace(req, existing, b, time));
   }

@@ -255,6 +255,24 @@ describeDialects('seconds desk', (dialect) => {
     await w.check();
   });
 
+  it('tells a new client id from memory and the stored ids without asking the store; a settled contract\'s id still answers it', async () => {
+    let lookups = 0;
+    const store = { ...w.store, seconds: { ...w.store.seconds, byClientId: (user: number, id: string) => (lookups++, w.store.seconds.byClientId(user, id)) } };
+    await record.stop();
+    await w.restart({ store });
+    await openRecord();
+    const placed = await Promise.all([...Array(20).keys()].map((i) => w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'up', durationS: 60, amount: '1000', clientId: `n-${i}` })));
+    expect(placed.map((r) => (r.ok ? r.value.duplicate : r.code))).toEqual(placed.map(() => false));
+    expect(lookups).toBe(0);
+    await pass(70_000); // opened, delivered and settled: the contracts left memory
+    const first = placed[3]!.ok ? placed[3]!.value.contract : null;
+    expect((await w.store.seconds.byId(Number(first!.id)))?.status).toBe('settled');
+    const again = value(await w.desks.seconds.place({ user: U1, market: 'BTCUSDT', direction: 'down', durationS: 60, amount: '2000', clientId: 'n-3' }));
+    expect(again).toMatchObject({ duplicate: true, contract: { id: first!.id, direction: 'up' } });
+    expect(lookups).toBe(1);
+    await w.check();
+  });
+
   it('counts a timed order in the house only from its reservation, cancels it in full then when the house has no room, and caps what one user holds', async () => {
     // A house of 10,000 free: far-ahead timed orders hold none of it, so others can still trade.
     value(await w.desks.seconds.fundHouse({ action: 'debit', amount: '990000', memo: 'small', requestId: 'house-0010' }));
