@@ -66,6 +66,11 @@ export class DeskBatch implements Batch {
   size = 0;
   logSeq: number | null = null;
   /**
+   * The time stamped on the latest command applied in it (DeskCore): what its commit writes as the time balances
+   * changed, so a desk that applies the same log again writes the same rows (0: nothing applied yet).
+   */
+  time = 0;
+  /**
    * Asked before building a per-user or internal event: a user with no session subscribed to their topics (a bot on
    * REST, say) costs no event objects. Market-data topics are always built (the market-data bridge listens).
    */
@@ -73,7 +78,8 @@ export class DeskBatch implements Batch {
   readonly entries: JournalEntry[] = [];
   readonly records: NewAssetRecord[] = [];
   readonly transfersOut: Transfer[] = [];
-  readonly transfersIn: string[] = [];
+  /** Transfers credited in this batch, each with the time of the command that credited it. */
+  readonly transfersIn: Array<{ readonly id: string; readonly time: number }> = [];
   readonly events: Array<{ readonly topic: string; readonly event: DeskEvent }> = [];
   /** User balances changed in this batch, by `user:wallet:asset`. */
   readonly touched = new Map<string, { readonly user: number; readonly wallet: Wallet; readonly asset: string }>();

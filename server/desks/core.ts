@@ -194,16 +194,23 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     return this.lastTime;
   }
 
+  /** A command's time (stamp), which is also its batch's time from now on. */
+  private stampOn(b: B, logTime: number | null): number {
+    const time = this.stamp(logTime);
+    if (time > b.time) b.time = time;
+    return time;
+  }
+
   /** The latest time a command was applied at since the desk first applied a logged one (0: none yet). */
   private lastTime = 0;
 
   /** Sequences `apply` with the time the desk stamps on it. */
   run<R>(apply: (batch: B, time: number) => R): Promise<R> {
-    return this.sequencer.run((b, logTime) => apply(b, this.stamp(logTime)));
+    return this.sequencer.run((b, logTime) => apply(b, this.stampOn(b, logTime)));
   }
 
   runPrepared<P, R>(prepare: () => P | Promise<P>, apply: (prepared: P, batch: B, time: number) => R): Promise<R> {
-    return this.sequencer.runPrepared(prepare, (p, b, logTime) => apply(p, b, this.stamp(logTime)));
+    return this.sequencer.runPrepared(prepare, (p, b, logTime) => apply(p, b, this.stampOn(b, logTime)));
   }
 
   funds(time: number): FundsContext {
@@ -263,7 +270,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     const find = async () => ({ credited: this.pendingIn.has(transferId), row: await this.o.store.transfers.find(transferId) });
     return this.runPrepared(find, ({ credited, row }, b, time) => {
       const reply = this.changed(row?.user, applyTransferIn(this.funds(time), b, row, credited));
-      if (reply.ok && b.transfersIn.includes(transferId)) this.pendingIn.add(transferId);
+      if (reply.ok && b.transfersIn.some((t) => t.id === transferId)) this.pendingIn.add(transferId);
       return reply;
     });
   }
@@ -321,7 +328,8 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     // with the load. Waiting for the event loop's next turn first (which the synchronous in-thread driver needed)
     // would leave the writer idle while this thread works through every socket that is ready, adding that whole
     // turn to every order's latency.
-    const now = this.o.clock();
+    // The time of the batch's latest command, not of the commit: the same log applied again writes the same rows.
+    const now = b.time > 0 ? b.time : this.o.clock();
     const { balances, system } = b.deltas();
     await this.o.store.commitDesk({
       lease: this.o.lease.renewal(),
@@ -329,7 +337,6 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       records: b.records,
       transfersOut: b.transfersOut,
       transfersIn: b.transfersIn,
-      creditedAt: now,
       spot: this.o.spotWrites?.(b) ?? null,
       perp: this.o.perpWrites?.(b) ?? null,
       seconds: this.o.secondsWrites?.(b) ?? null,
@@ -341,7 +348,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
 
   private publish(b: B): void {
     for (const t of b.transfersOut) if (t.clientId !== null) this.pendingOut.delete(`${t.user}:${t.clientId}`);
-    for (const id of b.transfersIn) this.pendingIn.delete(id);
+    for (const t of b.transfersIn) this.pendingIn.delete(t.id);
     if (this.pendingAdmin.size > 0) for (const e of b.entries) if (e.reason.startsWith('admin.')) this.pendingAdmin.delete(e.ref);
     this.o.committed?.(b);
     for (const { topic, event } of b.events) this.o.bus.publish(topic, event);

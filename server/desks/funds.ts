@@ -215,7 +215,7 @@ export function applyTransferIn(ctx: FundsContext, batch: DeskBatch, t: Transfer
   const { code, entry } = ctx.ledger.tryPost(batch, 'transfer.credit', `transfer:${t.id}`, ctx.time, postings);
   if (code !== Code.OK) throw new Error(`crediting transfer ${t.id} failed with ${code}`); // a credit into a user account can't fail
   addRecords(batch, ctx.wallet, entry!, () => 'transfer_in');
-  batch.transfersIn.push(t.id);
+  batch.transfersIn.push({ id: t.id, time: ctx.time });
   const done: Transfer = { ...t, status: 'credited', creditedAt: ctx.time };
   batch.emit(topics.userTransfers(t.user), { type: 'transfer', transfer: transferView(done) });
   return accept(done);

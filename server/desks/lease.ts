@@ -86,7 +86,7 @@ export class DeskLease {
       const empty = {
         lease: this.renewal(),
         ledger: { desk: this.desk, now, entries: [], balances: [], system: [] },
-        records: [], transfersOut: [], transfersIn: [], creditedAt: now, spot: null, perp: null,
+        records: [], transfersOut: [], transfersIn: [], spot: null, perp: null,
       };
       this.store.commitDesk(empty).catch((error: unknown) => {
         // A failed statement is retried next time (the next commit's renewal decides); a lost lease is final.

@@ -27,8 +27,8 @@ export interface DeskWrites {
   readonly ledger: LedgerWrites;
   readonly records: readonly NewAssetRecord[];
   readonly transfersOut: readonly Transfer[];
-  readonly transfersIn: readonly string[];
-  readonly creditedAt: number;
+  /** Transfers this desk credits, each at its command's time. */
+  readonly transfersIn: ReadonlyArray<{ readonly id: string; readonly time: number }>;
   readonly spot: SpotWrites | null;
   readonly perp: PerpWrites | null;
   /** A seconds desk's contracts, config rows and exposure limits. */
@@ -45,7 +45,7 @@ export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promis
   await repos.ledger.write(w.ledger);
   await repos.records.insert(w.records);
   await repos.transfers.insert(w.transfersOut);
-  for (const id of w.transfersIn) await repos.transfers.markCredited(id, w.creditedAt);
+  for (const t of w.transfersIn) await repos.transfers.markCredited(t.id, t.time);
   if (w.spot !== null) await repos.spot.write(w.spot);
   if (w.perp !== null) await repos.perp.write(w.perp);
   if (w.seconds !== undefined && w.seconds !== null) await repos.seconds.write(w.seconds);

@@ -218,8 +218,8 @@ export class SqliteDeskWriter {
     for (let i = 0; i < a.length; i += 3) this.systemDelta.run(a[i], a[i + 1], a[i + 2], now);
     this.record.run(w.records);
     this.transfer.run(w.transfersOut);
-    for (const id of w.transfersIn) {
-      if (this.credit.run(w.creditedAt, id).changes !== 1) throw new Error(`transfer ${id} is not awaiting its credit`);
+    for (const t of w.transfersIn) {
+      if (this.credit.run(t.time, t.id).changes !== 1) throw new Error(`transfer ${t.id} is not awaiting its credit`);
     }
     this.order.run(w.orders);
     this.list.run(w.lists);
@@ -272,8 +272,7 @@ export interface FlatDeskWrites {
   readonly system: Value[];
   readonly records: Value[];
   readonly transfersOut: Value[];
-  readonly transfersIn: readonly string[];
-  readonly creditedAt: number;
+  readonly transfersIn: ReadonlyArray<{ readonly id: string; readonly time: number }>;
   readonly orders: Value[];
   readonly lists: Value[];
   /** quant_bots rows (the spot desk's bots), in column order. */
@@ -409,7 +408,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   }
   return {
     lease: w.lease, log: w.log ?? null, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
-    creditedAt: w.creditedAt, orders, lists, bots, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
+    orders, lists, bots, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
     seconds: w.seconds === undefined || w.seconds === null ? null : flattenSeconds(w.seconds),
     earn: w.earn === undefined || w.earn === null ? null : flattenEarn(w.earn),
   };

@@ -66,7 +66,7 @@ it.skipIf(!linux)('lets a worker thread lower only itself, and the WAL checkpoin
     await store.commitDesk({
       lease: { desk: 'coin', holder: 'test', now: 1, ttlMs: 60_000 },
       ledger: { desk: 'coin', now: 1, entries: [], balances: [], system: [] },
-      records: [], transfersOut: [], transfersIn: [], creditedAt: 1, spot: null, perp: null,
+      records: [], transfersOut: [], transfersIn: [], spot: null, perp: null,
     });
     // The thread is named before its module has run: wait (2 s at most) for it to have lowered itself.
     let threads = niceByName();

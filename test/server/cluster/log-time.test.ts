@@ -42,10 +42,13 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     entries: await w.store.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute(),
     records: (await w.store.db.selectFrom('asset_records').selectAll().orderBy('id').execute()).map(({ id: _, ...r }) => r),
     // A transfer's id is named from its debit, not drawn at random.
+    // Balances carry the time of the batch's latest command, not of its commit.
+    balances: await w.store.db.selectFrom('balances').selectAll().orderBy('user_id').orderBy('wallet').orderBy('asset').execute(),
+    system: await w.store.db.selectFrom('system_balances').selectAll().orderBy('account').orderBy('asset').execute(),
     transfers: await w.store.db.selectFrom('transfers').select(['id', 'user_id', 'client_id', 'asset', 'amount', 'from_wallet', 'to_wallet', 'status', 'created_at']).orderBy('created_at').orderBy('id').execute(),
   });
 
-  it('writes the same orders, trades, order events, journal, records and transfers when the same log is applied later elsewhere', async () => {
+  it('writes the same orders, trades, order events, journal, records, balances and transfers when the same log is applied later elsewhere', async () => {
     const prefix = uniquePrefix('lt');
     log = await createCommandLog({ servers, prefix });
     // Credits, then buys and sells across one price (every second one trades), a cancel, transfers out: entries of three calls, a
@@ -86,6 +89,7 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     expect(a.trades.length).toBe(6);
     expect(a.transfers.length).toBe(2);
     expect(a.orders.length).toBe(13);
+    expect(a.balances.length).toBeGreaterThanOrEqual(4);
     expect(b).toEqual(a);
     // The times are the log's: each row's time is one of its entries', in order, never the desks' clocks.
     const times = [...a.orders.map((o) => Number(o.created_at)), ...a.trades.map((t) => Number(t.time)), ...a.entries.map((e) => Number(e.time))];

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { transferId } from '../../../server/desks/funds.ts';
 import { assetRecords } from '../../../server/desks/queries.ts';
 import { describeDialects } from '../dialects.ts';
-import { openWorld, U1, U2, value, type World } from './world.ts';
+import { heldCommits, openWorld, U1, U2, value, type World } from './world.ts';
 
 it('names a transfer from its source wallet and debit: a version 5 UUID, the same for the same debit, another for any other', () => {
   const id = transferId('coin', 42);
@@ -82,6 +82,29 @@ describeDialects('transfers and records', (dialect) => {
     // The same client id of another user is another transfer.
     await w.credit(U2, 'USDT', '5');
     expect(value(await w.desks.transfers.transfer({ ...req, user: U2, amount: '5' })).transferId).not.toBe(c.transferId);
+    await w.check();
+  });
+
+  it('writes a credit and the balances it changed at the time of the commands, not of their commit', async () => {
+    const { store, gate } = heldCommits(w.store);
+    await w.restart({ store });
+    const out = value(await w.desks.spot.transferOut({ user: U1, asset: 'USDT', amount: '40', to: 'contract' }));
+    // A batch of the contract desk in flight, held: the credit applies at t1 into the next batch, which is handed to
+    // the store only when the first one committed, at t2.
+    gate.held = true;
+    const first = w.desks.perp.adjust({ user: U2, asset: 'USDT', amount: '5', action: 'credit', memo: 'held' });
+    w.clock.advance(1_000);
+    const t1 = w.clock.now();
+    const credit = w.desks.perp.transferIn(out.id);
+    await new Promise((ok) => setTimeout(ok, 100)); // its look-up of the row done, it applied (and waits)
+    w.clock.advance(1_000);
+    gate.release();
+    value(await first);
+    const done = value(await credit);
+    expect(done.creditedAt).toBe(t1);
+    expect((await w.store.transfers.find(out.id))?.creditedAt).toBe(t1);
+    const row = await w.store.db.selectFrom('balances').select('updated_at').where('user_id', '=', U1).where('wallet', '=', 'contract').executeTakeFirstOrThrow();
+    expect(Number(row.updated_at)).toBe(t1);
     await w.check();
   });
 

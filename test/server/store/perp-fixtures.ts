@@ -46,7 +46,7 @@ export function commit(seq: number, perp: PerpWrites | null, now = NOW): DeskWri
       balances: [],
       system: [],
     },
-    records: [], transfersOut: [], transfersIn: [], creditedAt: now, spot: null, perp,
+    records: [], transfersOut: [], transfersIn: [], spot: null, perp,
   };
 }
 

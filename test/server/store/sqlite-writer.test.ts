@@ -37,7 +37,7 @@ async function withStore(work: (store: Store, dir: string) => Promise<void>): Pr
 const writes = (amount: bigint): DeskWrites => ({
   lease: { desk: 'coin', holder: 'test', now: 1, ttlMs: 1000 },
   ledger: { desk: 'coin', now: 1, entries: [{ seq: 1, reason: 'admin.credit', ref: 'admin:x', time: 1, lines: [{ account: 'system:treasury', asset: 'USDT', amount }] }], balances: [], system: [] },
-  records: [], transfersOut: [], transfersIn: [], creditedAt: 1, spot: null, perp: null,
+  records: [], transfersOut: [], transfersIn: [], spot: null, perp: null,
 });
 
 it('refuses a commit, and every later one, when its thread cannot open the database', async () => {
@@ -209,7 +209,7 @@ it('writes a large batch through multi-row statements exactly as the repositorie
       system: [{ account: 'system:fee-income', asset: 'USDT', amount: 12n }],
     },
     records: ids.slice(0, 40).map((id, i) => ({ user: 7 + (id % 3), wallet: 'coin', asset: 'USDT', type: 'buy_coin', amount: -BigInt(id), frozen: BigInt(id), ref: `order:${id}`, desk: 'coin', seq: i + 1, time: 100 + i })),
-    transfersOut: [], transfersIn: [], creditedAt: 5, perp: null,
+    transfersOut: [], transfersIn: [], perp: null,
     spot: {
       orders: ids.map(order),
       trades: ids.slice(0, 33).map((id, i) => ({
