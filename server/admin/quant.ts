@@ -2,8 +2,8 @@
 // an operator's stop (orders cancelled, the base sold if asked, the pocket back to the user: the bot ends with
 // reason "operator"), and the minimum investments users must reach. A stop goes through the spot desk in sequence
 // with users' orders and is audited with its reason by the executor (commands.ts); over the channel the running
-// server's desk does it, with no server the CLI opens the desk under its lease. The minimums are stored config
-// (quant.min) that a running desk re-reads within 2 s. No command chooses a bot's outcome: an operator can only
+// server's desk does it, with no server the CLI opens the desk under its lease. The minimums are set by the spot desk
+// in sequence (setQuantMinimum: memory and the stored config quant.min in one batch). No command chooses a bot's outcome: an operator can only
 // stop one, at the market's own prices.
 import { botPnl, QUANT_KINDS, type QuantBotView, type QuantKind, type QuantStatus } from '../contract/quant.ts';
 import { normalizeAccount } from '../contract/validate.ts';
@@ -102,13 +102,11 @@ export function planQuant(req: AdminRequest, usage: (m: string) => Error, failed
     case 'quant config set': {
       if (kind === undefined || args.min === undefined || !DECIMAL.test(args.min)) throw usage('usage: quant config set --kind robot|grid --min X --reason R');
       const min = args.min;
-      return async ({ store, clock }, withSpot) => {
-        const text = await store.config.get(QUANT_MIN_KEY);
-        const set = text === null ? {} : (JSON.parse(text) as Record<string, string>);
-        set[kind] = min;
-        await store.config.set(QUANT_MIN_KEY, JSON.stringify(set), clock());
-        await withSpot((spot) => spot.readQuantConfig());
-        return { data: set, text: `minimum ${kind} investment: ${min}` };
+      return async (_ctx, withSpot) => {
+        // Set by the spot desk, in sequence with its orders: memory and the stored setting in one batch.
+        const reply = await withSpot((spot) => spot.setQuantMinimum({ kind: kind as QuantKind, min }));
+        if (!reply.ok) throw failed(`quant config: ${reply.code}`);
+        return { data: reply.value, text: `minimum ${kind} investment: ${min}` };
       };
     }
     default:

@@ -22,12 +22,6 @@ export interface DeskHostOptions {
   readonly commands: readonly string[];
   /** Methods answered on request, outside the log (they only read). */
   readonly queries: readonly string[];
-  /**
-   * Commands that reach the desk's sequence only after an await of their own (so their seq can't ride their batch)
-   * and are safe to apply again after a crash (they set a value). Any other command that is accepted without
-   * entering the sequence at once stops the desk: it could not be applied exactly once.
-   */
-  readonly reapplicable?: readonly string[] | undefined;
   readonly log: CommandLog;
   readonly store: Store;
   /** Subject prefix of the reads (default: the log's own). */
@@ -60,7 +54,6 @@ export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
   const prefix = o.prefix ?? 'ex';
   const commands = new Set(o.commands);
   const queries = new Set(o.queries);
-  const reapplicable = new Set(o.reapplicable ?? []);
   const maxInFlight = o.maxInFlight ?? 20_000;
   const desk = o.desk as unknown as Record<string, (...args: unknown[]) => unknown>;
   let inFlight = 0;
@@ -143,14 +136,14 @@ export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
           wake();
         }
       });
-      // A call answered without entering the sequence (refused on its face) changed nothing; one that did not enter
-      // it synchronously must finish before the next, so the log's order stays the desk's, and must be safe to apply
-      // again (its position is committed only with a later command's batch).
+      // A call answered without entering the sequence (refused on its face) changed nothing. Every command enters it
+      // synchronously; one that did not (awaited first) could not be applied exactly once (its position would be
+      // committed only with a later command's batch), so the desk stops rather than go on.
       if (!sequenced) {
         await answered;
         const v = await value.catch(() => null);
         const accepted = typeof v === 'object' && v !== null && (v as { ok?: unknown }).ok === true;
-        if (accepted && !reapplicable.has(call.m)) {
+        if (accepted) {
           throw new Error(`the ${o.name} desk's ${call.m} was applied outside its sequence: it can't be applied exactly once from the log`);
         }
       }

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const desk = await spec.open({ store, bus, clock: systemClock, holder, leaseTtlMs: ttl, fees: fees.fees, onStop: stop });
       const t1 = performance.now();
-      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: askable(spec), reapplicable: spec.reapplicable, log, store, prefix, interest });
+      const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: askable(spec), log, store, prefix, interest });
       // How long the takeover took: rebuilding the desk from the store, then joining its log.
       say('active', { desk: spec.name, resumedAfter: host.resumedAfter, rebuildMs: Math.round(t1 - t0), joinMs: Math.round(performance.now() - t1) });
       host.done.catch(stop);

@@ -33,8 +33,6 @@ export interface DeskOpenOptions {
 
 export interface DeskSpec<D extends FundsDesk = FundsDesk> extends FaceSpec<D> {
   open(o: DeskOpenOptions): Promise<D>;
-  /** Commands that enter the sequence only after an await (or not at all) and set a value: applying one again is harmless. */
-  readonly reapplicable?: readonly (keyof D & string)[];
 }
 
 /** Everything a process answers that is not a command: queries, drivers and the mirrored reads. */
@@ -43,9 +41,6 @@ export const askable = (spec: { readonly queries: readonly string[]; readonly dr
 export const SPOT_DESK = {
   ...SPOT_FACE,
   open: (o: DeskOpenOptions) => SpotDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, fees: o.fees, onStop: o.onStop }),
-  // setMarketStatus writes the market's flags to the store, then re-reads them in sequence; readQuantConfig re-reads
-  // the operator's minimums: the same values again change nothing.
-  reapplicable: ['setMarketStatus', 'readQuantConfig'],
 } as const satisfies DeskSpec<SpotDesk>;
 
 /** The contract wallet's desk: the perpetuals. Its fees follow the user's spot level (desks/index.ts perpRates). */

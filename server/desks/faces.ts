@@ -33,7 +33,7 @@ export const SPOT_FACE = {
   name: 'coin',
   commands: [
     ...FUNDS_COMMANDS,
-    'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus', 'readQuantConfig',
+    'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus', 'setQuantMinimum',
     'startBot', 'stopBot', 'payCommission', 'deposit', 'withdrawHold', 'withdrawRelease', 'withdrawSettle',
   ],
   queries: [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'bot', 'runningViews', 'feesOf'],

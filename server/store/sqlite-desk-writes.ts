@@ -117,6 +117,8 @@ export class SqliteDeskWriter {
   private readonly record: TableInsert;
   private readonly transfer: TableInsert;
   private readonly credit: Database.Statement;
+  private readonly marketFlags: Database.Statement;
+  private readonly setting: Database.Statement;
   private readonly order: TableInsert;
   private readonly list: TableInsert;
   private readonly bot: TableInsert;
@@ -161,6 +163,10 @@ export class SqliteDeskWriter {
     );
     this.record = new TableInsert(db, 'asset_records', ['user_id', 'wallet', 'asset', 'type', 'amount', 'frozen', 'ref', 'desk', 'seq', 'time']);
     this.transfer = new TableInsert(db, 'transfers', ['id', 'user_id', 'client_id', 'asset', 'amount', 'from_wallet', 'to_wallet', 'status', 'created_at', 'credited_at']);
+    this.marketFlags = db.prepare('update "markets" set "is_open" = ?, "maintenance" = ? where "symbol" = ?');
+    this.setting = db.prepare(
+      'insert into "system_config" ("key", "value", "updated_at") values (?, ?, ?) on conflict ("key") do update set "value" = excluded."value", "updated_at" = excluded."updated_at"',
+    );
     this.credit = db.prepare('update "transfers" set "status" = \'credited\', "credited_at" = ? where "id" = ? and "status" = \'debited\'');
     // A batch holds each order once (its latest state), so no multi-row upsert names an id twice.
     this.order = new TableInsert(db, 'spot_orders', ORDER_COLUMNS, `on conflict ("id") do update set ${excluded(ORDER_MUTABLE)}`);
@@ -226,6 +232,8 @@ export class SqliteDeskWriter {
     this.trade.run(w.trades);
     this.orderEvent.run(w.events);
     this.bot.run(w.bots);
+    for (let i = 0; i < w.marketFlags.length; i += 3) this.marketFlags.run(w.marketFlags[i], w.marketFlags[i + 1], w.marketFlags[i + 2]);
+    for (let i = 0; i < w.settings.length; i += 3) this.setting.run(w.settings[i], w.settings[i + 1], w.settings[i + 2]);
     const p = w.perp;
     if (p !== null) {
       this.perpOrder.run(p.orders);
@@ -277,6 +285,10 @@ export interface FlatDeskWrites {
   readonly lists: Value[];
   /** quant_bots rows (the spot desk's bots), in column order. */
   readonly bots: Value[];
+  /** Markets' flags set by the spot desk: is_open, maintenance, symbol. */
+  readonly marketFlags: Value[];
+  /** Operator settings the spot desk set: key, value, time. */
+  readonly settings: Value[];
   readonly trades: Value[];
   readonly events: Value[];
   /** A perp desk's rows, each table's in its column order; null when the batch has none. */
@@ -385,8 +397,12 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   const bots: Value[] = [];
   const trades: Value[] = [];
   const events: Value[] = [];
+  const marketFlags: Value[] = [];
+  const settings: Value[] = [];
   const s = w.spot;
   if (s !== null) {
+    for (const f of s.marketFlags ?? []) marketFlags.push(f.isOpen, f.maintenance ? 1 : 0, f.symbol);
+    for (const c of s.settings ?? []) settings.push(c.key, c.value, c.time);
     for (const o of s.orders) {
       orders.push(
         o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.tif, o.postOnly ? 1 : 0, o.stp, nullable(o.price), nullable(o.bound),
@@ -408,7 +424,7 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   }
   return {
     lease: w.lease, log: w.log ?? null, now: g.now, entries, lines, balances, system, records, transfersOut, transfersIn: [...w.transfersIn],
-    orders, lists, bots, trades, events, perp: w.perp === null ? null : flattenPerp(w.perp),
+    orders, lists, bots, trades, events, marketFlags, settings, perp: w.perp === null ? null : flattenPerp(w.perp),
     seconds: w.seconds === undefined || w.seconds === null ? null : flattenSeconds(w.seconds),
     earn: w.earn === undefined || w.earn === null ? null : flattenEarn(w.earn),
   };

@@ -36,6 +36,8 @@ export const DEFAULT_FEES: FeeRates = Object.freeze({ makerPpm: 1000, takerPpm: 
 export const MARKET_REFRESH_MS = 2_000;
 /** The config key of the operator's minimum investments in quantitative bots. */
 export const QUANT_MIN_KEY = 'quant.min';
+/** A minimum investment as the operator writes it: decimal text, up to 8 places. */
+const QUANT_MIN_TEXT = /^\d{1,12}(\.\d{1,8})?$/;
 
 export interface SpotDeskOptions {
   readonly store: Store;
@@ -87,8 +89,12 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       lease,
       ledger: s.ledger,
       newBatch: () => new SpotBatch((topic) => o.bus.hasSubscribers(topic)),
-      spotWrites: (b) => ({ orders: [...b.orders.values()], lists: [...b.lists.values()], trades: b.trades, events: b.orderEvents, bots: [...b.bots.values()] }),
+      spotWrites: (b) => ({
+        orders: [...b.orders.values()], lists: [...b.lists.values()], trades: b.trades, events: b.orderEvents, bots: [...b.bots.values()],
+        marketFlags: [...b.marketFlags.values()], settings: [...b.settings.values()],
+      }),
       committed: (b) => {
+        if (b.marketFlags.size > 0) this.flagBatches--;
         // The journal answers for these payments now (commission.ts).
         if (this.commissions.size > 0) for (const e of b.entries) if (e.reason === 'invite.commission') this.commissions.delete(e.ref);
         this.wallet_.committed(b.entries);
@@ -349,23 +355,46 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     return this.s.bots.size;
   }
 
-  /** Reads the operator's minimum investments (config `quant.min`: {"robot":"10","grid":"20"}). */
-  async readQuantConfig(): Promise<void> {
+  /** Reads the operator's minimum investments (config `quant.min`: {"robot":"10","grid":"20"}) when the desk opens. */
+  private async readQuantConfig(): Promise<void> {
     const text = await this.o.store.config.get(QUANT_MIN_KEY);
     if (text === null) return;
     const parsed = JSON.parse(text) as Partial<Record<QuantKind, string>>;
     for (const kind of ['robot', 'grid'] as const) {
       const v = parsed[kind];
-      if (typeof v === 'string' && /^\d{1,12}(\.\d{1,8})?$/.test(v)) this.quantMin[kind] = toUnits(v);
+      if (typeof v === 'string' && QUANT_MIN_TEXT.test(v)) this.quantMin[kind] = toUnits(v);
     }
   }
 
-  /** Re-reads the operator's flags (open, maintenance, band) from the store, in sequence with the orders. */
+  /**
+   * Sets the operator's minimum investment for a kind of bot, in sequence with the orders: memory and the stored
+   * setting (`quant.min`) change in one batch, so a desk that applies its command log again sets it at the same place.
+   */
+  setQuantMinimum(req: { kind: QuantKind; min: string }): Promise<Reply<Record<QuantKind, string>>> {
+    return this.core.run((b, time) => {
+      if ((req.kind !== 'robot' && req.kind !== 'grid') || typeof req.min !== 'string' || !QUANT_MIN_TEXT.test(req.min)) return refuse('amount.invalid');
+      this.quantMin[req.kind] = toUnits(req.min);
+      const set = this.quantMinimums();
+      b.settings.set(QUANT_MIN_KEY, { key: QUANT_MIN_KEY, value: JSON.stringify(set), time });
+      return accept(set);
+    });
+  }
+
+  /**
+   * Re-reads the operator's flags (open, maintenance, band) from the store, in sequence with the orders: what the
+   * desk's timer does, for flags written to the store by others. Skipped while a flag this desk set is not yet
+   * committed, or when one was set during the read: the read might not have it and would put the old flag back.
+   */
   async refreshMarkets(): Promise<void> {
-    await this.readQuantConfig();
+    let at = -1;
     await this.core.runPrepared(
-      () => this.o.store.markets.configs('spot'),
+      () => {
+        if (this.flagBatches > 0) return null;
+        at = this.flagsSet;
+        return this.o.store.markets.configs('spot');
+      },
       (configs) => {
+        if (configs === null || at !== this.flagsSet) return;
         for (const c of configs) {
           const m = this.s.markets.get(c.symbol);
           if (m) applyFlags(m, c);
@@ -374,19 +403,26 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     );
   }
 
-  /** Opens, closes or puts a market under maintenance: stored first, then in effect for the next command. */
-  async setMarketStatus(symbol: string, status: { isOpen?: number; maintenance?: boolean }): Promise<Reply<MarketStatus>> {
-    if (!this.s.markets.has(symbol)) return refuse('market.unknown');
-    await this.o.store.markets.setStatus(symbol, status);
-    await this.refreshMarkets();
-    return accept(this.markets().find((m) => m.symbol === symbol)!);
+  /**
+   * Opens, closes or puts a market under maintenance, in sequence with the orders: in effect for the next command,
+   * and written with the batch that applied it (so a desk that applies its command log again sets it at the same place).
+   */
+  setMarketStatus(symbol: string, status: { isOpen?: number; maintenance?: boolean }): Promise<Reply<MarketStatus>> {
+    return this.core.run((b) => {
+      const m = this.s.markets.get(symbol);
+      if (m === undefined) return refuse('market.unknown');
+      if (status.isOpen !== undefined) m.isOpen = status.isOpen;
+      if (status.maintenance !== undefined) m.maintenance = status.maintenance;
+      if (b.marketFlags.size === 0) this.flagBatches++;
+      this.flagsSet++;
+      b.marketFlags.set(symbol, { symbol, isOpen: m.isOpen, maintenance: m.maintenance });
+      return accept({ symbol, isOpen: m.isOpen, maintenance: m.maintenance, priceBandBps: m.bandBps });
+    });
   }
 
-
-
-
-
-
+  /** Batches holding flags set by setMarketStatus and not yet committed; how many times flags were set. */
+  private flagBatches = 0;
+  private flagsSet = 0;
 
   /** Throws if memory disagrees with itself: books, levels, reservations and the ledger (tests call it often). */
   async checkInvariants(): Promise<void> {

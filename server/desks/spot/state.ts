@@ -4,7 +4,7 @@ import type { OrderId, SpotEvent } from '../../kernel/index.ts';
 import { QUANT_STRATEGY_TYPE } from '../../contract/quant.ts';
 import type { QuantBotRow } from '../../store/quant.ts';
 import type { BotMemory } from './bot-memory.ts';
-import type { SpotOrder, SpotOrderEvent, SpotOrderList, SpotTrade } from '../../store/spot.ts';
+import type { SpotMarketFlags, SpotOrder, SpotOrderEvent, SpotOrderList, SpotTrade } from '../../store/spot.ts';
 import { DeskBatch } from '../batch.ts';
 import type { ClientIdFilter } from '../client-ids.ts';
 import type { DeskLedger } from '../ledger.ts';
@@ -21,9 +21,16 @@ export class SpotBatch extends DeskBatch {
   readonly orderEvents: SpotOrderEvent[] = [];
   /** Each quantitative bot's latest row in this batch (bots.ts). */
   readonly bots = new Map<number, QuantBotRow>();
+  /** Markets' operator flags set in this batch, by symbol (written with it). */
+  readonly marketFlags = new Map<string, SpotMarketFlags>();
+  /** Operator settings set in this batch, by key (written with it). */
+  readonly settings = new Map<string, { readonly key: string; readonly value: string; readonly time: number }>();
 
   override isEmpty(): boolean {
-    return super.isEmpty() && this.orders.size === 0 && this.lists.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0 && this.bots.size === 0;
+    return (
+      super.isEmpty() && this.orders.size === 0 && this.lists.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0 && this.bots.size === 0 &&
+      this.marketFlags.size === 0 && this.settings.size === 0
+    );
   }
 }
 

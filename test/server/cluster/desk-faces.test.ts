@@ -32,7 +32,7 @@ cluster('desks used through their remote faces', (servers) => {
     client = connectDesks({ log, prefix, timeoutMs: 10_000 });
     const common = { log, store: w.store, prefix };
     hosts = [
-      await hostDesk({ ...common, name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), reapplicable: SPOT_DESK.reapplicable }),
+      await hostDesk({ ...common, name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK) }),
       await hostDesk({ ...common, name: 'earn', desk: w.desks.earn, commands: EARN_DESK.commands, queries: askable(EARN_DESK) }),
       await hostDesk({ ...common, name: 'fiat', desk: w.desks.fiat, commands: FIAT_DESK.commands, queries: askable(FIAT_DESK) }),
     ];

@@ -24,7 +24,7 @@ cluster('a desk hosted on its command log', (servers) => {
   let prefix: string;
 
   const start = (desk = w.desks.spot) =>
-    hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), reapplicable: SPOT_DESK.reapplicable, log, store: w.store, prefix });
+    hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), log, store: w.store, prefix });
   const order = (user: number, side: 'buy' | 'sell', clientOrderId: string) => ({ type: 'limit' as const, user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId });
 
   beforeEach(async () => {

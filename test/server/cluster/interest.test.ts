@@ -167,7 +167,7 @@ cluster('a desk process building the events of the users gateways watch', (serve
       const r = await desk.adjust({ user, asset: 'USDT', amount: '100000', action: 'credit', memo: 'test' });
       expect(r.ok).toBe(true);
     }
-    host = await hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), reapplicable: SPOT_DESK.reapplicable, log, store: t.store, prefix, interest });
+    host = await hostDesk({ name: 'coin', desk, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), log, store: t.store, prefix, interest });
     return (await remoteDesk(client, SPOT_DESK)).desk;
   };
   const buy = (user: number, n: number) => ({ type: 'limit' as const, user, symbol: 'BTCUSDT', side: 'buy' as const, price: '50000', qty: '0.001', clientOrderId: `i-${user}-${n}` });

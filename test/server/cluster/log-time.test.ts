@@ -25,7 +25,7 @@ cluster('a desk applies its log at the log’s times', (servers) => {
   /** Applies the whole log with `w`'s spot desk, until the store's position is the log's last entry. */
   const applyLog = async (w: World, prefix: string, last: number) => {
     const host = await hostDesk({
-      name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), reapplicable: SPOT_DESK.reapplicable, log: log!, store: w.store, prefix,
+      name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), log: log!, store: w.store, prefix,
     });
     try {
       await vi.waitFor(async () => expect(resumeAt(await w.store.leases.logPosition('coin')).seq).toBe(last), { timeout: 15_000, interval: 20 });
@@ -41,6 +41,9 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     events: (await w.store.db.selectFrom('spot_order_events').selectAll().orderBy('id').execute()).map(({ id: _, ...e }) => e),
     entries: await w.store.db.selectFrom('ledger_entries').selectAll().orderBy('seq').execute(),
     records: (await w.store.db.selectFrom('asset_records').selectAll().orderBy('id').execute()).map(({ id: _, ...r }) => r),
+    // An operator's flags and settings, set in sequence, written with their batch at the command's time.
+    markets: await w.store.db.selectFrom('markets').select(['symbol', 'is_open', 'maintenance']).orderBy('symbol').execute(),
+    settings: await w.store.db.selectFrom('system_config').selectAll().orderBy('key').execute(),
     // A transfer's id is named from its debit, not drawn at random.
     // Balances carry the time of the batch's latest command, not of its commit.
     balances: await w.store.db.selectFrom('balances').selectAll().orderBy('user_id').orderBy('wallet').orderBy('asset').execute(),
@@ -63,6 +66,8 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     calls.push({ m: 'cancel', a: [{ user: U1, symbol: 'BTCUSDT', origClientOrderId: 'rests' }] });
     calls.push({ m: 'transferOut', a: [{ user: U1, asset: 'USDT', amount: '25', to: 'contract', clientId: 'to-futures' }] });
     calls.push({ m: 'transferOut', a: [{ user: U2, asset: 'BTC', amount: '0.5', to: 'contract' }] });
+    calls.push({ m: 'setMarketStatus', a: ['ETHUSDT', { maintenance: true }] });
+    calls.push({ m: 'setQuantMinimum', a: [{ kind: 'grid', min: '1500' }] });
     const stored: number[] = [];
     for (let i = 0; i < calls.length; i += 3) {
       await log.append('coin', 'all', `entry-${i}`, { c: calls.slice(i, i + 3).map((c, n) => ({ m: c.m, a: c.a, r: null, n })) });
@@ -90,6 +95,9 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     expect(a.transfers.length).toBe(2);
     expect(a.orders.length).toBe(13);
     expect(a.balances.length).toBeGreaterThanOrEqual(4);
+    expect(a.markets.find((m) => m.symbol === 'ETHUSDT')?.maintenance).toBe(1);
+    expect(a.settings.find((c) => c.key === 'quant.min')?.value).toBe('{"robot":"10","grid":"1500"}');
+    expect(stored).toContain(Number(a.settings.find((c) => c.key === 'quant.min')?.updated_at));
     expect(b).toEqual(a);
     // The times are the log's: each row's time is one of its entries', in order, never the desks' clocks.
     const times = [...a.orders.map((o) => Number(o.created_at)), ...a.trades.map((t) => Number(t.time)), ...a.entries.map((e) => Number(e.time))];

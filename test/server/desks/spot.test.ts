@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { orderHistory } from '../../../server/desks/queries.ts';
 import { describeDialects } from '../dialects.ts';
-import { openWorld, U1, U2, value, type World } from './world.ts';
+import { heldCommits, openWorld, U1, U2, value, type World } from './world.ts';
 
 describeDialects('spot desk', (dialect) => {
   let w: World;
@@ -81,6 +81,29 @@ describeDialects('spot desk', (dialect) => {
     value(await w.desks.spot.setMarketStatus('BTCUSDT', { maintenance: false }));
     expect((await place('SOLUSDT')).ok).toBe(false);
     expect(value(await limit(U2, 'buy', '60000', '0.1')).order.status).toBe('filled');
+    await w.check();
+  });
+
+  it('sets a market\'s flags in sequence, written with their batch, which the timer\'s re-read never undoes', async () => {
+    const { store, gate } = heldCommits(w.store);
+    await w.restart({ store });
+    gate.held = true;
+    const closing = w.desks.spot.setMarketStatus('BTCUSDT', { isOpen: 1 });
+    // In effect for the next command at once, while its batch is still being written.
+    const refused = w.desks.spot.place({ type: 'limit', user: U2, symbol: 'BTCUSDT', side: 'buy', price: '10', qty: '1' });
+    // The timer's re-read meanwhile finds the old flags in the store: it must not put them back.
+    const refresh = w.desks.spot.refreshMarkets();
+    await new Promise((ok) => setTimeout(ok, 50));
+    expect(w.desks.spot.markets().find((m) => m.symbol === 'BTCUSDT')?.isOpen).toBe(1);
+    gate.release();
+    expect(value(await closing)).toMatchObject({ symbol: 'BTCUSDT', isOpen: 1 });
+    expect(await refused).toEqual({ ok: false, code: 'market.not.open' });
+    await refresh;
+    expect(w.desks.spot.markets().find((m) => m.symbol === 'BTCUSDT')?.isOpen).toBe(1);
+    expect((await w.store.markets.configs('spot')).find((c) => c.symbol === 'BTCUSDT')?.isOpen).toBe(1);
+    await w.desks.spot.refreshMarkets();
+    expect(w.desks.spot.markets().find((m) => m.symbol === 'BTCUSDT')?.isOpen).toBe(1);
+    expect(await w.desks.spot.setMarketStatus('NOPEUSDT', { isOpen: 1 })).toEqual({ ok: false, code: 'market.unknown' });
     await w.check();
   });
 
