@@ -95,8 +95,24 @@ function statusOf(o: PerpOrderView): string {
  * Binance's expiry reason (er) of an order that ended: 4 for a reduce-only order whose position shrank, ended or
  * flipped under it ("knocked out by another higher priority RO order or reversed positions would be opened"), else 0.
  */
+/** Binance's expiry reason (`er`) of a closed order, from the code it closed with ('0': none of its reasons). */
 function expiryReason(o: PerpOrderView): string {
-  return o.closeCode === Code.EXPIRED_REDUCE_ONLY ? '4' : '0';
+  switch (o.closeCode) {
+    case Code.EXPIRED_STP_MAKER:
+      return '1'; // expired to prevent a self-trade
+    case Code.EXPIRED_STP_TAKER:
+      return o.tif === 'IOC' ? '3' : '1'; // an IOC's rest expired to prevent a self-trade
+    case Code.EXPIRED_IOC:
+      return '2'; // an IOC that could not fill completely
+    case Code.EXPIRED_REDUCE_ONLY:
+      return '4'; // a reduce-only order knocked out by a shrinking position
+    case Code.CANCELED_LIQUIDATION:
+      return '5'; // the account was liquidated
+    case Code.EXPIRED_MARKET:
+      return '9'; // a market order that could not fill completely
+    default:
+      return '0';
+  }
 }
 
 const isClosed = (status: PerpOrder['status']) => status === 'filled' || status === 'canceled' || status === 'expired';

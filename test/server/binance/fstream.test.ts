@@ -397,6 +397,13 @@ describeDialects('binance usdm websocket streams (/fstream)', (dialect) => {
       expect(user.drain((m) => m.e === 'MARGIN_CALL')).toEqual([]);
     });
 
+    it('an IOC order that cannot fill: EXPIRED with Binance\'s expiry reason 2', async () => {
+      const ioc = await order(key, 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=IOC&quantity=0.01&price=49000&newClientOrderId=ws-ioc');
+      expect(ioc).toMatchObject({ status: 'EXPIRED', executedQty: '0.00000000' });
+      const expired = await user.take((m) => m.e === 'ORDER_TRADE_UPDATE' && m.o.i === ioc.orderId && m.o.x === 'EXPIRED');
+      expect(expired.o).toMatchObject({ c: 'ws-ioc', f: 'IOC', X: 'EXPIRED', z: '0.00000000', er: '2' });
+    });
+
     it('a resting reduce-only order cut to its shrunk position: AMENDMENT with the new quantity; EXPIRED (er 4) when the position is gone', async () => {
       // The trader is long 0.02 BTC (the funding test's); a reduce-only ask for all of it rests.
       const tp = await order(key, 'symbol=BTCUSDT&side=SELL&type=LIMIT&timeInForce=GTC&quantity=0.02&price=51000&reduceOnly=true&newClientOrderId=ws-ro');
