@@ -59,20 +59,25 @@ export class ClientIdFilter {
     this.layers = [layer(Math.max(FIRST_CAPACITY, Math.ceil(expected * 2)))];
   }
 
-  /** Ids added so far (repeats counted). */
+  /** Distinct ids added so far (an id the filter already says it may hold is not counted again). */
   get size(): number {
     let n = 0;
     for (const l of this.layers) n += l.count;
     return n;
   }
 
+  /**
+   * Adds an id. One it may already hold changes nothing: a desk adds an order's id at every commit that writes the
+   * order, and counting those repeats would grow the filter before it is full.
+   */
   add(key: string): void {
+    const [h1, h2] = hashes(key);
+    if (this.has(h1, h2)) return;
     let top = this.layers[this.layers.length - 1]!;
     if (top.count >= top.capacity) {
       top = layer(top.capacity * GROWTH);
       this.layers.push(top);
     }
-    const [h1, h2] = hashes(key);
     for (let i = 0; i < PROBES; i++) {
       const bit = (h1 + Math.imul(i, h2)) & top.mask;
       top.bits[bit >>> 5]! |= 1 << (bit & 31);
@@ -83,6 +88,10 @@ export class ClientIdFilter {
   /** False: the key was certainly never added. True: it may have been (about 1 % of keys never added say so too). */
   mayHave(key: string): boolean {
     const [h1, h2] = hashes(key);
+    return this.has(h1, h2);
+  }
+
+  private has(h1: number, h2: number): boolean {
     for (const l of this.layers) {
       let all = true;
       for (let i = 0; i < PROBES && all; i++) {
