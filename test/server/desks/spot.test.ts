@@ -107,6 +107,18 @@ describeDialects('spot desk', (dialect) => {
     await w.check();
   });
 
+  it('sets a bot minimum in sequence, stored with its batch; malformed or huge values change nothing', async () => {
+    for (const bad of [{ kind: 'grid', min: '1e9' }, { kind: 'grid', min: '9999999999999' }, { kind: 'grid', min: '-5' }, { kind: 'grid', min: '1.123456789' }, { kind: 'moon', min: '5' }]) {
+      expect(await w.desks.spot.setQuantMinimum(bad as { kind: 'grid'; min: string })).toEqual({ ok: false, code: 'amount.invalid' });
+    }
+    expect(w.desks.spot.quantMinimums()).toEqual({ robot: '10', grid: '20' });
+    expect(await w.store.config.get('quant.min')).toBeNull();
+    expect(value(await w.desks.spot.setQuantMinimum({ kind: 'robot', min: '25.5' }))).toEqual({ robot: '25.5', grid: '20' });
+    expect(await w.store.config.get('quant.min')).toBe('{"robot":"25.5","grid":"20"}');
+    await w.restart();
+    expect(w.desks.spot.quantMinimums()).toEqual({ robot: '25.5', grid: '20' });
+  });
+
   it('refuses orders that break a rule with the rule\'s code, and changes nothing', async () => {
     const cases: Array<[object, string]> = [
       [{ price: '60000.001', qty: '0.1' }, 'decimal.price.off.tick'],
