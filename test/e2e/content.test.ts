@@ -284,7 +284,11 @@ describe.skipIf(skip !== null)('published content and feedback through the UI', 
     await browser.getByTestId('bell').click();
     await browser.getByTestId('bell-menu').waitFor();
     await browser.screenshot({ path: join(SHOTS, 'bell-th.png') });
+    // The mark's own reply first, so a failure tells which half failed: the request, or the bell taking its reply.
+    const marked = browser.waitForResponse((r) => r.url().endsWith('/app/content/read') && r.request().method() === 'POST');
     await browser.getByTestId('bell-mark-all').click();
+    const reply = await marked;
+    expect({ status: reply.status(), body: (await reply.text()).slice(0, 200) }).toMatchObject({ status: 200, body: expect.stringContaining('"count":0') as unknown });
     await expect.poll(badge, { timeout: 10_000 }).toBe(0);
     await expect.poll(() => browser.getByTestId('bell-item').evaluateAll((items) => items.every((i) => i.getAttribute('data-read') === 'true'))).toBe(true);
     await browser.screenshot({ path: join(SHOTS, 'bell-th-read.png') });

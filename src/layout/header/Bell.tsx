@@ -7,7 +7,8 @@ import { useLingui } from '@lingui/react';
 import { dataOf, useNotices } from '../../../streams/index.ts';
 import { markNoticesRead } from '../../api/content.ts';
 import { formatDate } from '../../format/date.ts';
-import { useSignedIn } from '../../state/index.ts';
+import { isApiError } from '../../api/index.ts';
+import { pushNotice, useSignedIn } from '../../state/index.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import * as s from './header.css.ts';
 
@@ -54,7 +55,7 @@ function SignedInBell() {
   const markAll = () => {
     setMarking(true);
     markNoticesRead(undefined)
-      .catch(() => undefined)
+      .catch((error: unknown) => pushNotice('error', isApiError(error) && error.msg ? error.msg : _('error.generic')))
       .finally(() => setMarking(false));
   };
 
