@@ -38,7 +38,7 @@ import { indexSourcesOf } from './jobs/index-sources.ts';
 import { backfillStart, runBackfill } from './bots/backfill.ts';
 import type { IndexRecord } from './feeds/chain.ts';
 import { virtualClock } from './virtual-clock.ts';
-import { openFeeRates, setUpFeeLevels, type FeeRatesInForce } from './jobs/fee-levels.ts';
+import { feeDesks, setUpFeeLevels } from './jobs/fee-levels.ts';
 import { startCommissions, type CommissionJob } from './jobs/commissions.ts';
 import { startEarnAccrual, type EarnJob } from './jobs/earn.ts';
 import { startQuantRobots } from './jobs/quant.ts';
@@ -188,15 +188,11 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
   let publishMarket: (message: MarketMessage) => void = () => undefined;
   const logError = (error: unknown, what: string) => app?.log.error({ err: error }, `${what} failed`);
   let stopFeeLevels: () => Promise<void> = async () => undefined;
-  let feeRates: FeeRatesInForce;
   try {
-    // Fee levels: the desks ask the in-memory rates per order; the job recomputes and applies them (jobs/).
-    feeRates = await openFeeRates(store);
     desks = await createDesks({
       store,
       bus,
       clock,
-      fees: feeRates.fees,
       marketRefreshMs: options.marketRefreshMs,
       onSecondsSettled: options.onSecondsSettled,
       onStop: (wallet, error) => app?.log.fatal({ err: error }, `the ${wallet} desk stopped; restart the server to rebuild it from the store`),
@@ -206,8 +202,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
     await store.close();
     throw error;
   }
-  // Never throws: a failed pass is logged and retried at the next tick (catch-up included).
-  stopFeeLevels = await setUpFeeLevels({ store, clock, rates: feeRates, onError: (error) => logError(error, 'fee levels') });
+  // Fee levels: the job recomputes them and hands what is in force to the desks, a command in each one's sequence
+  // (desks/fee-schedule.ts). Never throws: a failed pass is logged and retried at the next tick (catch-up included).
+  stopFeeLevels = await setUpFeeLevels({ store, clock, apply: feeDesks(desks), onError: (error) => logError(error, 'fee levels') });
   try {
     live = await startLive({
       store, bus, desks, clock, feeds: options.feeds, seed: options.seed,

@@ -10,7 +10,6 @@ import { createCommandLog, createNatsBus } from '../bus/index.ts';
 import { systemClock } from '../clock.ts';
 import { LeaseHeldError, newHolderId } from '../desks/lease.ts';
 import type { DeskEvent } from '../desks/events.ts';
-import { openFeeRates } from '../jobs/fee-levels.ts';
 import { createStore } from '../store/index.ts';
 import { hostDesk } from './desk-host.ts';
 import { Interest, interestBus } from './interest.ts';
@@ -18,7 +17,6 @@ import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
 import { askable, CLUSTER_LEASE_TTL_MS, DESK_ALIASES, DESK_SPECS, deskSpecNamed, STANDBY_POLL_MS } from './desks.ts';
 
 /** How often a desk process re-reads the fee levels the jobs process applies. */
-const FEE_RELOAD_MS = 5_000;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { desk: { type: 'string' }, prefix: { type: 'string' } } });
@@ -36,9 +34,6 @@ async function main(): Promise<void> {
   const interest = new Interest();
   const bus = interestBus(events, interest);
   const log = await createCommandLog({ servers: natsUrl, prefix, name: `desk-log-${spec.name}-${process.pid}` });
-  const fees = await openFeeRates(store);
-  const feeTimer = setInterval(() => void fees.refresh().catch(() => undefined), FEE_RELOAD_MS);
-  feeTimer.unref();
   const holder = newHolderId(`${spec.name}-`);
   say('standby', { desk: spec.name, holder });
   const stop = (error: unknown): void => {
@@ -48,7 +43,7 @@ async function main(): Promise<void> {
   for (;;) {
     try {
       const t0 = performance.now();
-      const desk = await spec.open({ store, bus, clock: systemClock, holder, leaseTtlMs: ttl, fees: fees.fees, onStop: stop });
+      const desk = await spec.open({ store, bus, clock: systemClock, holder, leaseTtlMs: ttl, onStop: stop });
       const t1 = performance.now();
       const host = await hostDesk({ name: spec.name, desk, commands: spec.commands, queries: askable(spec), log, store, prefix, interest });
       // How long the takeover took: rebuilding the desk from the store, then joining its log.

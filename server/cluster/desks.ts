@@ -7,12 +7,10 @@ import type { FundsDesk } from '../desks/core.ts';
 import { EarnDesk } from '../desks/earn/desk.ts';
 import type { DeskEvent } from '../desks/events.ts';
 import { EARN_FACE, FIAT_FACE, PERP_FACE, SECONDS_FACE, SPOT_FACE, type FaceSpec } from '../desks/faces.ts';
-import { perpRates } from '../desks/index.ts';
 import { PerpDesk } from '../desks/perp/desk.ts';
 import { SecondsDesk } from '../desks/seconds/desk.ts';
 import { SpotDesk } from '../desks/spot/desk.ts';
 import { openWalletDesk } from '../desks/wallet.ts';
-import type { FeeRates, UserId } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import { followPriceRecord } from './record-follower.ts';
 
@@ -27,7 +25,6 @@ export interface DeskOpenOptions {
   readonly clock: Clock;
   readonly holder: string;
   readonly leaseTtlMs: number;
-  readonly fees: (user: UserId) => FeeRates;
   readonly onStop: (error: unknown) => void;
 }
 
@@ -40,14 +37,14 @@ export const askable = (spec: { readonly queries: readonly string[]; readonly dr
 
 export const SPOT_DESK = {
   ...SPOT_FACE,
-  open: (o: DeskOpenOptions) => SpotDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, fees: o.fees, onStop: o.onStop }),
+  open: (o: DeskOpenOptions) => SpotDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, onStop: o.onStop }),
 } as const satisfies DeskSpec<SpotDesk>;
 
-/** The contract wallet's desk: the perpetuals. Its fees follow the user's spot level (desks/index.ts perpRates). */
+/** The contract wallet's desk: the perpetuals. Its fees follow the user's spot level (desks/fee-schedule.ts perpRates). */
 export const PERP_DESK = {
   ...PERP_FACE,
   open: (o: DeskOpenOptions) =>
-    PerpDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, fees: (user) => perpRates(o.fees(user)), onStop: o.onStop }),
+    PerpDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, onStop: o.onStop }),
 } as const satisfies DeskSpec<PerpDesk>;
 
 /** The earn wallet's desk: wealth products, mining pools and their treasury. */

@@ -18,7 +18,7 @@ import { DEMO_TREASURY } from '../desks/earn/state.ts';
 import { unitsOf } from '../contract/seconds-record.ts';
 import { startCommissions } from '../jobs/commissions.ts';
 import { startEarnAccrual } from '../jobs/earn.ts';
-import { openFeeRates, setUpFeeLevels } from '../jobs/fee-levels.ts';
+import { feeDesks, setUpFeeLevels } from '../jobs/fee-levels.ts';
 import { indexSourcesOf } from '../jobs/index-sources.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import { startPerpMarks } from '../jobs/perp-marks.ts';
@@ -125,8 +125,8 @@ export async function startClusterJobs(o: ClusterJobsOptions): Promise<ClusterJo
     stops.push(() => marks.stop());
     live.setPerpFunding((symbol) => marks.funding(symbol));
 
-    const rates = await openFeeRates(store);
-    stops.push(await setUpFeeLevels({ store, clock, rates, onError: (e) => o.onError(e, 'fee levels') }));
+    // The levels in force, handed to the coin and contract desks as a command in each one's log.
+    stops.push(await setUpFeeLevels({ store, clock, apply: feeDesks(desks), onError: (e) => o.onError(e, 'fee levels') }));
     const commissions = startCommissions({ store, clock, pay: (req) => desks.spot.payCommission(req), onError: (e) => o.onError(e, 'invite commissions') });
     stops.push(() => commissions.stop());
 

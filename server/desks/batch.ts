@@ -83,6 +83,8 @@ export class DeskBatch implements Batch {
   readonly events: Array<{ readonly topic: string; readonly event: DeskEvent }> = [];
   /** User balances changed in this batch, by `user:wallet:asset`. */
   readonly touched = new Map<string, { readonly user: number; readonly wallet: Wallet; readonly asset: string }>();
+  /** Operator settings set in this batch, by key (system_config, written with it): a bot minimum, the fee levels. */
+  readonly settings = new Map<string, { readonly key: string; readonly value: string; readonly time: number }>();
   /** Balance events, filled in when the batch is sealed (memory then equals the state after this batch). */
   balanceEvents: Array<{ readonly topic: string; readonly event: DeskEvent }> = [];
 
@@ -102,7 +104,7 @@ export class DeskBatch implements Batch {
 
   /** Nothing to write: the batch held only refusals and reads. */
   isEmpty(): boolean {
-    return this.entries.length === 0 && this.records.length === 0 && this.transfersOut.length === 0 && this.transfersIn.length === 0;
+    return this.entries.length === 0 && this.records.length === 0 && this.transfersOut.length === 0 && this.transfersIn.length === 0 && this.settings.size === 0;
   }
 
   emit(topic: string, event: DeskEvent): void {

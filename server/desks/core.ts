@@ -337,6 +337,7 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       records: b.records,
       transfersOut: b.transfersOut,
       transfersIn: b.transfersIn,
+      settings: [...b.settings.values()],
       spot: this.o.spotWrites?.(b) ?? null,
       perp: this.o.perpWrites?.(b) ?? null,
       seconds: this.o.secondsWrites?.(b) ?? null,

@@ -33,7 +33,7 @@ export const SPOT_FACE = {
   name: 'coin',
   commands: [
     ...FUNDS_COMMANDS,
-    'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus', 'setQuantMinimum',
+    'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus', 'setQuantMinimum', 'setFeeLevels',
     'startBot', 'stopBot', 'payCommission', 'deposit', 'withdrawHold', 'withdrawRelease', 'withdrawSettle',
   ],
   queries: [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'bot', 'runningViews', 'feesOf'],
@@ -47,7 +47,7 @@ export const PERP_FACE = {
     ...FUNDS_COMMANDS,
     'place', 'placeConditional', 'placeConditionalOnce', 'cancel', 'cancelAll', 'setLeverage', 'setMarginMode', 'adjustMargin',
     // The jobs' inputs: marks (liquidations and triggers ride them), funding, and an operator's insurance contribution.
-    'mark', 'funding', 'settleMissedFunding', 'fundInsurance',
+    'mark', 'funding', 'settleMissedFunding', 'fundInsurance', 'setFeeLevels',
   ],
   // A position's close and its take-profit/stop-loss are several commands each: composite.ts, over this face.
   queries: [

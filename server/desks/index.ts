@@ -21,7 +21,6 @@ export interface DesksOptions {
   /** Lease holder id for all desks of this process (default host:pid:random per desk). */
   readonly holder?: string | undefined;
   readonly leaseTtlMs?: number | undefined;
-  readonly fees?: ((user: UserId) => FeeRates) | undefined;
   readonly marketRefreshMs?: number | undefined;
   /** Told when a desk stops (a failed commit or a lost lease): it refuses everything until a restart. */
   readonly onStop?: ((wallet: Wallet, error: unknown) => void) | undefined;
@@ -60,25 +59,21 @@ export interface LocalDesks extends Desks {
   readonly byWallet: Readonly<Record<Wallet, FundsDesk>>;
 }
 
-/** A user's contract rates from their spot rates (their fee level's): maker ÷ 5, taker ÷ 2. */
-export const perpRates = (spot: FeeRates): FeeRates => ({ makerPpm: Math.floor(spot.makerPpm / 5), takerPpm: Math.floor(spot.takerPpm / 2) });
+export { perpRates } from './fee-schedule.ts';
 
 export async function createDesks(o: DesksOptions): Promise<LocalDesks> {
   const common = { store: o.store, bus: o.bus, clock: o.clock ?? systemClock, holder: o.holder, leaseTtlMs: o.leaseTtlMs };
   const opened: FundsDesk[] = [];
   try {
-    const spot = await SpotDesk.open({ ...common, fees: o.fees, marketRefreshMs: o.marketRefreshMs, onStop: (e) => o.onStop?.('coin', e) });
+    const spot = await SpotDesk.open({ ...common, marketRefreshMs: o.marketRefreshMs, onStop: (e) => o.onStop?.('coin', e) });
     opened.push(spot);
     const wallet = async (name: Exclude<Wallet, 'coin'>) => {
       const desk = await openWalletDesk({ ...common, wallet: name, onStop: (e) => o.onStop?.(name, e) });
       opened.push(desk);
       return desk;
     };
-    // Contract fees follow the user's fee level: a fifth of the spot maker rate and half the taker rate (level 0:
-    // 0.02 % / 0.05 %, Binance USDⓈ-M's regular tier, from spot's 0.1 % / 0.1 %).
-    const spotFees = o.fees;
-    const perpFees = spotFees === undefined ? undefined : (user: UserId): FeeRates => perpRates(spotFees(user));
-    const contract = await PerpDesk.open({ ...common, fees: perpFees, onStop: (e) => o.onStop?.('contract', e) });
+    // Both desks keep the fee levels in force (fee-schedule.ts); contract rates follow the spot level (perpRates).
+    const contract = await PerpDesk.open({ ...common, onStop: (e) => o.onStop?.('contract', e) });
     opened.push(contract);
     const earn = await EarnDesk.open({ ...common, onStop: (e) => o.onStop?.('earn', e) });
     opened.push(earn);

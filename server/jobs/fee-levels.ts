@@ -21,6 +21,8 @@ import {
   feeLevelFor, nextApplyAt, nextRecomputeAt, recomputeInForceAt, volumeWindow,
   type Amount, type FeeRates, type UserId,
 } from '../kernel/index.ts';
+import type { Reply } from '../desks/codes.ts';
+import { feeLevelsInStore, type FeeLevelsInForce } from '../desks/fee-schedule.ts';
 import type { FeeTableRow, UserFeeLevel } from '../store/feeLevels.ts';
 import type { Store } from '../store/index.ts';
 import { asKernelTable, DEFAULT_FEE_TABLE } from './fee-table.ts';
@@ -91,52 +93,14 @@ export async function recompute(store: Store, recomputeAt: number, now: number):
 }
 
 /** The rates the desks charge: the levels of the recompute in force, held in memory. */
-export interface FeeRatesInForce {
-  /** The desks' hook: the user's maker/taker rates (level 0 for a user without volume). */
-  fees(user: UserId | number): FeeRates;
-  /** The table of the recompute in force (the configured one before any took effect). */
-  table(): readonly FeeTableRow[];
-  /** The 00:00 instant of the recompute in force, or null before the first. */
-  recomputeAt(): number | null;
-  /** Re-reads the recompute in force when it changed; true when it did. */
-  refresh(): Promise<boolean>;
-}
-
-export async function openFeeRates(store: Store): Promise<FeeRatesInForce> {
-  let at: number | null = null;
-  let table: readonly FeeTableRow[] = DEFAULT_FEE_TABLE;
-  let rates: readonly FeeRates[] = [];
-  let levels = new Map<number, number>();
-  const load = async (force: boolean): Promise<boolean> => {
-    const run = await store.feeLevels.latestApplied();
-    const next = run?.recomputeAt ?? null;
-    if (!force && next === at) return false;
-    const nextTable = run?.table ?? (await configuredFeeTable(store));
-    const nextLevels = run ? new Map((await store.feeLevels.levels(run.recomputeAt)).map((l) => [l.user, l.level])) : new Map<number, number>();
-    // Swapped together, between two awaits of nobody: the desks never see half a change.
-    at = next;
-    table = nextTable;
-    rates = nextTable.map((r) => Object.freeze({ makerPpm: r.makerPpm, takerPpm: r.takerPpm }));
-    levels = nextLevels;
-    return true;
-  };
-  await load(true);
-  return Object.freeze({
-    fees(user: UserId | number): FeeRates {
-      const level = levels.get(Number(user)) ?? 0;
-      return rates[Math.min(level, rates.length - 1)]!;
-    },
-    table: () => table,
-    recomputeAt: () => at,
-    refresh: () => load(false),
-  });
-}
-
 export interface FeeLevelJobOptions {
   readonly store: Store;
   readonly clock: Clock;
-  /** The in-memory rates the desks ask; refreshed when levels are applied. */
-  readonly rates?: FeeRatesInForce | undefined;
+  /**
+   * Hands the desks what is in force after each pass (their `setFeeLevels`, a command in each desk's sequence; a
+   * desk that has it already changes nothing), so a desk that missed one catches up at the next pass.
+   */
+  readonly apply?: ((inForce: FeeLevelsInForce) => Promise<void>) | undefined;
   /** Longest wait between two checks (default 30 s; the timer also wakes at each 00:00 and 04:00 GMT+8). */
   readonly pollMs?: number | undefined;
   /** How long after 00:00 the recompute waits for trades in flight (default 5 s). */
@@ -157,7 +121,20 @@ export async function feeLevelTick(o: FeeLevelJobOptions): Promise<void> {
   const due = nextRecomputeAt(now - settle) - DAY;
   if (due > inForce) await recompute(o.store, due, now);
   await o.store.feeLevels.prune(inForce - KEEP_DAYS * DAY);
-  await o.rates?.refresh();
+  if (o.apply !== undefined) await o.apply(await feeLevelsInStore(o.store));
+}
+
+/** The desks that charge fees by level, as the job hands them what is in force (a refusal is a failed pass). */
+export function feeDesks(desks: { readonly spot: FeeLevelsDesk; readonly perp: FeeLevelsDesk }): (inForce: FeeLevelsInForce) => Promise<void> {
+  return async (inForce) => {
+    for (const reply of await Promise.all([desks.spot.setFeeLevels(inForce), desks.perp.setFeeLevels(inForce)])) {
+      if (!reply.ok) throw new Error(`a desk refused the fee levels in force: ${reply.code}`);
+    }
+  };
+}
+
+interface FeeLevelsDesk {
+  setFeeLevels(req: FeeLevelsInForce): Promise<Reply<FeeLevelsInForce>>;
 }
 
 /**

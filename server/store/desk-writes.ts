@@ -29,6 +29,8 @@ export interface DeskWrites {
   readonly transfersOut: readonly Transfer[];
   /** Transfers this desk credits, each at its command's time. */
   readonly transfersIn: ReadonlyArray<{ readonly id: string; readonly time: number }>;
+  /** Operator settings a desk set in the batch (system_config), each key once. */
+  readonly settings?: readonly { readonly key: string; readonly value: string; readonly time: number }[] | undefined;
   readonly spot: SpotWrites | null;
   readonly perp: PerpWrites | null;
   /** A seconds desk's contracts, config rows and exposure limits. */
@@ -46,6 +48,7 @@ export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promis
   await repos.records.insert(w.records);
   await repos.transfers.insert(w.transfersOut);
   for (const t of w.transfersIn) await repos.transfers.markCredited(t.id, t.time);
+  for (const c of w.settings ?? []) await repos.config.set(c.key, c.value, c.time);
   if (w.spot !== null) await repos.spot.write(w.spot);
   if (w.perp !== null) await repos.perp.write(w.perp);
   if (w.seconds !== undefined && w.seconds !== null) await repos.seconds.write(w.seconds);

@@ -111,8 +111,6 @@ export interface SpotWrites {
   readonly bots?: readonly QuantBotRow[] | undefined;
   /** Markets' operator flags set in the batch (setMarketStatus), each market once, its latest flags. */
   readonly marketFlags?: readonly SpotMarketFlags[] | undefined;
-  /** Operator settings set in the batch (system_config), each key once. */
-  readonly settings?: readonly { readonly key: string; readonly value: string; readonly time: number }[] | undefined;
 }
 
 export interface SpotMarketFlags {
@@ -307,10 +305,6 @@ export function createSpot(db: Kysely<Database>) {
       if (w.bots !== undefined && w.bots.length > 0) await insertRows(db, 'quant_bots', rowsOf(w.bots, QUANT_BOT_COLUMNS, quantBotValues), QUANT_UPSERT_BOT);
       for (const f of w.marketFlags ?? []) {
         await db.updateTable('markets').set({ is_open: f.isOpen, maintenance: f.maintenance ? 1 : 0 }).where('symbol', '=', f.symbol).execute();
-      }
-      for (const c of w.settings ?? []) {
-        await db.insertInto('system_config').values({ key: c.key, value: c.value, updated_at: c.time })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: c.value, updated_at: c.time })).execute();
       }
       const trades = w.trades.map((t) => ({
         symbol: t.symbol,

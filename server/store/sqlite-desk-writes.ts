@@ -287,7 +287,7 @@ export interface FlatDeskWrites {
   readonly bots: Value[];
   /** Markets' flags set by the spot desk: is_open, maintenance, symbol. */
   readonly marketFlags: Value[];
-  /** Operator settings the spot desk set: key, value, time. */
+  /** Operator settings a desk set: key, value, time. */
   readonly settings: Value[];
   readonly trades: Value[];
   readonly events: Value[];
@@ -399,10 +399,10 @@ export function flatten(w: DeskWrites): FlatDeskWrites {
   const events: Value[] = [];
   const marketFlags: Value[] = [];
   const settings: Value[] = [];
+  for (const c of w.settings ?? []) settings.push(c.key, c.value, c.time);
   const s = w.spot;
   if (s !== null) {
     for (const f of s.marketFlags ?? []) marketFlags.push(f.isOpen, f.maintenance ? 1 : 0, f.symbol);
-    for (const c of s.settings ?? []) settings.push(c.key, c.value, c.time);
     for (const o of s.orders) {
       orders.push(
         o.id, o.user, o.symbol, o.clientOrderId, o.side, o.kind, o.tif, o.postOnly ? 1 : 0, o.stp, nullable(o.price), nullable(o.bound),

@@ -14,6 +14,7 @@ import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, openUnderLease, loadOwned, ownership } from '../core.ts';
 import { loadClientIds } from '../client-ids.ts';
 import { newEpoch } from '../epoch.ts';
+import { openFeeSchedule, perpRates, setFeeLevelsOn, type FeeLevelsInForce, type FeeSchedule } from '../fee-schedule.ts';
 import type { DeskEvent } from '../events.ts';
 import type { DepthSnapshot } from '../spot/commands.ts';
 import { BookTracker } from '../../market/book-tracker.ts';
@@ -42,7 +43,6 @@ export interface PerpDeskOptions {
   readonly clock?: Clock | undefined;
   readonly holder?: string | undefined;
   readonly leaseTtlMs?: number | undefined;
-  readonly fees?: ((user: UserId) => FeeRates) | undefined;
   readonly onStop?: ((error: unknown) => void) | undefined;
 }
 
@@ -98,11 +98,14 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   private readonly o: PerpDeskOptions;
   /** References of insurance-fund contributions applied by batches not yet committed (fundInsurance). */
   private readonly pendingFund = new Set<string>();
+  /** The fee levels in force (fee-schedule.ts): read when a command applies, changed only by setFeeLevels. */
+  private schedule: FeeSchedule;
 
-  private constructor(o: PerpDeskOptions, s: PerpState, lease: DeskLease, locks: Map<string, bigint>) {
+  private constructor(o: PerpDeskOptions, s: PerpState, lease: DeskLease, locks: Map<string, bigint>, schedule: FeeSchedule) {
     super();
     this.o = o;
     this.s = s;
+    this.schedule = schedule;
     this.core = new DeskCore<PerpBatch>({
       wallet: 'contract',
       store: o.store,
@@ -136,7 +139,10 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   static async open(o: PerpDeskOptions): Promise<PerpDesk> {
     const clock = o.clock ?? systemClock;
     // The epoch carries the opening time: market data numbers this lifetime's book events after the last one's.
-    return openUnderLease(o, 'contract', clock, async (lease, locks) => new PerpDesk(o, await rebuildPerp(o.store, newEpoch(clock()), o.fees), lease, locks));
+    return openUnderLease(o, 'contract', clock, async (lease, locks) => {
+      const schedule = await openFeeSchedule(o.store, 'contract');
+      return new PerpDesk(o, await rebuildPerp(o.store, newEpoch(clock()), (user) => perpRates(schedule.rates(user))), lease, locks, schedule);
+    });
   }
 
   markets(): PerpMarket[] {
@@ -145,12 +151,11 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
 
   /** Places an order; a repeated client order id answers the first order. */
   place(req: PerpPlaceRequest): Promise<Reply<PerpPlaceResult>> {
-    const fees = this.feesOf(req.user);
     const id = req.clientOrderId;
     const stored = () => (id === undefined || !isClientId(id) ? undefined : this.findClient(req.user, id));
     const apply = (row: PerpOrder | undefined, b: PerpBatch, time: number): Reply<PerpPlaceResult> => {
       if (row !== undefined) return accept({ order: row, fills: [], duplicate: true });
-      const cmd = this.placeCommand(req, fees, time);
+      const cmd = this.placeCommand(req, this.feesOf(req.user), time);
       if (!cmd.ok) return cmd;
       const events = this.s.engine.apply(cmd.value);
       const rejected = events.find((e) => e.type === 'rejected');
@@ -179,12 +184,11 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
    * placed; that order may be a plain one, not a conditional).
    */
   placeConditionalOnce(req: PerpConditionalRequest): Promise<Reply<{ order: PerpOrder; duplicate: boolean }>> {
-    const fees = this.feesOf(req.user);
     const id = req.clientOrderId;
     const stored = () => (id === undefined || !isClientId(id) ? undefined : this.findClient(req.user, id));
     const apply = (row: PerpOrder | undefined, b: PerpBatch, time: number): Reply<{ order: PerpOrder; duplicate: boolean }> => {
       if (row !== undefined) return accept({ order: row, duplicate: true });
-      const cmd = this.conditionalCommand(req, fees, time);
+      const cmd = this.conditionalCommand(req, this.feesOf(req.user), time);
       if (!cmd.ok) return cmd;
       const events = this.s.engine.apply(cmd.value);
       const rejected = events.find((e) => e.type === 'rejected');
@@ -534,9 +538,17 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     return accept({ bids: side('buy'), asks: side('sell'), last: this.s.engine.lastPrice(symbol) });
   }
 
-  /** The rates the user's orders are placed with now. */
+  /** The rates the user's orders are placed with now: their fee level's spot rates, as contract rates (perpRates). */
   private feesOf(user: number): FeeRates {
-    return (this.o.fees ?? (() => PERP_FEES))(user as UserId);
+    return perpRates(this.schedule.rates(user));
+  }
+
+  /**
+   * Puts a recompute's fee levels in force (fee-schedule.ts), in sequence with the orders; the same command as the
+   * coin desk's, each desk applying it in its own log. Resting orders keep the rates they were accepted with.
+   */
+  setFeeLevels(req: FeeLevelsInForce): Promise<Reply<FeeLevelsInForce>> {
+    return setFeeLevelsOn(this.core, this.o.store, 'contract', req, () => this.schedule, (next) => (this.schedule = next));
   }
 
   /**

@@ -8,6 +8,7 @@ import type { Store } from '../../store/index.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, openUnderLease } from '../core.ts';
 import { newEpoch } from '../epoch.ts';
+import { openFeeSchedule, setFeeLevelsOn, type FeeLevelsInForce, type FeeSchedule } from '../fee-schedule.ts';
 import type { DeskEvent } from '../events.ts';
 import type { DeskLease } from '../lease.ts';
 import type { OrderView } from '../views.ts';
@@ -46,8 +47,6 @@ export interface SpotDeskOptions {
   /** Lease holder id (default host:pid:random). */
   readonly holder?: string | undefined;
   readonly leaseTtlMs?: number | undefined;
-  /** A user's fee rates; the desk asks at each placement. */
-  readonly fees?: ((user: UserId) => FeeRates) | undefined;
   /** How often market flags (open, maintenance, band) are re-read from the store; 0 = never. */
   readonly marketRefreshMs?: number | undefined;
   readonly onStop?: ((error: unknown) => void) | undefined;
@@ -73,13 +72,16 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   /** What the bots need from the desk (bots.ts); the operator's minimum investments, re-read with the markets. */
   private readonly bots: BotContext;
   private quantMin: Record<QuantKind, bigint> = { robot: toUnits(QUANT_DEFAULT_MIN.robot), grid: toUnits(QUANT_DEFAULT_MIN.grid) };
+  /** The fee levels in force (fee-schedule.ts): read when a command applies, changed only by setFeeLevels. */
+  private schedule: FeeSchedule;
 
-  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>, wallet: WalletMemory) {
+  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>, wallet: WalletMemory, schedule: FeeSchedule) {
     super();
     this.o = o;
     this.s = s;
     this.wallet_ = wallet;
-    this.bots = { fees: (user) => (o.fees ?? (() => DEFAULT_FEES))(user), minInvestment: (kind) => this.quantMin[kind] };
+    this.schedule = schedule;
+    this.bots = { fees: (user) => this.schedule.rates(user), minInvestment: (kind) => this.quantMin[kind] };
     s.onSettled = (m, b, events, touched) => afterSettle(s, m, b, events, touched, this.bots);
     this.core = new DeskCore<SpotBatch>({
       wallet: 'coin',
@@ -91,7 +93,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       newBatch: () => new SpotBatch((topic) => o.bus.hasSubscribers(topic)),
       spotWrites: (b) => ({
         orders: [...b.orders.values()], lists: [...b.lists.values()], trades: b.trades, events: b.orderEvents, bots: [...b.bots.values()],
-        marketFlags: [...b.marketFlags.values()], settings: [...b.settings.values()],
+        marketFlags: [...b.marketFlags.values()],
       }),
       committed: (b) => {
         if (b.marketFlags.size > 0) this.flagBatches--;
@@ -139,7 +141,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       const state = await rebuildSpot(o.store, newEpoch(clock()));
       restoreBots(state, await o.store.quant.running());
       const wallet = new WalletMemory(await o.store.walletDesk.openHolds());
-      const desk = new SpotDesk(o, state, lease, locks, wallet);
+      const desk = new SpotDesk(o, state, lease, locks, wallet, await openFeeSchedule(o.store, 'coin'));
       await desk.readQuantConfig();
       return desk;
     });
@@ -151,28 +153,25 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   }
 
   place(req: PlaceRequest): Promise<Reply<PlaceResult>> {
-    const fees = (this.o.fees ?? (() => DEFAULT_FEES))(req.user as UserId);
     const id = req.clientOrderId;
     // Without a client id there is nothing to look up: no store round trip, no break in the batch.
-    if (id === undefined) return this.core.run((b, time) => applyPlace(this.s, b, req, fees, time, undefined));
+    if (id === undefined) return this.core.run((b, time) => applyPlace(this.s, b, req, this.schedule.rates(req.user), time, undefined));
     // At the command's turn: memory first (resting or uncommitted orders; an entry leaves it only once the store has
     // it), then the filter of stored ids; only an id it may hold is looked up, which commits what is applied first.
     const stored = () =>
       knownClientOrder(this.s, req.user, id) !== undefined || !this.s.storedClients.mayHave(clientKey(req.user, id))
         ? undefined
         : this.o.store.spot.findByClientId(req.user, id);
-    return this.core.runPrepared(stored, (row, b, time) => applyPlace(this.s, b, req, fees, time, row));
+    return this.core.runPrepared(stored, (row, b, time) => applyPlace(this.s, b, req, this.schedule.rates(req.user), time, row));
   }
 
   /** Checks a placement as place() would, placing nothing (Binance's POST /api/v3/order/test). */
   check(req: PlaceRequest): Promise<Reply<true>> {
-    const fees = (this.o.fees ?? (() => DEFAULT_FEES))(req.user as UserId);
-    return this.core.run((_b, time) => checkPlace(this.s, req, fees, time));
+    return this.core.run((_b, time) => checkPlace(this.s, req, this.schedule.rates(req.user), time));
   }
 
   /** Places an OCO list (both legs in one command); a repeated list client id answers the first list. */
   placeOco(req: OcoRequest): Promise<Reply<OcoResult>> {
-    const fees = (this.o.fees ?? (() => DEFAULT_FEES))(req.user as UserId);
     const store = this.o.store.spot;
     const stored = (): OcoStored | Promise<OcoStored> => {
       const id = req.clientListId;
@@ -196,7 +195,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
         return { list, legTaken };
       })();
     };
-    return this.core.runPrepared(stored, (known, b, time) => applyOco(this.s, b, req, fees, time, known));
+    return this.core.runPrepared(stored, (known, b, time) => applyOco(this.s, b, req, this.schedule.rates(req.user), time, known));
   }
 
   /**
@@ -342,7 +341,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
 
   /** A user's fee rates (the default ones for nobody): the backtest replays a grid with them. */
   feesOf(user?: number): FeeRates {
-    return user === undefined ? DEFAULT_FEES : this.bots.fees(user as UserId);
+    return user === undefined ? DEFAULT_FEES : this.schedule.rates(user);
   }
 
   /** The operator's minimum investments, decimal text in the quote coin. */
@@ -364,6 +363,15 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       const v = parsed[kind];
       if (typeof v === 'string' && QUANT_MIN_TEXT.test(v)) this.quantMin[kind] = toUnits(v);
     }
+  }
+
+  /**
+   * Puts a recompute's fee levels in force (fee-schedule.ts), in sequence with the orders: each order after it is
+   * charged its user's new level, each before it the old one, and the desk's setting changes in the same batch. A
+   * recompute no later than the one in force changes nothing (the answer is then what is in force).
+   */
+  setFeeLevels(req: FeeLevelsInForce): Promise<Reply<FeeLevelsInForce>> {
+    return setFeeLevelsOn(this.core, this.o.store, 'coin', req, () => this.schedule, (next) => (this.schedule = next));
   }
 
   /**

@@ -23,13 +23,11 @@ export class SpotBatch extends DeskBatch {
   readonly bots = new Map<number, QuantBotRow>();
   /** Markets' operator flags set in this batch, by symbol (written with it). */
   readonly marketFlags = new Map<string, SpotMarketFlags>();
-  /** Operator settings set in this batch, by key (written with it). */
-  readonly settings = new Map<string, { readonly key: string; readonly value: string; readonly time: number }>();
 
   override isEmpty(): boolean {
     return (
       super.isEmpty() && this.orders.size === 0 && this.lists.size === 0 && this.trades.length === 0 && this.orderEvents.length === 0 && this.bots.size === 0 &&
-      this.marketFlags.size === 0 && this.settings.size === 0
+      this.marketFlags.size === 0
     );
   }
 }

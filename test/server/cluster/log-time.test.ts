@@ -11,6 +11,9 @@ import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
 import { openWorld, U1, U2, type World } from '../desks/world.ts';
 
+/** The fee levels in force from half way through the log: the recompute of 2026-01-16 00:00 GMT+8. */
+const FEE_LEVELS = { recomputeAt: Date.UTC(2026, 0, 15, 16), table: [{ makerPpm: 1000, takerPpm: 1000 }, { makerPpm: 500, takerPpm: 600 }] };
+
 const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
 
 cluster('a desk applies its log at the log’s times', (servers) => {
@@ -32,6 +35,12 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     } finally {
       await host.stop();
     }
+  };
+
+  /** A recompute's rows as the fee-level job stores them (U1 at level 1), in a store the log will be applied on. */
+  const storeRecompute = async (w: World) => {
+    const table = FEE_LEVELS.table.map((r, level) => ({ level, minVolume: BigInt(level) * 50_000_000n, ...r }));
+    await w.store.transaction((r) => r.feeLevels.insertRun({ recomputeAt: FEE_LEVELS.recomputeAt, computedAt: FEE_LEVELS.recomputeAt, table, users: 1 }, [{ user: U1, level: 1, volume: 60_000_000n }]));
   };
 
   const rows = async (w: World) => ({
@@ -61,7 +70,11 @@ cluster('a desk applies its log at the log’s times', (servers) => {
       { m: 'adjust', a: [{ user: U1, asset: 'USDT', amount: '100000', action: 'credit', memo: 'test deposit' }] },
       { m: 'adjust', a: [{ user: U2, asset: 'BTC', amount: '10', action: 'credit', memo: 'test deposit' }] },
     ];
-    for (let i = 0; i < 12; i++) calls.push({ m: 'place', a: [order(i % 2 === 0 ? U1 : U2, i % 2 === 0 ? 'buy' : 'sell', `o-${i}`)] });
+    for (let i = 0; i < 12; i++) {
+      // Half way, a recompute's fee levels come into force (U1 at level 1): orders after it are charged its rates.
+      if (i === 6) calls.push({ m: 'setFeeLevels', a: [FEE_LEVELS] });
+      calls.push({ m: 'place', a: [order(i % 2 === 0 ? U1 : U2, i % 2 === 0 ? 'buy' : 'sell', `o-${i}`)] });
+    }
     calls.push({ m: 'place', a: [order(U1, 'buy', 'rests')] });
     calls.push({ m: 'cancel', a: [{ user: U1, symbol: 'BTCUSDT', origClientOrderId: 'rests' }] });
     calls.push({ m: 'transferOut', a: [{ user: U1, asset: 'USDT', amount: '25', to: 'contract', clientId: 'to-futures' }] });
@@ -82,10 +95,12 @@ cluster('a desk applies its log at the log’s times', (servers) => {
 
     const first = await openWorld('postgres');
     open.push(first);
+    await storeRecompute(first);
     await applyLog(first, prefix, last);
     // The second desk's clock is an hour on from the first's: it must not matter.
     const second = await openWorld('postgres');
     open.push(second);
+    await storeRecompute(second);
     second.clock.advance(3_600_000);
     await applyLog(second, prefix, last);
 
@@ -97,6 +112,11 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     expect(a.balances.length).toBeGreaterThanOrEqual(4);
     expect(a.markets.find((m) => m.symbol === 'ETHUSDT')?.maintenance).toBe(1);
     expect(a.settings.find((c) => c.key === 'quant.min')?.value).toBe('{"robot":"10","grid":"1500"}');
+    expect(JSON.parse(a.settings.find((c) => c.key === 'fees.levels.coin')?.value ?? 'null')).toEqual(FEE_LEVELS);
+    // U1's orders before the levels at 0.1 %, after them at level 1's rates; U2's at level 0 throughout.
+    expect(a.orders.filter((o) => Number(o.user_id) === U1).map((o) => [o.client_order_id, o.maker_ppm, o.taker_ppm])).toEqual([
+      ['o-0', 1000, 1000], ['o-2', 1000, 1000], ['o-4', 1000, 1000], ['o-6', 500, 600], ['o-8', 500, 600], ['o-10', 500, 600], ['rests', 500, 600],
+    ]);
     expect(stored).toContain(Number(a.settings.find((c) => c.key === 'quant.min')?.updated_at));
     expect(b).toEqual(a);
     // The times are the log's: each row's time is one of its entries', in order, never the desks' clocks.

@@ -4,24 +4,20 @@
 // cancel-all answers the orders it cancelled, by id, never another user's cancelled in the same batch.
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import type { FeeRates, UserId } from '../../../server/kernel/index.ts';
+import type { FeeRates } from '../../../server/kernel/index.ts';
 import { describeDialects } from '../dialects.ts';
 import { openWorld, U1, U2, value, type World } from './world.ts';
 
 const E8 = 100_000_000n;
 const usdt = (n: number) => BigInt(n) * E8;
-/** Spot rates (the desks' fee function); the contract desk charges a fifth of the maker and half the taker rate. */
+/** Spot rates (a user's fee level's, put in force with w.setFeeRates); the contract desk charges a fifth of the maker and half the taker rate. */
 const DEFAULT: FeeRates = { makerPpm: 1_000, takerPpm: 1_000 };
 
 describeDialects('perp desk restore', (dialect) => {
   let w: World;
-  /** Each user's spot rates now (their fee level); DEFAULT for the others. */
-  const levels = new Map<number, FeeRates>();
-  const fees = (user: UserId): FeeRates => levels.get(user) ?? DEFAULT;
 
   const open = async () => {
-    levels.clear();
-    w = await openWorld(dialect, { fees });
+    w = await openWorld(dialect);
     for (const u of [U1, U2]) await w.credit(u, 'USDT', '100000', 'contract');
     value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_000), index: usdt(50_000), fundingRate: null }));
   };
@@ -29,12 +25,12 @@ describeDialects('perp desk restore', (dialect) => {
 
   it('charges a resting order the rates it was placed with after a restart, whatever its user’s rates are by then', async () => {
     await open();
-    levels.set(U1, { makerPpm: 0, takerPpm: 1_000 }); // contract: 0 maker, 0.05 % taker
+    await w.setFeeRates(new Map([[U1, { makerPpm: 0, takerPpm: 1_000 }]])); // contract: 0 maker, 0.05 % taker
     const rest = value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.01' }));
     expect(rest.order).toMatchObject({ status: 'new', makerPpm: 0, takerPpm: 500 });
     expect(await w.store.perp.order(U1, rest.order.id)).toMatchObject({ makerPpm: 0, takerPpm: 500 });
     // The user's level drops before the restart: the order was placed at the old one.
-    levels.set(U1, DEFAULT);
+    await w.setFeeRates(new Map([[U1, DEFAULT]]));
     await w.restart();
     expect((await w.desks.perp.openOrders(U1)).map((o) => [o.id, o.makerPpm, o.takerPpm])).toEqual([[rest.order.id, 0, 500]]);
     const take = value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.01' }));
@@ -46,10 +42,10 @@ describeDialects('perp desk restore', (dialect) => {
 
   it('takes the user’s current rates for a resting order stored without any (before migration 0035)', async () => {
     await open();
-    levels.set(U1, { makerPpm: 0, takerPpm: 1_000 });
+    await w.setFeeRates(new Map([[U1, { makerPpm: 0, takerPpm: 1_000 }]]));
     const rest = value(await w.desks.perp.place({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '50000', qty: '0.01' }));
     await sql`update perp_orders set maker_ppm = null, taker_ppm = null where id = ${rest.order.id}`.execute(w.store.db);
-    levels.set(U1, { makerPpm: 500, takerPpm: 1_000 }); // contract: 0.01 % maker
+    await w.setFeeRates(new Map([[U1, { makerPpm: 500, takerPpm: 1_000 }]])); // contract: 0.01 % maker
     await w.restart();
     value(await w.desks.perp.place({ user: U2, symbol: 'BTCUSDT', side: 'sell', type: 'limit', price: '50000', qty: '0.01' }));
     // 500 × 0.01 % = 0.05
@@ -58,10 +54,10 @@ describeDialects('perp desk restore', (dialect) => {
 
   it('gives the order a conditional one places that one’s rates, a restart in between included', async () => {
     await open();
-    levels.set(U1, { makerPpm: 0, takerPpm: 1_000 });
+    await w.setFeeRates(new Map([[U1, { makerPpm: 0, takerPpm: 1_000 }]]));
     const stop = value(await w.desks.perp.placeConditional({ user: U1, symbol: 'BTCUSDT', side: 'buy', type: 'stop', triggerPrice: '50500', price: '50400', qty: '0.01' }));
     expect(stop).toMatchObject({ makerPpm: 0, takerPpm: 500 });
-    levels.set(U1, DEFAULT);
+    await w.setFeeRates(new Map([[U1, DEFAULT]]));
     await w.restart();
     // The mark reaches the trigger: a buy at 50,400 rests (nothing to sell it), then trades as the maker.
     value(await w.desks.perp.mark({ symbol: 'BTCUSDT', mark: usdt(50_500), index: usdt(50_500), fundingRate: null }));

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { createInProcessBus, type Bus } from '../../../server/bus/index.ts';
 import { createDesks, verifyLedger, type DeskEvent, type LocalDesks, type DesksOptions, type Reply } from '../../../server/desks/index.ts';
+import type { FeeRates } from '../../../server/kernel/index.ts';
 import type { Store } from '../../../server/store/index.ts';
 import { openStore, testClock, type DialectName, type TestStore } from '../dialects.ts';
 
@@ -21,6 +22,11 @@ export interface World {
   /** verifyLedger finds nothing wrong and the spot desk's memory is consistent. */
   check(): Promise<void>;
   credit(user: number, asset: string, amount: string, wallet?: 'coin' | 'contract' | 'earn' | 'seconds' | 'fiat'): Promise<void>;
+  /**
+   * Puts users' spot fee rates in force as the fee-level job does: a recompute (one level per distinct rate, level 0
+   * at 0.1 % / 0.1 % for everybody else) stored and applied, then the desks' setFeeLevels command.
+   */
+  setFeeRates(rates: ReadonlyMap<number, FeeRates>): Promise<void>;
   dispose(): Promise<void>;
   readonly t: TestStore;
 }
@@ -38,6 +44,7 @@ export async function openWorld(dialect: DialectName, options: Partial<DesksOpti
   bus.subscribe('>', (event, topic) => events.push({ topic, event }));
   const open = (extra: Partial<DesksOptions> = {}) =>
     createDesks({ store: t.store, bus, clock: clock.now, marketRefreshMs: 0, ...options, ...extra });
+  let recomputes = 0;
   const world: World = {
     store: t.store,
     bus,
@@ -58,6 +65,22 @@ export async function openWorld(dialect: DialectName, options: Partial<DesksOpti
     },
     async credit(user, asset, amount, wallet = 'coin') {
       value(await world.desks.byWallet[wallet].adjust({ user, asset, amount, action: 'credit', memo: 'test deposit' }));
+    },
+    async setFeeRates(rates) {
+      const table: FeeRates[] = [{ makerPpm: 1_000, takerPpm: 1_000 }];
+      const levels = [...rates].map(([user, r]) => {
+        let level = table.findIndex((t) => t.makerPpm === r.makerPpm && t.takerPpm === r.takerPpm);
+        if (level < 0) level = table.push(r) - 1;
+        return { user, level, volume: 0n };
+      });
+      recomputes += 1;
+      const recomputeAt = recomputes * 86_400_000;
+      const rows = table.map((r, level) => ({ level, minVolume: BigInt(level), makerPpm: r.makerPpm, takerPpm: r.takerPpm }));
+      await t.store.transaction((repos) => repos.feeLevels.insertRun({ recomputeAt, computedAt: clock.now(), table: rows, users: levels.length }, levels));
+      await t.store.feeLevels.markApplied(recomputeAt, clock.now());
+      const inForce = { recomputeAt, table };
+      expect(value(await world.desks.spot.setFeeLevels(inForce))).toEqual(inForce);
+      expect(value(await world.desks.perp.setFeeLevels(inForce))).toEqual(inForce);
     },
     async dispose() {
       await world.desks.close().catch(() => undefined);

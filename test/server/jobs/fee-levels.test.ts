@@ -3,9 +3,7 @@
 // force at 04:00 GMT+8, when the desk charges the new rates. Running a pass twice changes nothing; a server that was
 // down at 00:00 or 04:00 catches up when it starts.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import {
-  feeLevelTick, openFeeRates, setUpFeeLevels, trailingVolumes, type FeeRatesInForce,
-} from '../../../server/jobs/fee-levels.ts';
+import { feeDesks, feeLevelTick, setUpFeeLevels, trailingVolumes } from '../../../server/jobs/fee-levels.ts';
 import { DEFAULT_FEE_TABLE } from '../../../server/jobs/fee-table.ts';
 import type { FeeTableRow } from '../../../server/store/feeLevels.ts';
 import { describeDialects } from '../dialects.ts';
@@ -25,19 +23,20 @@ const TABLE: FeeTableRow[] = [
 
 describeDialects('fee-level job', (dialect) => {
   let w: World;
-  let rates: FeeRatesInForce;
   const setTo = (t: number) => w.clock.advance(t - w.clock.now());
-  const tick = () => feeLevelTick({ store: w.store, clock: w.clock.now, rates });
+  /** The desks charge what they were handed: their setFeeLevels, in each one's sequence. */
+  const apply = () => feeDesks(w.desks);
+  const tick = () => feeLevelTick({ store: w.store, clock: w.clock.now, apply: apply() });
+  /** A user's spot rates as the coin desk charges them, and the contract desk's. */
+  const rates = { fees: (user: number) => w.desks.spot.feesOf(user) };
+  /** The recompute each desk last applied, as it wrote it with that batch. */
+  const appliedBy = async (wallet: 'coin' | 'contract') => (JSON.parse((await w.store.config.get(`fees.levels.${wallet}`)) ?? 'null') as { recomputeAt: number | null } | null)?.recomputeAt;
   const limit = (user: number, symbol: string, side: 'buy' | 'sell', price: string, qty: string) =>
     w.desks.spot.place({ type: 'limit', user, symbol, side, price, qty });
 
   beforeEach(async () => {
-    let late: FeeRatesInForce | undefined;
-    // The desks ask the rates per order; the holder is filled once the store exists.
-    w = await openWorld(dialect, { fees: (user) => (late ?? DEFAULT_RATES).fees(user) });
+    w = await openWorld(dialect);
     await w.store.transaction((r) => r.feeLevels.setTable(TABLE, w.clock.now()));
-    rates = await openFeeRates(w.store);
-    late = rates;
     await w.credit(U1, 'BTC', '2');
     await w.credit(U1, 'ETH', '20');
     await w.credit(U2, 'USDT', '100000');
@@ -83,7 +82,8 @@ describeDialects('fee-level job', (dialect) => {
     setTo(gmt8(1, 16, 4));
     await tick();
     expect((await w.store.feeLevels.run(gmt8(1, 16, 0)))?.appliedAt).toBe(gmt8(1, 16, 4));
-    expect(rates.recomputeAt()).toBe(gmt8(1, 16, 0));
+    expect(await appliedBy('coin')).toBe(gmt8(1, 16, 0));
+    expect(await appliedBy('contract')).toBe(gmt8(1, 16, 0));
     expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
     expect(rates.fees(U2)).toEqual({ makerPpm: 500, takerPpm: 600 });
     expect(rates.fees(10_000_099)).toEqual({ makerPpm: 1000, takerPpm: 1000 });
@@ -133,18 +133,19 @@ describeDialects('fee-level job', (dialect) => {
     await tradeOnJan15();
     // Down over 00:00 and 04:00 of Jan 16 and Jan 17; starts Jan 17 05:00 GMT+8.
     setTo(gmt8(1, 17, 5));
-    const stop = await setUpFeeLevels({ store: w.store, clock: w.clock.now, rates, pollMs: 60_000 });
+    const stop = await setUpFeeLevels({ store: w.store, clock: w.clock.now, apply: apply(), pollMs: 60_000 });
     await stop();
     expect(await w.store.feeLevels.run(gmt8(1, 16, 0))).toBeUndefined();
     const run = await w.store.feeLevels.run(gmt8(1, 17, 0));
     expect(run).toMatchObject({ appliedAt: gmt8(1, 17, 5), users: 3 });
     expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
-    // A restart (a new cache over the same store) sees the same levels and writes nothing.
-    const again = await openFeeRates(w.store);
-    const stop2 = await setUpFeeLevels({ store: w.store, clock: w.clock.now, rates: again, pollMs: 60_000 });
+    // A restart: the desks open with the levels they applied, and the job writes nothing new.
+    await w.restart();
+    expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
+    const stop2 = await setUpFeeLevels({ store: w.store, clock: w.clock.now, apply: apply(), pollMs: 60_000 });
     await stop2();
     expect(await w.store.feeLevels.run(gmt8(1, 17, 0))).toEqual(run);
-    expect(again.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
+    expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
   });
 
   it('catches up between 00:00 and 04:00: yesterday\'s recompute takes effect, today\'s waits', async () => {
@@ -156,7 +157,7 @@ describeDialects('fee-level job', (dialect) => {
     value(await limit(U2, 'BTCUSDT', 'buy', '60000', '0.5'));
     // First start ever at Jan 16 02:00: Jan 15's recompute (0.6 BTC each) is in force; Jan 16's (1.1) is pending.
     setTo(gmt8(1, 16, 2));
-    const stop = await setUpFeeLevels({ store: w.store, clock: w.clock.now, rates, pollMs: 60_000 });
+    const stop = await setUpFeeLevels({ store: w.store, clock: w.clock.now, apply: apply(), pollMs: 60_000 });
     expect(await w.store.feeLevels.run(gmt8(1, 15, 0))).toMatchObject({ appliedAt: gmt8(1, 16, 2) });
     expect(await w.store.feeLevels.run(gmt8(1, 16, 0))).toMatchObject({ appliedAt: null });
     expect(rates.fees(U2)).toEqual({ makerPpm: 500, takerPpm: 600 });
@@ -179,6 +180,50 @@ describeDialects('fee-level job', (dialect) => {
     // 1.1 BTC is level 0 of the default table.
     expect(rates.fees(U1)).toEqual({ makerPpm: 1000, takerPpm: 1000 });
   });
-});
+  it('is a command in each desk\'s sequence: orders sent before it pay the old rates, after it the new; malformed or older levels change nothing', async () => {
+    await tradeOnJan15();
+    setTo(gmt8(1, 16, 0, 0, 10));
+    await tick(); // Jan 16's recompute stored, pending: U1 at level 2
+    const run = (await w.store.feeLevels.run(gmt8(1, 16, 0)))!;
+    const inForce = { recomputeAt: run.recomputeAt, table: run.table.map((r) => ({ makerPpm: r.makerPpm, takerPpm: r.takerPpm })) };
+    // Sent together, nobody waiting in between: the desk applies them in the order sent.
+    const [before, set, after] = await Promise.all([
+      limit(U1, 'BTCUSDT', 'sell', '70000', '0.01'),
+      w.desks.spot.setFeeLevels(inForce),
+      limit(U1, 'BTCUSDT', 'sell', '70000', '0.01'),
+    ]);
+    expect(value(set)).toEqual(inForce);
+    const stored = await w.store.db.selectFrom('spot_orders').select(['maker_ppm', 'taker_ppm']).where('id', 'in', [value(before).order.orderId, value(after).order.orderId]).orderBy('id').execute();
+    expect(stored.map((o) => [o.maker_ppm, o.taker_ppm])).toEqual([[1000, 1000], [100, 200]]);
+    const setting = await w.store.config.get('fees.levels.coin');
+    expect(JSON.parse(setting!)).toEqual(inForce);
+    const contractSetting = await w.store.config.get('fees.levels.contract'); // Jan 15's, from the pass
+    expect(JSON.parse(contractSetting!)).toMatchObject({ recomputeAt: gmt8(1, 15, 0) });
 
-const DEFAULT_RATES = { fees: () => ({ makerPpm: 1000, takerPpm: 1000 }) };
+    // Bad input: refused, nothing changes (memory, the setting, the contract desk).
+    const bad: unknown[] = [
+      null, 'levels', {}, { recomputeAt: 'x', table: inForce.table }, { recomputeAt: -1, table: inForce.table }, { recomputeAt: 1.5, table: inForce.table },
+      { recomputeAt: inForce.recomputeAt + 1, table: [] }, { recomputeAt: inForce.recomputeAt + 1, table: [{ makerPpm: -1, takerPpm: 0 }] },
+      { recomputeAt: inForce.recomputeAt + 1, table: [{ makerPpm: 1_000_001, takerPpm: 0 }] }, { recomputeAt: inForce.recomputeAt + 1, table: [{ makerPpm: '100', takerPpm: 0 }] },
+      { recomputeAt: inForce.recomputeAt + 1, table: Array.from({ length: 51 }, () => ({ makerPpm: 0, takerPpm: 0 })) },
+    ];
+    for (const req of bad) {
+      expect(await w.desks.spot.setFeeLevels(req as typeof inForce)).toMatchObject({ ok: false, code: 'action.invalid' });
+      expect(await w.desks.perp.setFeeLevels(req as typeof inForce)).toMatchObject({ ok: false, code: 'action.invalid' });
+    }
+    expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
+    expect(await w.store.config.get('fees.levels.coin')).toBe(setting);
+    expect(await w.store.config.get('fees.levels.contract')).toBe(contractSetting);
+
+    // An older recompute (a job process that is behind) is answered with what is in force and changes nothing.
+    const older = { recomputeAt: inForce.recomputeAt - 86_400_000, table: [{ makerPpm: 0, takerPpm: 0 }] };
+    expect(value(await w.desks.spot.setFeeLevels(older))).toEqual(inForce);
+    expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
+    expect(await w.store.config.get('fees.levels.coin')).toBe(setting);
+    // A restart keeps what the desk applied, not what the store has applied (Jan 16's is not applied there yet).
+    await w.restart();
+    expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
+    expect((await w.store.feeLevels.run(gmt8(1, 16, 0)))?.appliedAt).toBeNull();
+    await w.check();
+  });
+});
