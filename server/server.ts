@@ -68,8 +68,6 @@ export interface StartOptions {
   clock?: Clock;
   /** Replaces SMTP, for tests that look at what would be mailed. */
   mailTransport?: MailTransport;
-  /** How often the spot desk re-reads market flags set by the operator CLI; default 2000 ms, 0 = never. */
-  marketRefreshMs?: number;
   /** Run the simulated index feed (default true); off, index prices stay at their last saved records. */
   feeds?: boolean;
   /** Run the market-maker bot (default false here; main.ts turns it on). */
@@ -193,7 +191,6 @@ export async function startServer(options: StartOptions = {}): Promise<ServerHan
       store,
       bus,
       clock,
-      marketRefreshMs: options.marketRefreshMs,
       onSecondsSettled: options.onSecondsSettled,
       onStop: (wallet, error) => app?.log.fatal({ err: error }, `the ${wallet} desk stopped; restart the server to rebuild it from the store`),
     });

@@ -326,7 +326,7 @@ function plan(req: AdminRequest): Run {
       const done = await desks.setMarketStatus(symbol, status);
       if (done === 'unknown') throw failed(`no market ${symbol}`);
       const verb = to === 'open' ? 'opened' : to === 'close' ? 'closed' : 'put under maintenance';
-      const when = done === 'applied' ? 'in effect now' : 'a running server applies it within a few seconds';
+      const when = done === 'applied' ? 'in effect now' : 'stored for the desk that trades it';
       return { data: { symbol, ...status }, text: `${symbol} ${verb} (${when})` };
     };
   }

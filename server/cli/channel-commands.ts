@@ -169,7 +169,7 @@ function storeDesks(store: Store, socketPath: string, leaseWaitMs = 0): AdminDes
   const openOnce = async (wallet: Wallet): Promise<FundsDesk> => {
     const o = { store, bus: createInProcessBus<DeskEvent>(), clock: store.clock, holder: newHolderId('cli-') };
     // The contract wallet is the perp desk's: it knows the margins its positions and orders hold.
-    if (wallet === 'coin') return await SpotDesk.open({ ...o, marketRefreshMs: 0 });
+    if (wallet === 'coin') return await SpotDesk.open(o);
     if (wallet === 'seconds') return await SecondsDesk.open(o);
     // The earn wallet is the earn desk's: it knows the principal its orders lock and owns the treasury.
     if (wallet === 'earn') return await EarnDesk.open(o);
@@ -205,7 +205,13 @@ function storeDesks(store: Store, socketPath: string, leaseWaitMs = 0): AdminDes
     withSeconds: async (work) => using((await open('seconds')) as SecondsDesk, work),
     withEarn: async (work) => using((await open('earn')) as EarnDesk, work),
     perpPositions: (filter) => storePositions(store, filter),
-    setMarketStatus: async (symbol, status) => ((await store.markets.setStatus(symbol, status)) ? 'stored' : 'unknown'),
+    // A spot market's flags through the coin desk, as a sequenced command written with its batch (a desk running
+    // elsewhere holds the lease: refused, since it alone writes them while it runs); another kind's in the store.
+    async setMarketStatus(symbol, status) {
+      const reply = await using((await open('coin')) as SpotDesk, (spot) => spot.setMarketStatus(symbol, status));
+      if (reply.ok) return 'applied';
+      return (await store.markets.setStatus(symbol, status)) ? 'stored' : 'unknown';
+    },
     marketFlags: () => null,
   };
 }

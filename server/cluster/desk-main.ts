@@ -16,7 +16,6 @@ import { Interest, interestBus } from './interest.ts';
 import { closeOnSignal, exitFailed, runMain, say } from './process-main.ts';
 import { askable, CLUSTER_LEASE_TTL_MS, DESK_ALIASES, DESK_SPECS, deskSpecNamed, STANDBY_POLL_MS } from './desks.ts';
 
-/** How often a desk process re-reads the fee levels the jobs process applies. */
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { desk: { type: 'string' }, prefix: { type: 'string' } } });

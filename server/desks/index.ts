@@ -21,7 +21,6 @@ export interface DesksOptions {
   /** Lease holder id for all desks of this process (default host:pid:random per desk). */
   readonly holder?: string | undefined;
   readonly leaseTtlMs?: number | undefined;
-  readonly marketRefreshMs?: number | undefined;
   /** Told when a desk stops (a failed commit or a lost lease): it refuses everything until a restart. */
   readonly onStop?: ((wallet: Wallet, error: unknown) => void) | undefined;
   /** Told when a seconds contract settled, after its commit (the bench's lateness). */
@@ -65,7 +64,7 @@ export async function createDesks(o: DesksOptions): Promise<LocalDesks> {
   const common = { store: o.store, bus: o.bus, clock: o.clock ?? systemClock, holder: o.holder, leaseTtlMs: o.leaseTtlMs };
   const opened: FundsDesk[] = [];
   try {
-    const spot = await SpotDesk.open({ ...common, marketRefreshMs: o.marketRefreshMs, onStop: (e) => o.onStop?.('coin', e) });
+    const spot = await SpotDesk.open({ ...common, onStop: (e) => o.onStop?.('coin', e) });
     opened.push(spot);
     const wallet = async (name: Exclude<Wallet, 'coin'>) => {
       const desk = await openWalletDesk({ ...common, wallet: name, onStop: (e) => o.onStop?.(name, e) });

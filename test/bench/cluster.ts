@@ -105,7 +105,7 @@ async function withSchema<T>(base: string, work: (url: string) => Promise<T>): P
 }
 
 async function openFunded(store: Store): Promise<SpotDesk> {
-  const desk = await SpotDesk.open({ store, bus: createInProcessBus<DeskEvent>(), marketRefreshMs: 0, holder: `bench-${process.pid}`, leaseTtlMs: 60_000 });
+  const desk = await SpotDesk.open({ store, bus: createInProcessBus<DeskEvent>(), holder: `bench-${process.pid}`, leaseTtlMs: 60_000 });
   const funding = [];
   for (let u = 0; u < USERS; u++) {
     for (const [asset, amount] of [['USDT', '10000000'], ['BTC', '1000']] as const) {

@@ -255,7 +255,7 @@ async function openSide(name: string, o: QuantBenchOptions): Promise<Side> {
     });
   }
   const bus = createInProcessBus<DeskEvent>();
-  const desks = await createDesks({ store, bus, marketRefreshMs: 0 }).catch(async (e: unknown) => {
+  const desks = await createDesks({ store, bus }).catch(async (e: unknown) => {
     await bus.close();
     await store.close();
     await drop();

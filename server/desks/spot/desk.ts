@@ -17,7 +17,6 @@ import {
   type DepthSnapshot, type PlaceResult,
 } from './commands.ts';
 import { applyCommission, commissionRef, pendingOf, type CommissionLookup, type CommissionRequest, type CommissionResult, type PendingCommissions } from './commission.ts';
-import { applyFlags } from './market.ts';
 import { applyOco, knownList, type OcoResult, type OcoStored } from './oco.ts';
 import { rebuildSpot, reservations } from './rebuild.ts';
 import {
@@ -32,9 +31,8 @@ import {
   type DepositRequest, type HoldRequest, type ReleaseRequest, type SettleRequest, type WalletLookup, type WalletMove,
 } from './wallet.ts';
 
-/** 0.1% maker and taker until fee levels (kernel/fees) are wired to users. */
+/** Level 0's rates (0.1 % maker and taker): what a backtest without a user is charged. */
 export const DEFAULT_FEES: FeeRates = Object.freeze({ makerPpm: 1000, takerPpm: 1000 });
-export const MARKET_REFRESH_MS = 2_000;
 /** The config key of the operator's minimum investments in quantitative bots. */
 export const QUANT_MIN_KEY = 'quant.min';
 /** A minimum investment as the operator writes it: decimal text, up to 8 places. */
@@ -47,8 +45,6 @@ export interface SpotDeskOptions {
   /** Lease holder id (default host:pid:random). */
   readonly holder?: string | undefined;
   readonly leaseTtlMs?: number | undefined;
-  /** How often market flags (open, maintenance, band) are re-read from the store; 0 = never. */
-  readonly marketRefreshMs?: number | undefined;
   readonly onStop?: ((error: unknown) => void) | undefined;
 }
 
@@ -64,12 +60,11 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   protected readonly core: DeskCore<SpotBatch>;
   private readonly s: SpotState;
   private readonly o: SpotDeskOptions;
-  private readonly timer: NodeJS.Timeout | null;
   /** Commission payments applied and not yet committed (commission.ts). */
   private readonly commissions: PendingCommissions = new Map();
   /** Withdrawals' open holds and the wallet entries not yet committed (wallet.ts). */
   private readonly wallet_: WalletMemory;
-  /** What the bots need from the desk (bots.ts); the operator's minimum investments, re-read with the markets. */
+  /** What the bots need from the desk (bots.ts): a user's fee rates, the operator's minimum investments. */
   private readonly bots: BotContext;
   private quantMin: Record<QuantKind, bigint> = { robot: toUnits(QUANT_DEFAULT_MIN.robot), grid: toUnits(QUANT_DEFAULT_MIN.grid) };
   /** The fee levels in force (fee-schedule.ts): read when a command applies, changed only by setFeeLevels. */
@@ -96,7 +91,6 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
         marketFlags: [...b.marketFlags.values()],
       }),
       committed: (b) => {
-        if (b.marketFlags.size > 0) this.flagBatches--;
         // The journal answers for these payments now (commission.ts).
         if (this.commissions.size > 0) for (const e of b.entries) if (e.reason === 'invite.commission') this.commissions.delete(e.ref);
         this.wallet_.committed(b.entries);
@@ -126,11 +120,8 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       reserved: (user, asset) =>
         (reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n) + wallet.heldOf(user, asset) + (pocketHolds(s, user).get(`${user}:${asset}`) ?? 0n),
       locks,
-      onStop: (error) => this.stopTimer(error),
+      onStop: (error) => o.onStop?.(error),
     });
-    const every = o.marketRefreshMs ?? MARKET_REFRESH_MS;
-    this.timer = every > 0 ? setInterval(() => void this.refreshMarkets().catch(() => undefined), every) : null;
-    this.timer?.unref();
   }
 
   /** Takes the coin desk's lease and rebuilds books and balances from the store. */
@@ -389,29 +380,6 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   }
 
   /**
-   * Re-reads the operator's flags (open, maintenance, band) from the store, in sequence with the orders: what the
-   * desk's timer does, for flags written to the store by others. Skipped while a flag this desk set is not yet
-   * committed, or when one was set during the read: the read might not have it and would put the old flag back.
-   */
-  async refreshMarkets(): Promise<void> {
-    let at = -1;
-    await this.core.runPrepared(
-      () => {
-        if (this.flagBatches > 0) return null;
-        at = this.flagsSet;
-        return this.o.store.markets.configs('spot');
-      },
-      (configs) => {
-        if (configs === null || at !== this.flagsSet) return;
-        for (const c of configs) {
-          const m = this.s.markets.get(c.symbol);
-          if (m) applyFlags(m, c);
-        }
-      },
-    );
-  }
-
-  /**
    * Opens, closes or puts a market under maintenance, in sequence with the orders: in effect for the next command,
    * and written with the batch that applied it (so a desk that applies its command log again sets it at the same place).
    */
@@ -421,16 +389,10 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       if (m === undefined) return refuse('market.unknown');
       if (status.isOpen !== undefined) m.isOpen = status.isOpen;
       if (status.maintenance !== undefined) m.maintenance = status.maintenance;
-      if (b.marketFlags.size === 0) this.flagBatches++;
-      this.flagsSet++;
       b.marketFlags.set(symbol, { symbol, isOpen: m.isOpen, maintenance: m.maintenance });
       return accept({ symbol, isOpen: m.isOpen, maintenance: m.maintenance, priceBandBps: m.bandBps });
     });
   }
-
-  /** Batches holding flags set by setMarketStatus and not yet committed; how many times flags were set. */
-  private flagBatches = 0;
-  private flagsSet = 0;
 
   /** Throws if memory disagrees with itself: books, levels, reservations and the ledger (tests call it often). */
   async checkInvariants(): Promise<void> {
@@ -456,12 +418,6 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   }
 
   async close(): Promise<void> {
-    this.stopTimer();
     await this.core.close();
-  }
-
-  private stopTimer(error?: unknown): void {
-    if (this.timer) clearInterval(this.timer);
-    if (error !== undefined) this.o.onStop?.(error);
   }
 }

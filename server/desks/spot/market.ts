@@ -58,13 +58,6 @@ export function openMarket(config: MarketConfig, ledger: Ledger, nextTrade: numb
   return self;
 }
 
-/** Updates the flags the operator may change while the desk runs (rules that change units need a restart). */
-export function applyFlags(m: SpotMarket, config: MarketConfig): void {
-  m.isOpen = config.isOpen;
-  m.maintenance = config.maintenance;
-  m.bandBps = config.priceBandBps;
-}
-
 /** The band's edge from a reference price (quote minor units per coin), in ticks: rounded toward the reference. */
 export function bandBound(m: SpotMarket, side: Side, reference: bigint): Price | null {
   const bps = BigInt(m.bandBps);

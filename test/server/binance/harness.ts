@@ -82,7 +82,7 @@ export async function openBinance(dialect: DialectName, options: { systemTime?: 
   const t = await openStore(dialect, clock.now);
   const store = t.store;
   const bus = createInProcessBus<DeskEvent>({ onError: (e) => { throw e; } });
-  const desks = await createDesks({ store, bus, clock: clock.now, marketRefreshMs: 0 });
+  const desks = await createDesks({ store, bus, clock: clock.now });
   const markets = (await store.markets.configs('spot')).map(kernelMarket);
   const market = await MarketData.open({ markets, candles: createCandleStore(store.db) });
   const bySymbol = new Map(markets.map((m) => [m.symbol, m]));

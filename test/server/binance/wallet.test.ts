@@ -46,14 +46,12 @@ describeDialects('binance wallet and futures info', (dialect) => {
   });
 
   it('a market under maintenance no longer counts its coin as trading', async () => {
-    await h.store.db.updateTable('markets').set({ maintenance: 1 }).where('symbol', '=', 'ADAUSDT').execute();
-    await h.desks.spot.refreshMarkets();
+    await h.desks.spot.setMarketStatus('ADAUSDT', { maintenance: true });
     const coins = (await h.signed('GET', '/capital/config/getall', key, '', sapi)).body as { coin: string; trading: boolean }[];
     expect(coins.find((c) => c.coin === 'ADA')?.trading).toBe(false);
     // USDT still trades in the other markets.
     expect(coins.find((c) => c.coin === 'USDT')?.trading).toBe(true);
-    await h.store.db.updateTable('markets').set({ maintenance: 0 }).where('symbol', '=', 'ADAUSDT').execute();
-    await h.desks.spot.refreshMarkets();
+    await h.desks.spot.setMarketStatus('ADAUSDT', { maintenance: false });
   });
 
   it('getall and isolated pairs are USER_DATA: key and signature', async () => {

@@ -15,7 +15,7 @@ import { createStore } from '../../../server/store/index.ts';
 const o = JSON.parse(process.argv[2] ?? '{}') as { dataDir?: string; databaseUrl?: string; rpcUrl: string; usdt: `0x${string}`; now: number; killAfter: number };
 const clock = () => o.now;
 const store = await createStore({ dataDir: o.dataDir, databaseUrl: o.databaseUrl, clock });
-const spot = await SpotDesk.open({ store, bus: createInProcessBus<DeskEvent>(), clock, marketRefreshMs: 0 });
+const spot = await SpotDesk.open({ store, bus: createInProcessBus<DeskEvent>(), clock });
 const rules = new Map(assetRules(loadChainConfig({}), o.usdt).filter((r) => r.network === 'ETH').map((r) => [r.asset as string, r]));
 let credited = 0;
 const watcher = new Watcher({

@@ -71,7 +71,7 @@ describeDialects('admin CLI: balances, markets, ledger', (dialect) => {
   });
 
   it('refuses balance changes while a process without an admin channel runs the desk, and says why', async () => {
-    const desks = await createDesks({ store: t.store, bus: createInProcessBus<DeskEvent>(), clock: clock.now, marketRefreshMs: 0 });
+    const desks = await createDesks({ store: t.store, bus: createInProcessBus<DeskEvent>(), clock: clock.now });
     try {
       const refused = await admin('balance', 'credit', '--email', 'op@example.com', '--asset', 'BTC', '--amount', '1', ...R);
       expect(refused.exitCode).toBe(1);
@@ -84,29 +84,35 @@ describeDialects('admin CLI: balances, markets, ledger', (dialect) => {
     }
   });
 
-  it('lists markets and opens, closes and pauses them; a running desk picks the change up', async () => {
+  it('lists markets and opens, closes and pauses them through the coin desk; a desk running without a server refuses the CLI', async () => {
     const list = await json('market', 'list');
     expect(list).toHaveLength(12);
     expect(list[0]).toEqual({
       symbol: 'BTCUSDT', kind: 'spot', status: 'open', tickSize: '0.01', lotSize: '0.00001', minQty: '0.00001', maxQty: '9000',
       minNotional: '5', maxNotional: '100000000', priceBandPercent: 5,
     });
-    const desks = await createDesks({ store: t.store, bus: createInProcessBus<DeskEvent>(), clock: clock.now, marketRefreshMs: 0 });
+    // No server: the CLI's own coin desk applies the flag, a command written with its batch.
+    expect((await admin('market', 'close', 'btcusdt', ...R)).output).toBe('BTCUSDT closed (in effect now)');
+    expect((await admin('market', 'close', 'btcusdt')).exitCode).toBe(2);
+    await admin('market', 'maintenance', 'ETHUSDT', ...R);
+    expect((await json('market', 'list')).slice(0, 2).map((m: { status: string }) => m.status)).toEqual(['closed', 'maintenance']);
+    const desks = await createDesks({ store: t.store, bus: createInProcessBus<DeskEvent>(), clock: clock.now });
     try {
-      expect((await admin('market', 'close', 'btcusdt', ...R)).output).toBe('BTCUSDT closed (a running server applies it within a few seconds)');
-      expect((await admin('market', 'close', 'btcusdt')).exitCode).toBe(2);
-      await admin('market', 'maintenance', 'ETHUSDT', ...R);
-      await desks.spot.refreshMarkets();
       const place = (symbol: string) => desks.spot.place({ type: 'limit', user: 10_000_001, symbol, side: 'buy', price: '1', qty: '10' });
       expect(await place('BTCUSDT')).toEqual({ ok: false, code: 'market.not.open' });
       expect(await place('ETHUSDT')).toEqual({ ok: false, code: 'market.maintenance' });
+      // A desk runs with no admin channel to reach it: it alone writes the flags while it runs, so the CLI refuses
+      // and changes nothing.
+      const refused = await admin('market', 'open', 'ETHUSDT', ...R);
+      expect(refused.exitCode).toBe(1);
+      expect(refused.output).toContain('no server answered on the admin socket');
+      expect(await place('ETHUSDT')).toEqual({ ok: false, code: 'market.maintenance' });
       expect((await json('market', 'list')).slice(0, 2).map((m: { status: string }) => m.status)).toEqual(['closed', 'maintenance']);
-      await admin('market', 'open', 'ETHUSDT', ...R);
-      await desks.spot.refreshMarkets();
-      expect(await place('ETHUSDT')).toEqual({ ok: false, code: 'funds.insufficient' });
     } finally {
       await desks.close();
     }
+    await admin('market', 'open', 'ETHUSDT', ...R);
+    expect((await json('market', 'list'))[1].status).toBe('open');
     expect(await admin('market', 'open', 'NOPE', ...R)).toEqual({ exitCode: 1, output: 'error: no market NOPE' });
   });
 

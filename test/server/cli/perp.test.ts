@@ -39,7 +39,7 @@ describeDialects('admin CLI: perpetuals on the store', (dialect) => {
     expect(r.exitCode, r.output).toBe(0);
     return JSON.parse(r.output) as T;
   };
-  const openDesks = () => createDesks({ store: t.store, bus: createInProcessBus<DeskEvent>(), clock: () => clock.now(), marketRefreshMs: 0 });
+  const openDesks = () => createDesks({ store: t.store, bus: createInProcessBus<DeskEvent>(), clock: () => clock.now() });
 
   /** Two users trade 0.1 BTC on the perpetual (both cross), the mark moves to 49,000 and funding settles. */
   async function trade(desks: LocalDesks): Promise<{ long: number; short: number }> {

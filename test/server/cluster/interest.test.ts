@@ -162,7 +162,7 @@ cluster('a desk process building the events of the users gateways watch', (serve
 
   const start = async (graceMs: number) => {
     const interest = new Interest({ graceMs });
-    desk = await SpotDesk.open({ store: t.store, bus: interestBus(deskEvents, interest), marketRefreshMs: 0, holder: `interest-${process.pid}`, leaseTtlMs: 60_000 });
+    desk = await SpotDesk.open({ store: t.store, bus: interestBus(deskEvents, interest), holder: `interest-${process.pid}`, leaseTtlMs: 60_000 });
     for (const user of [WATCHED, UNWATCHED, LATE]) {
       const r = await desk.adjust({ user, asset: 'USDT', amount: '100000', action: 'credit', memo: 'test' });
       expect(r.ok).toBe(true);

@@ -51,7 +51,7 @@ describeDialects('desk durability', (dialect) => {
     // A crash: the first desks are abandoned without closing; their lease runs out; a new process opens the store.
     w.clock.advance(31_000);
     const store = await createStore({ dataDir: w.t.target.dataDir, databaseUrl: w.t.target.databaseUrl, clock: w.clock.now });
-    const fresh = await createDesks({ store, bus: createInProcessBus<DeskEvent>(), clock: w.clock.now, marketRefreshMs: 0 });
+    const fresh = await createDesks({ store, bus: createInProcessBus<DeskEvent>(), clock: w.clock.now });
     try {
       expect(value(await fresh.spot.depth('BTCUSDT', 5)).asks).toEqual([['60000', '0.6']]);
       expect(value(await fresh.spot.balances(U2))).toEqual([
@@ -72,7 +72,7 @@ describeDialects('desk durability', (dialect) => {
   it('commits many concurrent commands in fewer transactions, answering each after its own batch committed', async () => {
     const { store, state } = observed(w.store);
     await w.desks.close();
-    w.desks = await createDesks({ store, bus: w.bus, clock: w.clock.now, marketRefreshMs: 0 });
+    w.desks = await createDesks({ store, bus: w.bus, clock: w.clock.now });
     const answeredAfterCommit: boolean[] = [];
     const replies = Array.from({ length: 60 }, (_, i) =>
       w.desks.spot
@@ -98,7 +98,7 @@ describeDialects('desk durability', (dialect) => {
     const { store, state } = observed(w.store);
     await w.desks.close();
     const stops: string[] = [];
-    w.desks = await createDesks({ store, bus: w.bus, clock: w.clock.now, marketRefreshMs: 0, onStop: (wallet) => stops.push(wallet) });
+    w.desks = await createDesks({ store, bus: w.bus, clock: w.clock.now, onStop: (wallet) => stops.push(wallet) });
     const kept = value(await sell(w.desks, U1, '60000', '1'));
     const before = await w.store.ledger.lastSeq('coin');
     w.events.length = 0;

@@ -16,7 +16,7 @@ describeDialects('desk leases', (dialect) => {
   });
   afterEach(async () => w.dispose());
 
-  const second = () => createDesks({ store: w.store, bus: createInProcessBus<DeskEvent>(), clock: w.clock.now, marketRefreshMs: 0 });
+  const second = () => createDesks({ store: w.store, bus: createInProcessBus<DeskEvent>(), clock: w.clock.now });
 
   it('refuses a second process while the first runs, and lets it in once the first closed', async () => {
     await expect(second()).rejects.toBeInstanceOf(LeaseHeldError);

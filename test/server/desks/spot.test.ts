@@ -68,9 +68,11 @@ describeDialects('spot desk', (dialect) => {
   });
 
   it('refuses new orders in a closed market and one under maintenance, each with its own code', async () => {
+    // Flags in the store when the desk opens (what an operator's CLI wrote with no desk running)…
     await w.store.markets.setStatus('ETHUSDT', { isOpen: 1 });
-    await w.store.markets.setStatus('SOLUSDT', { maintenance: true });
-    await w.desks.spot.refreshMarkets(); // what the desk's timer does after the operator CLI wrote the flags
+    await w.restart();
+    // …and one set on the running desk, a command in its sequence.
+    value(await w.desks.spot.setMarketStatus('SOLUSDT', { maintenance: true }));
     const place = (symbol: string) => w.desks.spot.place({ type: 'limit', user: U2, symbol, side: 'buy', price: '10', qty: '1' });
     expect(await place('ETHUSDT')).toEqual({ ok: false, code: 'market.not.open' });
     expect(await place('SOLUSDT')).toEqual({ ok: false, code: 'market.maintenance' });
@@ -84,24 +86,22 @@ describeDialects('spot desk', (dialect) => {
     await w.check();
   });
 
-  it('sets a market\'s flags in sequence, written with their batch, which the timer\'s re-read never undoes', async () => {
+  it('sets a market\'s flags in sequence, written with their batch: in effect for the next command before it is stored', async () => {
     const { store, gate } = heldCommits(w.store);
     await w.restart({ store });
     gate.held = true;
     const closing = w.desks.spot.setMarketStatus('BTCUSDT', { isOpen: 1 });
     // In effect for the next command at once, while its batch is still being written.
     const refused = w.desks.spot.place({ type: 'limit', user: U2, symbol: 'BTCUSDT', side: 'buy', price: '10', qty: '1' });
-    // The timer's re-read meanwhile finds the old flags in the store: it must not put them back.
-    const refresh = w.desks.spot.refreshMarkets();
     await new Promise((ok) => setTimeout(ok, 50));
+    expect((await w.store.markets.configs('spot')).find((c) => c.symbol === 'BTCUSDT')?.isOpen).toBe(0);
     expect(w.desks.spot.markets().find((m) => m.symbol === 'BTCUSDT')?.isOpen).toBe(1);
     gate.release();
     expect(value(await closing)).toMatchObject({ symbol: 'BTCUSDT', isOpen: 1 });
     expect(await refused).toEqual({ ok: false, code: 'market.not.open' });
-    await refresh;
-    expect(w.desks.spot.markets().find((m) => m.symbol === 'BTCUSDT')?.isOpen).toBe(1);
     expect((await w.store.markets.configs('spot')).find((c) => c.symbol === 'BTCUSDT')?.isOpen).toBe(1);
-    await w.desks.spot.refreshMarkets();
+    // A restart opens with what the batch wrote.
+    await w.restart();
     expect(w.desks.spot.markets().find((m) => m.symbol === 'BTCUSDT')?.isOpen).toBe(1);
     expect(await w.desks.spot.setMarketStatus('NOPEUSDT', { isOpen: 1 })).toEqual({ ok: false, code: 'market.unknown' });
     await w.check();

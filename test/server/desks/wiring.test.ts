@@ -15,7 +15,7 @@ describeDialects('server wiring', (dialect) => {
   afterEach(async () => target.dispose());
 
   const start = () =>
-    startServer({ port: 0, host: '127.0.0.1', dataDir: target.dataDir, databaseUrl: target.databaseUrl, staticDir: join(target.dataDir ?? '/tmp', 'no-dist'), marketRefreshMs: 0 });
+    startServer({ port: 0, host: '127.0.0.1', dataDir: target.dataDir, databaseUrl: target.databaseUrl, staticDir: join(target.dataDir ?? '/tmp', 'no-dist') });
 
   it('exposes the desks and the bus, and a restart finds what was committed', async () => {
     const first = await start();

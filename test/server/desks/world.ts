@@ -43,7 +43,7 @@ export async function openWorld(dialect: DialectName, options: Partial<DesksOpti
   const bus = createInProcessBus<DeskEvent>({ onError: (e) => { throw e; } });
   bus.subscribe('>', (event, topic) => events.push({ topic, event }));
   const open = (extra: Partial<DesksOptions> = {}) =>
-    createDesks({ store: t.store, bus, clock: clock.now, marketRefreshMs: 0, ...options, ...extra });
+    createDesks({ store: t.store, bus, clock: clock.now, ...options, ...extra });
   let recomputes = 0;
   const world: World = {
     store: t.store,

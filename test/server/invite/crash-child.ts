@@ -11,7 +11,7 @@ import { createStore } from '../../../server/store/index.ts';
 const o = JSON.parse(process.argv[2] ?? '{}') as { dataDir?: string; databaseUrl?: string; now: number; killAfter: number };
 const clock = () => o.now;
 const store = await createStore({ dataDir: o.dataDir, databaseUrl: o.databaseUrl, clock });
-const spot = await SpotDesk.open({ store, bus: createInProcessBus<DeskEvent>(), clock, marketRefreshMs: 0 });
+const spot = await SpotDesk.open({ store, bus: createInProcessBus<DeskEvent>(), clock });
 let paid = 0;
 await runCommissions({
   store,

@@ -19,7 +19,7 @@ describeDialects('fee levels in the server', (dialect) => {
   const start = async () =>
     (server = await startServer({
       port: 0, host: '127.0.0.1', dataDir: target.dataDir, databaseUrl: target.databaseUrl, staticDir,
-      logger: false, clock: clock.now, feeds: false, marketRefreshMs: 0,
+      logger: false, clock: clock.now, feeds: false,
     }));
   beforeEach(async () => {
     target = await newTarget(dialect);

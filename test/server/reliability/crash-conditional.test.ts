@@ -119,7 +119,7 @@ const meets = (o: SpotOrder, price: bigint) => (risesTo(o) ? price >= o.stopPric
 /** Users with a session each and funds in the coin wallet, made in this process before any server runs. */
 async function seed(where: Where, count: number): Promise<Seeded[]> {
   const store = await createStore({ dataDir: where.dataDir, databaseUrl: where.databaseUrl });
-  const desks = await createDesks({ store, bus: createInProcessBus<DeskEvent>(), marketRefreshMs: 0 });
+  const desks = await createDesks({ store, bus: createInProcessBus<DeskEvent>() });
   const users: Seeded[] = [];
   try {
     const now = Date.now();
@@ -408,7 +408,7 @@ describeDialects('crash: SIGKILL while stops, trailing stops and OCO lists fire,
       expect(solTrades.map((t) => [t.price, t.takerOrder, t.time])).toEqual([[dec('140'), sol.id, sol.triggeredAt]]);
       console.info(`crash-conditional [${dialect}]: ${after.fired} fired in all after the second burst (${after.waiting} still waiting)`);
       expect(after.fired).toBeGreaterThan(0);
-      const desks = await createDesks({ store: store2, bus: createInProcessBus<DeskEvent>(), marketRefreshMs: 0 });
+      const desks = await createDesks({ store: store2, bus: createInProcessBus<DeskEvent>() });
       await desks.spot.checkInvariants();
       await desks.close();
     } finally {

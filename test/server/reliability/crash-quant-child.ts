@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   const roles = JSON.parse(env['QUANT_ROLES'] ?? '') as Roles;
   const random = mulberry32(seed * 7919 + round);
   const store = await createStore({ dataDir: env['DATA_DIR'], databaseUrl: env['DATABASE_URL'] || undefined });
-  const desks = await createDesks({ store, bus: createInProcessBus<DeskEvent>(), marketRefreshMs: 0 });
+  const desks = await createDesks({ store, bus: createInProcessBus<DeskEvent>() });
   say('open');
 
   const price = new Map<WalkSymbol, number>();

@@ -348,7 +348,7 @@ describeDialects('quant crash: SIGKILL while bots trade, every bot resumes with 
   const open = async () => {
     const store = await createStore(at());
     try {
-      return { store, desks: await createDesks({ store, bus: createInProcessBus<DeskEvent>(), marketRefreshMs: 0 }) };
+      return { store, desks: await createDesks({ store, bus: createInProcessBus<DeskEvent>() }) };
     } catch (error) {
       await store.close();
       throw error;

@@ -186,7 +186,7 @@ describeDialects('crash: SIGKILL mid-burst, restart, nothing acknowledged lost, 
     expect(verify.exitCode, verify.output).toBe(0);
     const store2 = await createStore({ dataDir: where.dataDir, databaseUrl: where.databaseUrl });
     try {
-      const desks = await createDesks({ store: store2, bus: createInProcessBus<DeskEvent>(), marketRefreshMs: 0 });
+      const desks = await createDesks({ store: store2, bus: createInProcessBus<DeskEvent>() });
       await desks.spot.checkInvariants();
       await desks.close();
       await checkWhole(store2);

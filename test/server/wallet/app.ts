@@ -64,7 +64,7 @@ export async function openWalletApp(dialect: DialectName, o: { systemTime?: bool
   const t = await openStore(dialect, clock.now);
   const store = t.store;
   const bus = createInProcessBus<DeskEvent>({ onError: (e) => { throw e; } });
-  const desks = await createDesks({ store, bus, clock: clock.now, marketRefreshMs: 0 });
+  const desks = await createDesks({ store, bus, clock: clock.now });
   const markets = (await store.markets.configs('spot')).map(kernelMarket);
   const market = await MarketData.open({ markets, candles: createCandleStore(store.db) });
   // The perpetuals' books, fed from the perp desk's book events as a gateway's are (update ids the desk's).

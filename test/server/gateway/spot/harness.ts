@@ -52,7 +52,7 @@ export async function openSpotHarness(dialect: DialectName, o: SpotHarnessOption
   const t = await openStore(dialect, clock.now);
   const store = t.store;
   const bus = createInProcessBus<DeskEvent>({ onError: (e) => { throw e; } });
-  const desks = await createDesks({ store, bus, clock: clock.now, marketRefreshMs: 0 });
+  const desks = await createDesks({ store, bus, clock: clock.now });
   const markets = (await store.markets.configs('spot')).map(kernelMarket);
   const market = await MarketData.open({ markets, candles: createCandleStore(store.db) });
   // Trades only: the coin list and valuation need last prices, not depth (the live wiring bridges both).
