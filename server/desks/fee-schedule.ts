@@ -103,8 +103,31 @@ export async function feeLevelsInStore(store: Store): Promise<FeeLevelsInForce> 
  */
 export async function openFeeSchedule(store: Store, wallet: string): Promise<FeeSchedule> {
   const text = await store.config.get(feeLevelsKey(wallet));
-  const kept = text === null ? null : parseFeeLevels(JSON.parse(text) as unknown);
+  // A setting that does not read (edited by hand, cut short) is not a reason to keep the desk shut: what the store
+  // has in force is what the next `setFeeLevels` would bring anyway.
+  const kept = text === null ? null : parseFeeLevels(parseJson(text));
   return loadFeeSchedule(store, kept ?? (await feeLevelsInStore(store)));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The schedule of a `setFeeLevels` command, read in its prepare: null when it names a recompute the store has not
+ * stored, or carries a table other than that recompute's (a far-future instant would otherwise hold every real
+ * recompute off until then).
+ */
+async function recomputeSchedule(store: Store, next: FeeLevelsInForce): Promise<FeeSchedule | null> {
+  if (next.recomputeAt !== null) {
+    const run = await store.feeLevels.run(next.recomputeAt);
+    if (run === undefined || !sameTable(run.table, next.table)) return null;
+  }
+  return loadFeeSchedule(store, next);
 }
 
 /** The setting's value for `inForce`. */
@@ -114,7 +137,8 @@ export const feeLevelsText = (inForce: FeeLevelsInForce): string =>
 /**
  * A desk's `setFeeLevels`: in sequence, the recompute's levels read at the command's turn (only when it would move
  * the schedule), then, at apply, the schedule swapped and the desk's setting written in the same batch. Malformed
- * input is refused and changes nothing; a recompute no later than the one in force is answered with what is in force.
+ * input, or a recompute the store does not hold with that table, is refused and changes nothing; a recompute no later
+ * than the one in force is answered with what is in force.
  */
 export function setFeeLevelsOn<B extends DeskBatch>(
   core: DeskCore<B>,
@@ -127,8 +151,9 @@ export function setFeeLevelsOn<B extends DeskBatch>(
   const next = parseFeeLevels(req);
   if (next === null) return Promise.resolve(refuse('action.invalid'));
   return core.runPrepared(
-    () => (current().movedBy(next) ? loadFeeSchedule(store, next) : null),
+    async () => (current().movedBy(next) ? ((await recomputeSchedule(store, next)) ?? ('unknown' as const)) : null),
     (loaded, b, time) => {
+      if (loaded === 'unknown') return refuse<FeeLevelsInForce>('action.invalid');
       if (loaded === null || !current().movedBy(next)) return accept(current().inForce);
       swap(loaded);
       const key = feeLevelsKey(wallet);

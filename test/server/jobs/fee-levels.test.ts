@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { feeDesks, feeLevelTick, setUpFeeLevels, trailingVolumes } from '../../../server/jobs/fee-levels.ts';
 import { DEFAULT_FEE_TABLE } from '../../../server/jobs/fee-table.ts';
+import { feeLevelsInStore, loadFeeSchedule } from '../../../server/desks/fee-schedule.ts';
 import type { FeeTableRow } from '../../../server/store/feeLevels.ts';
 import { describeDialects } from '../dialects.ts';
 import { openWorld, U1, U2, U3, value, type World } from '../desks/world.ts';
@@ -206,10 +207,18 @@ describeDialects('fee-level job', (dialect) => {
       { recomputeAt: inForce.recomputeAt + 1, table: [] }, { recomputeAt: inForce.recomputeAt + 1, table: [{ makerPpm: -1, takerPpm: 0 }] },
       { recomputeAt: inForce.recomputeAt + 1, table: [{ makerPpm: 1_000_001, takerPpm: 0 }] }, { recomputeAt: inForce.recomputeAt + 1, table: [{ makerPpm: '100', takerPpm: 0 }] },
       { recomputeAt: inForce.recomputeAt + 1, table: Array.from({ length: 51 }, () => ({ makerPpm: 0, takerPpm: 0 })) },
+      // Well formed, but no such recompute is stored: a far-future one would hold every real one off until then.
+      { recomputeAt: inForce.recomputeAt + 365 * 86_400_000, table: inForce.table },
     ];
     for (const req of bad) {
       expect(await w.desks.spot.setFeeLevels(req as typeof inForce)).toMatchObject({ ok: false, code: 'action.invalid' });
       expect(await w.desks.perp.setFeeLevels(req as typeof inForce)).toMatchObject({ ok: false, code: 'action.invalid' });
+    }
+    // A later recompute that is stored, sent with a table other than its own.
+    const later = gmt8(1, 17, 0);
+    await w.store.transaction((r) => r.feeLevels.insertRun({ recomputeAt: later, computedAt: later, table: run.table, users: 0 }, []));
+    for (const desk of [w.desks.spot, w.desks.perp]) {
+      expect(await desk.setFeeLevels({ recomputeAt: later, table: [{ makerPpm: 0, takerPpm: 0 }] })).toMatchObject({ ok: false, code: 'action.invalid' });
     }
     expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
     expect(await w.store.config.get('fees.levels.coin')).toBe(setting);
@@ -224,6 +233,14 @@ describeDialects('fee-level job', (dialect) => {
     await w.restart();
     expect(rates.fees(U1)).toEqual({ makerPpm: 100, takerPpm: 200 });
     expect((await w.store.feeLevels.run(gmt8(1, 16, 0)))?.appliedAt).toBeNull();
+    // A setting that does not read (cut short, edited by hand) does not keep the desk shut: it opens with what the
+    // store has in force (Jan 15's recompute, the latest applied) until the next command.
+    await w.store.transaction((r) => r.config.set('fees.levels.coin', '{"recomputeAt":', w.clock.now()));
+    await w.restart();
+    const inStore = await loadFeeSchedule(w.store, await feeLevelsInStore(w.store));
+    expect(inStore.inForce.recomputeAt).toBe(gmt8(1, 15, 0));
+    expect(rates.fees(U1)).toEqual(inStore.rates(U1));
+    expect(rates.fees(U1)).not.toEqual({ makerPpm: 100, takerPpm: 200 });
     await w.check();
   });
 });
