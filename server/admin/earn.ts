@@ -11,6 +11,7 @@ import {
   type EarnProductStatus, type IncomeRelease, type RebateType, type StoredEarnOrderStatus,
 } from '../contract/earn.ts';
 import type { EarnProductChange, EarnProductCreate, EarnReply, TreasuryView } from '../desks/earn/api.ts';
+import { runDue } from '../desks/earn/accrual.ts';
 import type { EarnFace } from '../desks/faces.ts';
 import type { EarnOrderRow } from '../store/earn.ts';
 import type { Store } from '../store/index.ts';
@@ -263,7 +264,7 @@ export function planEarn(req: AdminRequest, usage: (m: string) => Error, failed:
     }
     case 'earn run':
       return async (desk) => {
-        const r = await desk.runDue();
+        const r = await runDue(desk);
         const next = r.nextDueAt === null ? 'nothing more is scheduled' : `the next payment is due at ${iso(r.nextDueAt)}`;
         return { data: r, text: `paid ${r.paid} payment(s), ${r.settled} order(s) ended; ${next}` };
       };

@@ -14,6 +14,7 @@ import { startBots, type BotLog, type Bots } from '../bots/index.ts';
 import { seedDemoContent } from '../content/service.ts';
 import { DEMO_ARTICLES } from '../content/demo/index.ts';
 import type { AccrualReport, DeskEvent, Desks } from '../desks/index.ts';
+import { runDue } from '../desks/earn/accrual.ts';
 import { DEMO_TREASURY } from '../desks/earn/state.ts';
 import { unitsOf } from '../contract/seconds-record.ts';
 import { startCommissions } from '../jobs/commissions.ts';
@@ -136,7 +137,7 @@ export async function startClusterJobs(o: ClusterJobsOptions): Promise<ClusterJo
       clock,
       desk: {
         runDue: async (): Promise<AccrualReport> => {
-          const report = await desks.earn.runDue();
+          const report = await runDue(desks.earn);
           next = { at: report.nextDueAt, askedAt: clock() };
           return report;
         },
@@ -148,9 +149,9 @@ export async function startClusterJobs(o: ClusterJobsOptions): Promise<ClusterJo
       onError: (e) => o.onError(e, 'earn accrual'),
     });
     stops.push(() => earn.stop());
-    // The robots' tick is a driver of the spot desk; it does nothing when no robot runs.
+    // The robots' tick is a command of the spot desk, sent only while a robot runs.
     const quant = startQuantRobots({
-      desk: { botTick: (tapes) => desks.spot.botTick(tapes), robotsRunning: true },
+      desk: desks.spot,
       market: live.trading.market,
       onError: (e) => o.onError(e, 'quant robots'),
     });

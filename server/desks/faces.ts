@@ -2,9 +2,11 @@
 // commands in and events out). A face lists a desk's methods by kind:
 // - `commands` change state; in a cluster they go through the desk's command log, in order (server/cluster);
 // - `queries` only read, and answer a promise; in a cluster they are asked of the active desk process;
-// - `drivers` run several commands of the desk (pay what is due, tick the robots, seed a demo): each of those is a
+// - `drivers` run several commands of the desk from inside its process, not through its log: each of those is a
 //   command in sequence, and running a driver again does nothing twice, so in a cluster it is asked of the active
-//   desk process as a query is, and the timers that call it run there (server/cluster/desk-main.ts);
+//   desk process as a query is. Only the seconds desk's delivery is one still (it reads the price record, which is
+//   not in its log yet); an accrual run is the earn desk's `payDue` commands (earn/accrual.ts), the demo's products
+//   one `seedDemo`, the robots' tick one `botTick` with its tapes, all sent by the jobs like any other command;
 // - `mirrored` are synchronous reads of slowly changing settings (the markets, a product list), which a gateway
 //   answers from a copy it keeps fresh (server/cluster/remote-desks.ts).
 // The routes, the operator commands and the jobs see desks only through these faces (desks/index.ts `Desks`); the
@@ -35,9 +37,11 @@ export const SPOT_FACE = {
     ...FUNDS_COMMANDS,
     'place', 'placeOco', 'cancel', 'cancelAll', 'replace', 'setMarketStatus', 'setQuantMinimum', 'setFeeLevels',
     'startBot', 'stopBot', 'payCommission', 'deposit', 'withdrawHold', 'withdrawRelease', 'withdrawSettle',
+    // The robots' tick, with the tapes the quant job read (jobs/quant.ts).
+    'botTick',
   ],
-  queries: [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'bot', 'runningViews', 'feesOf'],
-  drivers: ['botTick'],
+  queries: [...FUNDS_QUERIES, 'check', 'depth', 'openOrders', 'bot', 'runningViews', 'feesOf', 'robotsRunning'],
+  drivers: [],
   mirrored: ['markets', 'quantMinimums'],
 } as const satisfies FaceSpec<SpotDesk>;
 
@@ -60,9 +64,10 @@ export const PERP_FACE = {
 
 export const EARN_FACE = {
   name: 'earn',
-  commands: [...FUNDS_COMMANDS, 'createProduct', 'updateProduct', 'purchase', 'redeem', 'fundTreasury'],
+  // An accrual run is payDue commands until nothing is due (earn/accrual.ts runDue), sent by whoever drives it.
+  commands: [...FUNDS_COMMANDS, 'createProduct', 'updateProduct', 'purchase', 'redeem', 'fundTreasury', 'payDue', 'seedDemo'],
   queries: [...FUNDS_QUERIES, 'order', 'orders', 'incomes', 'products', 'product', 'treasury'],
-  drivers: ['runDue', 'seedDemo'],
+  drivers: [],
   mirrored: [],
 } as const satisfies FaceSpec<EarnDesk>;
 

@@ -12,7 +12,8 @@ import { startPeriodic, type PeriodicJob } from './periodic.ts';
 export const TAPE_TRADES = 50;
 
 export interface QuantJobOptions {
-  readonly desk: { botTick(tapes: ReadonlyMap<string, Tape>): Promise<Reply<number>>; readonly robotsRunning: boolean };
+  /** The spot desk's face: the tick is its command (in a cluster, through its log); the question a read. */
+  readonly desk: { botTick(tapes: ReadonlyMap<string, Tape>): Promise<Reply<number>>; robotsRunning(): boolean | Promise<boolean> };
   readonly market: Pick<MarketData, 'symbols' | 'trades' | 'market'>;
   /** Real ms between ticks (default 250); 0 = never by itself (tests call tick()). */
   readonly pollMs?: number | undefined;
@@ -42,7 +43,8 @@ export function startQuantRobots(o: QuantJobOptions): PeriodicJob<number> {
     pollMs: o.pollMs ?? 250,
     onError: o.onError,
     pass: async (force) => {
-      if (!force && !o.desk.robotsRunning) return null;
+      // Asked first, so no tick is sent (nor, in a cluster, logged) while no robot runs.
+      if (!force && !(await o.desk.robotsRunning())) return null;
       const reply = await o.desk.botTick(tapes(o.market));
       return reply.ok ? reply.value : null;
     },

@@ -122,6 +122,11 @@ export interface AccrualReport {
   readonly nextDueAt: number | null;
 }
 
+/** One `payDue` command's answer: `more` when payments were still due at its time (the next command pays them). */
+export interface PayDueReport extends AccrualReport {
+  readonly more: boolean;
+}
+
 /** What the gateway and the operator channel call. */
 export interface EarnDeskApi {
   /** The products of a kind, in list order (closed ones only with `all`), with `held` for `user`. From memory. */
@@ -139,9 +144,9 @@ export interface EarnDeskApi {
   incomes(q: EarnIncomesQuery): Promise<Reply<EarnPage<EarnIncomeItem>>>;
   treasury(): TreasuryView[];
   fundTreasury(req: TreasuryChange): Promise<Reply<{ treasury: TreasuryView; duplicate: boolean; ref: string }>>;
-  /** Pays every payment due by the desk's clock, in chunks between other commands. */
-  runDue(): Promise<AccrualReport>;
-  /** Adds the demo's products and pools when there are none at all; how many it added. */
+  /** One command: pays up to a chunk of the payments due at its time (accrual.ts runDue sends it until none are). */
+  payDue(): Promise<PayDueReport>;
+  /** Adds the demo's products and pools when there are none at all, in one command; how many it added. */
   seedDemo(): Promise<number>;
   /** Orders active now. */
   readonly openOrders: number;

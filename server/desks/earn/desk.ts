@@ -43,9 +43,10 @@ import { DeskLedger } from '../ledger.ts';
 import { addRecords, type RecordType } from '../records.ts';
 import { checkAsset, checkUser, isClientId } from '../validate.ts';
 import type {
-  AccrualReport, EarnDeskApi, EarnIncomesQuery, EarnOrdersQuery, EarnPage, EarnProductChange, EarnProductCreate, EarnPurchase, EarnRedeem, EarnReply,
+  AccrualReport, EarnDeskApi, PayDueReport, EarnIncomesQuery, EarnOrdersQuery, EarnPage, EarnProductChange, EarnProductCreate, EarnPurchase, EarnRedeem, EarnReply,
   TreasuryChange, TreasuryView,
 } from './api.ts';
+import { runDue } from './accrual.ts';
 import { DEMO_PRODUCTS, DueBuckets, EarnBatch, nextDueOf, orderView, productView, termsOf } from './state.ts';
 
 export const TREASURY = systemAccount('treasury');
@@ -254,32 +255,35 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
   }
 
   createProduct(req: EarnProductCreate): Promise<EarnReply<EarnProductItem & { duplicate?: boolean }>> {
-    return this.core.run((b, time): EarnReply<EarnProductItem & { duplicate?: boolean }> => {
-      if (req.requestId !== undefined && !isRequestId(req.requestId)) return refuse('request.id.invalid');
-      // Every product is in memory (committed or not): a repeated request answers the product it added.
-      const again = req.requestId === undefined ? undefined : [...this.s.products.values()].find((x) => x.requestId === req.requestId);
-      if (again !== undefined) return accept({ ...this.item(again, undefined), duplicate: true });
-      const rate = units(req.rate);
-      const min = units(req.minAmount);
-      const max = units(req.maxAmount);
-      const quota = units(req.quota);
-      if (rate === null) return invalid('rate must be a decimal with at most 8 places');
-      if (min === null || max === null || quota === null) return invalid('minimum, maximum and quota must be decimals with at most 8 places');
-      const kind = req.kind;
-      const row: EarnProductRow = {
-        id: this.s.nextProductId, kind, name: typeof req.name === 'string' ? req.name.trim() : '', asset: req.asset, incomeAsset: req.incomeAsset ?? req.asset,
-        termDays: req.termDays, rate, minAmount: min, maxAmount: max, quota, incomeRelease: req.incomeRelease ?? (kind === 'mining' ? 'daily' : 'end'),
-        rebateType: req.rebateType ?? 'end', status: req.status ?? 'open', sortOrder: req.sortOrder ?? this.s.nextProductId * 10, createdAt: time, updatedAt: time,
-        requestId: req.requestId ?? null,
-      };
-      const problem = this.checkProduct(row);
-      if (problem !== null) return invalid(problem);
-      this.s.nextProductId++;
-      this.s.products.set(row.id, row);
-      b.products.set(row.id, row);
-      b.size++;
-      return accept(this.item(row, undefined));
-    });
+    return this.core.run((b, time) => this.addProduct(b, req, time));
+  }
+
+  /** A product added in the command that applies `req` (createProduct's, or one of seedDemo's). */
+  private addProduct(b: EarnBatch, req: EarnProductCreate, time: number): EarnReply<EarnProductItem & { duplicate?: boolean }> {
+    if (req.requestId !== undefined && !isRequestId(req.requestId)) return refuse('request.id.invalid');
+    // Every product is in memory (committed or not): a repeated request answers the product it added.
+    const again = req.requestId === undefined ? undefined : [...this.s.products.values()].find((x) => x.requestId === req.requestId);
+    if (again !== undefined) return accept({ ...this.item(again, undefined), duplicate: true });
+    const rate = units(req.rate);
+    const min = units(req.minAmount);
+    const max = units(req.maxAmount);
+    const quota = units(req.quota);
+    if (rate === null) return invalid('rate must be a decimal with at most 8 places');
+    if (min === null || max === null || quota === null) return invalid('minimum, maximum and quota must be decimals with at most 8 places');
+    const kind = req.kind;
+    const row: EarnProductRow = {
+      id: this.s.nextProductId, kind, name: typeof req.name === 'string' ? req.name.trim() : '', asset: req.asset, incomeAsset: req.incomeAsset ?? req.asset,
+      termDays: req.termDays, rate, minAmount: min, maxAmount: max, quota, incomeRelease: req.incomeRelease ?? (kind === 'mining' ? 'daily' : 'end'),
+      rebateType: req.rebateType ?? 'end', status: req.status ?? 'open', sortOrder: req.sortOrder ?? this.s.nextProductId * 10, createdAt: time, updatedAt: time,
+      requestId: req.requestId ?? null,
+    };
+    const problem = this.checkProduct(row);
+    if (problem !== null) return invalid(problem);
+    this.s.nextProductId++;
+    this.s.products.set(row.id, row);
+    b.products.set(row.id, row);
+    b.size++;
+    return accept(this.item(row, undefined));
   }
 
   updateProduct(id: number, change: EarnProductChange): Promise<EarnReply<EarnProductItem>> {
@@ -304,18 +308,23 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
     });
   }
 
-  /** The demo's products and pools, when the store has none at all. */
-  async seedDemo(): Promise<number> {
-    if (this.s.products.size > 0) return 0;
-    let n = 0;
-    for (const d of DEMO_PRODUCTS) {
-      const r = await this.createProduct({
-        kind: d.kind, name: d.name, asset: d.asset, incomeAsset: d.incomeAsset, termDays: d.termDays, rate: d.rate, minAmount: d.min, maxAmount: d.max,
-        quota: d.quota, incomeRelease: d.incomeRelease, rebateType: d.rebateType,
-      });
-      if (r.ok) n++;
-    }
-    return n;
+  /**
+   * The demo's products and pools, when the desk has none at all: one command (so in a cluster one logged call, and
+   * two seeders racing add them once), answering how many it added.
+   */
+  seedDemo(): Promise<number> {
+    return this.core.run((b, time) => {
+      if (this.s.products.size > 0) return 0;
+      let n = 0;
+      for (const d of DEMO_PRODUCTS) {
+        const r = this.addProduct(b, {
+          kind: d.kind, name: d.name, asset: d.asset, incomeAsset: d.incomeAsset, termDays: d.termDays, rate: d.rate, minAmount: d.min, maxAmount: d.max,
+          quota: d.quota, incomeRelease: d.incomeRelease, rebateType: d.rebateType,
+        }, time);
+        if (r.ok) n++;
+      }
+      return n;
+    });
   }
 
   // ---- the treasury ----
@@ -460,44 +469,27 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
 
   // ---- accrual ----
 
-  /** Pays every payment due by the clock, PAY_CHUNK a command; concurrent calls share one run. */
+  /**
+   * One command: pays up to PAY_CHUNK payments due at its time (a logged command's is its log entry's, so the same log
+   * pays the same payments wherever it is applied), and says whether more are due then. accrual.ts runDue sends it
+   * until none are, from whichever process drives the desk.
+   */
+  payDue(): Promise<PayDueReport> {
+    return this.core.run((b, time): PayDueReport => {
+      const taken = this.due.take(time, PAY_CHUNK);
+      const r = taken.length === 0 ? { paid: 0, settled: 0 } : this.pay(b, taken, time);
+      const nextDueAt = this.due.peek() ?? null;
+      return { ...r, nextDueAt, more: nextDueAt !== null && nextDueAt <= time };
+    });
+  }
+
+  /** Pays every payment due by the clock, PAY_CHUNK a command (accrual.ts); concurrent calls share one run. */
   runDue(): Promise<AccrualReport> {
     // Cleared asynchronously (.finally), so a run with nothing to do can't clear it before it is set.
-    this.draining ??= this.drain().finally(() => {
+    this.draining ??= runDue(this).finally(() => {
       this.draining = null;
     });
     return this.draining;
-  }
-
-  private async drain(): Promise<AccrualReport> {
-    let paid = 0;
-    let settled = 0;
-    const tally = (r: { paid: number; settled: number }) => {
-      paid += r.paid;
-      settled += r.settled;
-    };
-    // Two chunks outstanding: the next one is applied while the one before it is being written (the sequencer hands
-    // it to the store the moment that commit ends), so the desk's thread and the store's writer work side by side
-    // instead of in turns. Each chunk is still its own command, applied in order, each payment once.
-    let pending: Promise<{ paid: number; settled: number }> | null = null;
-    while (!this.core.stopped) {
-      const taken = this.due.take(this.clock(), PAY_CHUNK);
-      if (taken.length === 0) {
-        if (pending === null) break;
-        // The chunk in flight may queue payments already due (a catch-up of several days): look again after it.
-        tally(await pending);
-        pending = null;
-        continue;
-      }
-      const next = this.core.run((b, time) => this.pay(b, taken, time));
-      if (pending !== null) {
-        next.catch(() => undefined); // if the earlier chunk fails, this one fails the same way: reported once
-        tally(await pending);
-      }
-      pending = next;
-    }
-    if (pending !== null) tally(await pending);
-    return { paid, settled, nextDueAt: this.due.peek() ?? null };
   }
 
   /** The earliest payment still to come (null: none). */

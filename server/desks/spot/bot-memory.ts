@@ -152,6 +152,6 @@ export function botView(b: BotMemory, market: { base: string; quote: string }, o
             lower: u(b.grid.lower), upper: u(b.grid.upper), grids: b.grid.grids, mode: b.grid.mode, levels: b.grid.levels.map(u), sellQty: u(b.grid.sellQty),
             buyQty: u(b.grid.buyQty),
           },
-    stages: b.robot?.stages ?? [],
+    stages: b.robot === null ? [] : [...b.robot.stages], // a copy: the view must not change with the robot
   };
 }

@@ -76,6 +76,30 @@ export interface Tape {
   readonly vwap: string | null;
 }
 
+/** Most markets a tick's tapes may name, and most trades a tape may count. */
+const MAX_TAPES = 1_000;
+const MAX_TAPE_TRADES = 10_000;
+const VWAP = /^\d{1,20}(\.\d{1,8})?$/;
+
+/**
+ * A tick's tapes checked at the edge (null: malformed): the job reads them from the market data and the tick carries
+ * them, so in a cluster they come from the desk's log like any command's input, and what the robots store of them
+ * (a capture stage's count and price) is what the log says.
+ */
+export function parseTapes(x: unknown): ReadonlyMap<string, Tape> | null {
+  if (!(x instanceof Map) || x.size > MAX_TAPES) return null;
+  const out = new Map<string, Tape>();
+  for (const [symbol, tape] of x as Map<unknown, unknown>) {
+    if (typeof symbol !== 'string' || symbol.length === 0 || symbol.length > 32) return null;
+    if (typeof tape !== 'object' || tape === null) return null;
+    const { trades, vwap } = tape as { trades?: unknown; vwap?: unknown };
+    if (typeof trades !== 'number' || !Number.isSafeInteger(trades) || trades < 0 || trades > MAX_TAPE_TRADES) return null;
+    if (vwap !== null && !(typeof vwap === 'string' && VWAP.test(vwap))) return null;
+    out.set(symbol, Object.freeze({ trades, vwap }));
+  }
+  return out;
+}
+
 const botOf = (s: SpotState, o: { strategyType: number | null; strategyId: number | null }): BotMemory | undefined =>
   isBotOrder(o) && o.strategyId !== null ? s.bots.get(o.strategyId) : undefined;
 

@@ -20,7 +20,7 @@ import { applyCommission, commissionRef, pendingOf, type CommissionLookup, type 
 import { applyOco, knownList, type OcoResult, type OcoStored } from './oco.ts';
 import { rebuildSpot, reservations } from './rebuild.ts';
 import {
-  afterSettle, applyBotTick, applyStartBot, applyStopBot, pocketHolds, restoreBots, viewOf, type BotContext, type StartBotRequest, type StopBotRequest, type Tape,
+  afterSettle, applyBotTick, parseTapes, applyStartBot, applyStopBot, pocketHolds, restoreBots, viewOf, type BotContext, type StartBotRequest, type StopBotRequest, type Tape,
 } from './bots.ts';
 import { botFromRow, botView } from './bot-memory.ts';
 import { fromUnits, QUANT_DEFAULT_MIN, toUnits, type QuantBotView, type QuantKind } from '../../contract/quant.ts';
@@ -290,13 +290,18 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     return this.core.runPrepared(lookup, (row, b, time) => applyStopBot(this.s, b, req, this.bots, row, time));
   }
 
-  /** One scheduler tick for the robots, with each market's recent trades (jobs/quant.ts). */
+  /**
+   * One scheduler tick for the robots, with each market's recent trades (jobs/quant.ts): a command, so in a cluster
+   * it comes through the desk's log with its tapes and applies at its entry's time. Malformed tapes change nothing.
+   */
   botTick(tapes: ReadonlyMap<string, Tape>): Promise<Reply<number>> {
-    return this.core.run((b, time) => applyBotTick(this.s, b, tapes, this.bots, time));
+    const checked = parseTapes(tapes);
+    if (checked === null) return Promise.resolve(refuse('action.invalid'));
+    return this.core.run((b, time) => applyBotTick(this.s, b, checked, this.bots, time));
   }
 
-  /** Are robots waiting for a tick (the runner skips the command when none is)? */
-  get robotsRunning(): boolean {
+  /** Are robots waiting for a tick (the runner skips the command when none is)? As of the last command. */
+  robotsRunning(): boolean {
     for (const b of this.s.bots.values()) if (b.robot !== null) return true;
     return false;
   }

@@ -9,6 +9,7 @@ import { connectDesks, remoteDesk, type DeskClient } from '../../../server/clust
 import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
 import { askable, EARN_DESK, FIAT_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
 import { resumeAt } from '../../../server/cluster/protocol.ts';
+import { runDue } from '../../../server/desks/earn/accrual.ts';
 import { createTransfers } from '../../../server/desks/transfers.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
@@ -79,8 +80,11 @@ cluster('desks used through their remote faces', (servers) => {
     expect(orders.size).toBe(1);
     expect(value(await earn.orders({ user: U1, kind: 'wealth', status: 'all', pageIndex: 1, pageSize: 10 })).list).toHaveLength(1);
     expect(value(await earn.balances(U1)).find((b) => b.asset === 'USDT')).toMatchObject({ available: '600' });
-    // A driver is asked of the active process: nothing is due yet.
-    expect(await earn.runDue()).toMatchObject({ paid: 0, settled: 0 });
+    // An accrual run is payDue commands through the log (at least two, the second sent before the first's answer):
+    // nothing is due yet at the log's time.
+    const before = await log.lastSeq('earn', 'all');
+    expect(await runDue(earn)).toMatchObject({ paid: 0, settled: 0 });
+    expect(await log.lastSeq('earn', 'all')).toBeGreaterThan(before);
     earnFace.close();
 
     // Every command came through the logs: each desk's stored position is its log's last seq.
