@@ -330,7 +330,17 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
    * is taken as settled. The mark applied is recorded at the boundary, as `funding` records its own.
    */
   settleMissedFunding(req: { symbol: string; boundary: number }): Promise<Reply<{ settled: boolean; rate: Rate | null }>> {
-    const before = () => this.o.store.perp.marks({ symbol: req.symbol, to: req.boundary, limit: 1 });
+    // The last mark recorded at or before the boundary. Read at the command's turn: when the last mark this desk
+    // recorded (or opened with) is not after the boundary (always so for the periods missed while it was down, which the marks job
+    // asks for only past its last mark), it is that one, from memory, the desk's own state at this place in its
+    // log; a boundary before it (only asked of a running job that went without an index across several boundaries)
+    // is read from the record of marks in the store.
+    const before = async (): Promise<ReadonlyArray<{ readonly mark: bigint; readonly fundingRate: bigint | null }>> => {
+      const recorded = this.s.recordedMark.get(req.symbol);
+      if (recorded === undefined) return []; // none recorded ever (the desk opened with the store's last)
+      if (recorded.time <= req.boundary) return [recorded];
+      return this.o.store.perp.marks({ symbol: req.symbol, to: req.boundary, limit: 1 });
+    };
     return this.core.runPrepared(before, ([last], b): Reply<{ settled: boolean; rate: Rate | null }> => {
       if (!this.s.markets.has(req.symbol)) return refuse('market.unknown');
       if (req.boundary <= (this.s.fundedUntil.get(req.symbol) ?? -Infinity)) return accept({ settled: false, rate: null });
@@ -519,7 +529,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
     const sameSlot = last !== undefined && Math.floor(row.time / MARK_RECORD_SLOT_MS) === Math.floor(last.time / MARK_RECORD_SLOT_MS);
     if (!always && last !== undefined && last.mark === row.mark && sameSlot) return;
     b.marks.push(row);
-    this.s.recordedMark.set(row.symbol, { mark: row.mark, time: row.time });
+    this.s.recordedMark.set(row.symbol, { mark: row.mark, time: row.time, fundingRate: row.fundingRate });
   }
 
   /** `read` of the memory once the commands before it are applied; a command of its own, changing nothing. */
@@ -734,14 +744,14 @@ export async function rebuildPerp(store: Store, epoch: string = newEpoch(store.c
     priority = Math.max(priority, row.priority ?? 0);
   }
   const marks = new Map<string, bigint>();
-  const recordedMark = new Map<string, { mark: bigint; time: number }>();
+  const recordedMark = new Map<string, { mark: bigint; time: number; fundingRate: bigint | null }>();
   // The last trade price: what last-price conditional orders watch and the mark job reads (appliedBook).
   const lasts = new Map<string, bigint>();
   for (const symbol of markets.keys()) {
     const last = await store.perp.lastMark(symbol);
     if (last) {
       marks.set(symbol, last.mark);
-      recordedMark.set(symbol, { mark: last.mark, time: last.time });
+      recordedMark.set(symbol, { mark: last.mark, time: last.time, fundingRate: last.fundingRate });
     }
     const price = await store.perp.lastBookPrice(symbol);
     if (price !== undefined) lasts.set(symbol, price);

@@ -51,8 +51,11 @@ export interface PerpState {
   readonly storedClients: ClientIdFilter;
   /** Last time-priority number handed out. */
   priority: number;
-  /** The last mark written to the public record of marks, per market, and when (the recording rule: desk.ts recordMark). */
-  readonly recordedMark: Map<string, { readonly mark: bigint; readonly time: number }>;
+  /**
+   * The last mark written to the public record of marks, per market, when, and the funding rate published with it
+   * (the recording rule: desk.ts recordMark).
+   */
+  readonly recordedMark: Map<string, { readonly mark: bigint; readonly time: number; readonly fundingRate: bigint | null }>;
   /** The last funding time settled per market: a funding period is settled once, a restarted job included. */
   readonly fundedUntil: Map<string, number>;
 }
