@@ -284,6 +284,19 @@ describe.skipIf(skip !== null)('published content and feedback through the UI', 
     await browser.getByTestId('bell').click();
     await browser.getByTestId('bell-menu').waitFor();
     await browser.screenshot({ path: join(SHOTS, 'bell-th.png') });
+    // A mark that fails (the network drops it) is said once, in the user's language, and nothing is marked read.
+    await browser.route('**/app/content/read', (route) => route.abort('failed'), { times: 1 });
+    await browser.getByTestId('bell-mark-all').click();
+    const failed = browser.locator('[data-testid="notice"][data-kind="error"]');
+    await failed.first().waitFor();
+    expect(await failed.allTextContents()).toEqual(['เครือข่ายขัดข้อง โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง']);
+    expect(await badge()).toBe(before + 1);
+    await expect.poll(() => browser.getByTestId('bell-mark-all').isEnabled()).toBe(true);
+    await browser.screenshot({ path: join(SHOTS, 'bell-th-mark-failed.png') });
+    // The dropped request is the only failure expected of the page: taken off its list of errors.
+    const dropped = (e: string) => e.endsWith('/app/content/read net::ERR_FAILED') || e === 'console: Failed to load resource: net::ERR_FAILED';
+    await expect.poll(() => session.errors.filter(dropped).length).toBe(2);
+    session.errors.splice(0, session.errors.length, ...session.errors.filter((e) => !dropped(e)));
     // The mark's own reply first, so a failure tells which half failed: the request, or the bell taking its reply.
     const marked = browser.waitForResponse((r) => r.url().endsWith('/app/content/read') && r.request().method() === 'POST');
     await browser.getByTestId('bell-mark-all').click();

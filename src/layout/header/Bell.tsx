@@ -7,8 +7,7 @@ import { useLingui } from '@lingui/react';
 import { dataOf, useNotices } from '../../../streams/index.ts';
 import { markNoticesRead } from '../../api/content.ts';
 import { formatDate } from '../../format/date.ts';
-import { isApiError } from '../../api/index.ts';
-import { pushNotice, useSignedIn } from '../../state/index.ts';
+import { useSignedIn } from '../../state/index.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import * as s from './header.css.ts';
 
@@ -55,7 +54,8 @@ function SignedInBell() {
   const markAll = () => {
     setMarking(true);
     markNoticesRead(undefined)
-      .catch((error: unknown) => pushNotice('error', isApiError(error) && error.msg ? error.msg : _('error.generic')))
+      // The API client has said what failed, in the user's language (its notices): nothing more to show here.
+      .catch(() => undefined)
       .finally(() => setMarking(false));
   };
 
