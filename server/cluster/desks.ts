@@ -12,7 +12,7 @@ import { SecondsDesk } from '../desks/seconds/desk.ts';
 import { SpotDesk } from '../desks/spot/desk.ts';
 import { openWalletDesk } from '../desks/wallet.ts';
 import type { Store } from '../store/index.ts';
-import { followPriceRecord } from './record-follower.ts';
+import { LoggedRecord } from '../desks/seconds/logged-record.ts';
 
 /** A clustered desk's (and the jobs') lease: short, so a standby on another host takes over within it (same host: at once). */
 export const CLUSTER_LEASE_TTL_MS = 2_000;
@@ -61,15 +61,19 @@ export const FIAT_DESK = {
 
 /**
  * The seconds wallet's desk. It opens and settles contracts on the public price record, which the jobs process writes
- * (jobs.ts): it follows the record's events (record-follower.ts) and settles as each entry arrives.
+ * (jobs.ts) and sends, a round at a time, into this desk's log with the deliveries it makes due (`recordEntries`,
+ * `deliverDue`): the desk knows the record only from its log (desks/seconds/logged-record.ts).
  */
 export const SECONDS_DESK = {
   ...SECONDS_FACE,
   open: async (o: DeskOpenOptions) => {
     const desk = await SecondsDesk.open({ store: o.store, bus: o.bus, clock: o.clock, holder: o.holder, leaseTtlMs: o.leaseTtlMs, onStop: o.onStop });
-    const record = await followPriceRecord({ store: o.store, bus: o.bus, clock: o.clock });
-    record.onAppend(() => desk.kick());
-    desk.attachRecord(record);
+    try {
+      desk.attachRecord(await LoggedRecord.open(o.store));
+    } catch (error) {
+      await desk.close();
+      throw error;
+    }
     return desk;
   },
 } as const satisfies DeskSpec<SecondsDesk>;

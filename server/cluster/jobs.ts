@@ -16,6 +16,7 @@ import { DEMO_ARTICLES } from '../content/demo/index.ts';
 import type { AccrualReport, DeskEvent, Desks } from '../desks/index.ts';
 import { runDue } from '../desks/earn/accrual.ts';
 import { DEMO_TREASURY } from '../desks/earn/state.ts';
+import { sendRound } from '../desks/seconds/logged-record.ts';
 import { unitsOf } from '../contract/seconds-record.ts';
 import { startCommissions } from '../jobs/commissions.ts';
 import { startEarnAccrual } from '../jobs/earn.ts';
@@ -114,6 +115,9 @@ export async function startClusterJobs(o: ClusterJobsOptions): Promise<ClusterJo
       store, clock, bus, markets: live.markets.map((m) => m.symbol), sources, intervalMs: o.recordIntervalMs, onError: (e) => o.onError(e, 'price record'),
     });
     stops.push(() => record.stop());
+    // Each durable round goes into the seconds desk's log with the deliveries it makes due: the desk knows the record
+    // only from its log (desks/seconds/logged-record.ts). Rounds are sent in the order they were written.
+    record.onAppend((entries) => void sendRound(desks.seconds, entries).catch((e: unknown) => o.onError(e, 'seconds deliveries')));
     const marks = startPerpMarks({
       desk: desks.perp, bus, clock, indexSources: sources, paused: true,
       // Marks, funding and liquidations read the index from the public record's latest entry (older than 10 s: none).

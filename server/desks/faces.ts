@@ -4,9 +4,10 @@
 // - `queries` only read, and answer a promise; in a cluster they are asked of the active desk process;
 // - `drivers` run several commands of the desk from inside its process, not through its log: each of those is a
 //   command in sequence, and running a driver again does nothing twice, so in a cluster it is asked of the active
-//   desk process as a query is. Only the seconds desk's delivery is one still (it reads the price record, which is
-//   not in its log yet); an accrual run is the earn desk's `payDue` commands (earn/accrual.ts), the demo's products
-//   one `seedDemo`, the robots' tick one `botTick` with its tapes, all sent by the jobs like any other command;
+//   desk process as a query is. No desk has one any more (the embedded server's timers call its desks directly): an
+//   accrual run is the earn desk's `payDue` commands (earn/accrual.ts), the demo's products one `seedDemo`, the
+//   robots' tick one `botTick` with its tapes, a clustered seconds desk's record and deliveries `recordEntries` and
+//   `deliverDue` (seconds/logged-record.ts), all sent by the jobs like any other command;
 // - `mirrored` are synchronous reads of slowly changing settings (the markets, a product list), which a gateway
 //   answers from a copy it keeps fresh (server/cluster/remote-desks.ts).
 // The routes, the operator commands and the jobs see desks only through these faces (desks/index.ts `Desks`); the
@@ -73,9 +74,13 @@ export const EARN_FACE = {
 
 export const SECONDS_FACE = {
   name: 'seconds',
-  commands: [...FUNDS_COMMANDS, 'setSettings', 'setConfig', 'setLimit', 'seedDefaults', 'fundHouse', 'place', 'cancelScheduled'],
+  commands: [
+    ...FUNDS_COMMANDS, 'setSettings', 'setConfig', 'setLimit', 'seedDefaults', 'fundHouse', 'place', 'cancelScheduled',
+    // A clustered desk's record and deliveries: each round of the price record, then what it made due (the jobs).
+    'recordEntries', 'deliverDue',
+  ],
   queries: [...FUNDS_QUERIES, 'openOf', 'house', 'settings', 'limitList', 'configList'],
-  drivers: ['runDue', 'kick'],
+  drivers: [],
   mirrored: [],
 } as const satisfies FaceSpec<SecondsDesk>;
 

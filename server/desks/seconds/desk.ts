@@ -35,6 +35,7 @@ import { DeskLedger } from '../ledger.ts';
 import { addRecords } from '../records.ts';
 import { checkUser, isClientId } from '../validate.ts';
 import { DueQueue } from './due.ts';
+import { LoggedRecord, parseRecordEntries, RECORD_SEEN_KEY } from './logged-record.ts';
 import { clientKey, configKey, contractView, DEMO_DURATIONS, DEMO_FEE_RATE, SecondsBatch } from './state.ts';
 
 export const SECONDS_SYSTEM_ACCOUNTS = [SECONDS_HOUSE];
@@ -576,8 +577,65 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
 
   // ---- timers: reserving and starting timed orders, opening and settling, each on its own instant's entry ----
 
+  // ---- a clustered desk: the record and its deliveries as commands of the log (logged-record.ts) ----
+
+  /**
+   * A round of the price record, as the jobs process sends it once durable: the entries join the desk's record
+   * (and its setting, written with the batch). Malformed entries, or one that breaks a market's chain, change nothing.
+   * Only a desk whose record is its log's (LoggedRecord) takes it.
+   */
+  recordEntries(entries: readonly PriceRecordEntry[]): Promise<Reply<{ added: number }>> {
+    const record = this.record;
+    if (!(record instanceof LoggedRecord)) return Promise.resolve(refuse('action.invalid'));
+    const parsed = parseRecordEntries(entries, record.markets);
+    if (parsed === null) return Promise.resolve(refuse('action.invalid'));
+    return this.core.run((b, time): Reply<{ added: number }> => {
+      const fresh = record.fresh(parsed);
+      if (fresh === null) return refuse('action.invalid');
+      if (fresh.length === 0) return accept({ added: 0 });
+      record.add(fresh);
+      b.settings.set(RECORD_SEEN_KEY, { key: RECORD_SEEN_KEY, value: record.seenText(), time });
+      return accept({ added: fresh.length });
+    });
+  }
+
+  /**
+   * One command: reserves, starts, opens and settles up to DUE_CHUNK contracts due through the record as the log has
+   * it at this command's turn, answering how many moved on; `more` when more are due (the jobs send it again). Only a desk whose record is its
+   * log's takes it: an embedded desk runs its own timers (runDue).
+   */
+  deliverDue(): Promise<Reply<{ handled: number; more: boolean }>> {
+    const record = this.record;
+    if (!(record instanceof LoggedRecord)) return Promise.resolve(refuse('action.invalid'));
+    let order: number[] = [];
+    let through = 0;
+    return this.core.runPrepared(
+      async () => {
+        // At this command's turn, so what is due is what the log before it made due.
+        through = record.knownThrough();
+        order = this.takeDue(record, through);
+        try {
+          return await this.entriesFor(record, order, through);
+        } catch (error) {
+          this.putBack(order); // refused: nothing applied, nothing taken
+          throw error;
+        }
+      },
+      (entries, b, time): Reply<{ handled: number; more: boolean }> => {
+        const before = order.map((id) => this.s.open.get(id));
+        this.deliver(b, order, entries, through, time);
+        // How many contracts moved on (reserved, started, opened, refunded or settled): a taken id may be a stale
+        // instant of a contract that moved on already.
+        const handled = order.reduce((n, id, i) => (this.s.open.get(id) !== before[i] ? n + 1 : n), 0);
+        return accept({ handled, more: this.hasDue(record, through) });
+      },
+    );
+  }
+
   /** Reserves, starts, opens and settles everything due that the record is final for; resolves when nothing more is. */
   runDue(): Promise<void> {
+    // A desk whose record is its log's delivers only by its logged commands (deliverDue).
+    if (this.record instanceof LoggedRecord) return Promise.resolve();
     if (this.draining !== null) {
       this.again = true;
       return this.draining;
@@ -608,8 +666,17 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
     const record = this.record;
     if (record === null || this.closed || this.core.stopped) return null;
     const through = record.knownThrough();
+    const order = this.takeDue(record, through);
+    if (order.length === 0) return null;
+    return this.core.runPrepared(() => this.entriesFor(record, order, through), (entries, b, time) => this.deliver(b, order, entries, through, time));
+  }
+
+  /**
+   * Up to DUE_CHUNK contracts due through `through`, taken off the queue, by id: opening ones whose market has an
+   * entry after their acceptance (they open now, not at their deadline), then the queue's due instants.
+   */
+  private takeDue(record: RecordReader, through: number): number[] {
     const ids = new Set<number>();
-    // Opening contracts whose market has an entry after their acceptance: they open now, not at their deadline.
     for (const [id, c] of this.opening) {
       if (ids.size >= DUE_CHUNK) break;
       const latest = record.latest(c.market);
@@ -625,44 +692,70 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
       ids.add(id);
       this.opening.delete(id);
     }
-    if (ids.size === 0) return null;
     // By id within the command: contracts due at the same instant take the house's room first come, first served.
-    const order = [...ids].sort((a, b) => a - b);
-    // The entries each contract needs, read before the command (from memory, or the store after a long stop): an
-    // opening one the first after its acceptance, a holding one the last at or before its delivery.
-    const load = async () => {
-      const entries = new Map<number, { status: SecondsStatus; entry: PriceRecordEntry | undefined }>();
-      for (const id of order) {
-        const c = this.s.open.get(id);
-        if (c === undefined) continue;
-        if (c.status === 'opening') {
-          const cached = record.firstAfterCached(c.market, c.acceptedTs!);
-          entries.set(id, { status: c.status, entry: cached === null ? await this.o.store.seconds.firstAfter(c.market, c.acceptedTs!) : cached });
-        } else if (c.status === 'holding' && c.deliveryTs <= through) {
-          const cached = record.atOrBeforeCached(c.market, c.deliveryTs);
-          const entry = cached ?? (cached === null ? await record.atOrBefore(c.market, c.deliveryTs) : await this.o.store.seconds.atOrBefore(c.market, c.deliveryTs));
-          entries.set(id, { status: c.status, entry });
-        }
+    return [...ids].sort((a, b) => a - b);
+  }
+
+  /** Puts contracts takeDue took back where it took them from (their command was refused before it applied). */
+  private putBack(order: readonly number[]): void {
+    for (const id of order) {
+      const c = this.s.open.get(id);
+      if (c === undefined) continue;
+      this.due.push(dueOf(c), id);
+      if (c.status === 'opening') this.opening.set(id, c);
+    }
+  }
+
+  /** Whether anything is due through `through` (another command has work). */
+  private hasDue(record: RecordReader, through: number): boolean {
+    const t = this.due.peek();
+    if (t !== undefined && t <= through) return true;
+    for (const c of this.opening.values()) {
+      const latest = record.latest(c.market);
+      if (latest !== undefined && latest.ts > c.acceptedTs!) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The entries each contract needs, read before its command applies (from memory, or the store after a long stop,
+   * where the record is written once and never changed): an opening one the first after its acceptance, a holding
+   * one the last at or before its delivery.
+   */
+  private async entriesFor(record: RecordReader, order: readonly number[], through: number): Promise<Map<number, { status: SecondsStatus; entry: PriceRecordEntry | undefined }>> {
+    const entries = new Map<number, { status: SecondsStatus; entry: PriceRecordEntry | undefined }>();
+    for (const id of order) {
+      const c = this.s.open.get(id);
+      if (c === undefined) continue;
+      if (c.status === 'opening') {
+        const cached = record.firstAfterCached(c.market, c.acceptedTs!);
+        entries.set(id, { status: c.status, entry: cached === null ? await this.o.store.seconds.firstAfter(c.market, c.acceptedTs!) : cached });
+      } else if (c.status === 'holding' && c.deliveryTs <= through) {
+        const cached = record.atOrBeforeCached(c.market, c.deliveryTs);
+        const entry = cached ?? (cached === null ? await record.atOrBefore(c.market, c.deliveryTs) : await this.o.store.seconds.atOrBefore(c.market, c.deliveryTs));
+        entries.set(id, { status: c.status, entry });
       }
-      return entries;
-    };
-    return this.core.runPrepared(load, (entries, b, time) => {
-      for (const id of order) {
-        const c = this.s.open.get(id);
-        if (c === undefined) continue; // cancelled or handled since it was queued
-        const loaded = entries.get(id);
-        // Each state change queues the contract's next instant, so a contract whose state moved on since its
-        // entries were read is left to that.
-        if (c.status === 'pending') {
-          if (c.reservedTs === null) {
-            if (through >= c.scheduledTs! - SECONDS_RESERVE_BEFORE_MS) this.reserve(b, c, time);
-          } else if (through >= c.scheduledTs!) this.start(b, c);
-        } else if (c.status === 'opening') {
-          if (loaded?.status === 'opening') this.openOrRefund(b, c, loaded.entry, through, time);
-          else this.opening.set(c.id, c);
-        } else if (loaded?.status === 'holding') this.settleOne(b, c, loaded.entry, time);
-      }
-    });
+    }
+    return entries;
+  }
+
+  /** Reserves, starts, opens or settles each of `order` as its state and entry say, in one command. */
+  private deliver(b: SecondsBatch, order: readonly number[], entries: ReadonlyMap<number, { status: SecondsStatus; entry: PriceRecordEntry | undefined }>, through: number, time: number): void {
+    for (const id of order) {
+      const c = this.s.open.get(id);
+      if (c === undefined) continue; // cancelled or handled since it was queued
+      const loaded = entries.get(id);
+      // Each state change queues the contract's next instant, so a contract whose state moved on since its
+      // entries were read is left to that.
+      if (c.status === 'pending') {
+        if (c.reservedTs === null) {
+          if (through >= c.scheduledTs! - SECONDS_RESERVE_BEFORE_MS) this.reserve(b, c, time);
+        } else if (through >= c.scheduledTs!) this.start(b, c);
+      } else if (c.status === 'opening') {
+        if (loaded?.status === 'opening') this.openOrRefund(b, c, loaded.entry, through, time);
+        else this.opening.set(c.id, c);
+      } else if (loaded?.status === 'holding') this.settleOne(b, c, loaded.entry, time);
+    }
   }
 
   /** A timed order's reservation: into the house's exposure if it has room, else cancelled with everything back. */
@@ -748,7 +841,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
    * steady stream of them (a timer reset on each request never reaches its turn while requests keep coming).
    */
   private arm(): void {
-    if (this.closed || this.record === null) return;
+    if (this.closed || this.record === null || this.record instanceof LoggedRecord) return;
     const next = this.due.peek();
     if (next === undefined) return;
     const now = this.clock();

@@ -125,8 +125,8 @@ cluster('two gateways over desk processes', (servers) => {
         .toBe(true);
     }
 
-    // A seconds contract through one gateway opens and settles on the jobs' price record (the seconds desk's process
-    // follows it), and the other gateway shows it settled, with the record entries it used.
+    // A seconds contract through one gateway opens and settles on the jobs' price record (each round sent into the
+    // seconds desk's log with its deliveries), and the other gateway shows it settled, with the record entries it used.
     const placed = await call(a, buyer, 'POST', SECONDS_PATHS.place, { market: 'BTCUSDT', direction: 'up', durationS: 2, amount: '1000', clientId: 'gw-sec-1' });
     expect(placed.body.code, JSON.stringify(placed.body)).toBe('success');
     const id = (placed.body.data as { id: string }).id;
