@@ -8,7 +8,7 @@ const PAGE = 20_000;
 type ClientIdTable =
   | { table: 'spot_orders' | 'perp_orders'; column: 'client_order_id' }
   | { table: 'spot_order_lists'; column: 'client_list_id' }
-  | { table: 'seconds_contracts'; column: 'client_id' };
+  | { table: 'seconds_contracts' | 'earn_orders' | 'quant_bots'; column: 'client_id' };
 
 /** Calls `visit` with each stored `user:clientId` (the desks' key, desks/spot/state.ts clientKey); returns how many. */
 export async function eachClientId(db: Kysely<Database>, of: ClientIdTable, visit: (key: string) => void): Promise<number> {

@@ -9,6 +9,7 @@ import {
   type EarnKind, type EarnProductStatus, type IncomeRelease, type RebateType, type StoredEarnOrderStatus,
 } from '../contract/earn.ts';
 import { insertRows, rowsOf } from './bulk.ts';
+import { eachClientId } from './client-ids.ts';
 import { int64, money, toAmount, type Money } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -177,6 +178,8 @@ export function createEarn(db: Kysely<Database>) {
       const r = await orders().where('user_id', '=', user).where('client_id', '=', clientId).executeTakeFirst();
       return r === undefined ? undefined : toOrder(r);
     },
+    /** Every stored purchase's `user:clientId`, for the desk's filter of stored client ids (desks/client-ids.ts). */
+    eachClientId: (visit: (key: string) => void): Promise<number> => eachClientId(db, { table: 'earn_orders', column: 'client_id' }, visit),
     /** A user's orders of a kind and some statuses, newest first. */
     async byUser(q: { user: number; kind: EarnKind; statuses: readonly StoredEarnOrderStatus[]; offset: number; limit: number }): Promise<{ rows: EarnOrderRow[]; total: number }> {
       const total = Number(

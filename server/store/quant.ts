@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { QUANT_KINDS, QUANT_STATUSES, QUANT_STRATEGY_TYPE, type QuantKind, type QuantStatus } from '../contract/quant.ts';
 import { insertRows, rowsOf } from './bulk.ts';
+import { eachClientId } from './client-ids.ts';
 import { money, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -80,6 +81,8 @@ export function createQuant(db: Kysely<Database>) {
       const r = await bots().where('user_id', '=', user).where('client_id', '=', clientId).executeTakeFirst();
       return r === undefined ? undefined : toRow(r);
     },
+    /** Every stored bot's `user:clientId`, for the spot desk's filter of stored client ids (desks/client-ids.ts). */
+    eachClientId: (visit: (key: string) => void): Promise<number> => eachClientId(db, { table: 'quant_bots', column: 'client_id' }, visit),
     /** A user's bots (optionally of one kind and some statuses), newest first, and how many there are. */
     async byUser(q: { user: number; kind?: QuantKind | undefined; statuses: readonly QuantStatus[]; offset: number; limit: number }): Promise<{ rows: QuantBotRow[]; total: number }> {
       let count = db.selectFrom('quant_bots').where('user_id', '=', q.user).where('status', 'in', [...q.statuses]);

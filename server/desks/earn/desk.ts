@@ -37,6 +37,7 @@ import type { EarnOrderRow, EarnProductRow } from '../../store/earn.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership } from '../core.ts';
 import { topics, type DeskEvent } from '../events.ts';
+import { loadClientIds, type ClientIdFilter } from '../client-ids.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
 import type { DeskLease } from '../lease.ts';
 import { DeskLedger } from '../ledger.ts';
@@ -78,6 +79,8 @@ interface State {
   readonly ledger: DeskLedger;
   readonly products: Map<number, EarnProductRow>;
   readonly active: Map<number, EarnOrderRow>;
+  /** Every `user:clientId` the store may hold (added when its batch commits): a new id needs no store look-up. */
+  readonly storedClients: ClientIdFilter;
   nextOrderId: number;
   nextProductId: number;
 }
@@ -169,6 +172,7 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
         for (const row of b.orders.values()) {
           if (row.clientId === null) continue;
           const k = key2(row.user, row.clientId);
+          s.storedClients.add(k); // before memory lets it go: the filter or memory always knows a stored id
           if (this.pendingClient.get(k)?.id === row.id) this.pendingClient.delete(k);
         }
         if (this.pendingTreasury.size > 0) for (const e of b.entries) this.pendingTreasury.delete(e.ref);
@@ -185,7 +189,8 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
       const products = new Map((await o.store.earn.products()).map((p) => [p.id, p]));
       const active = new Map(shared(await o.store.earn.active(), products).map((r) => [r.id, r]));
       const nextProductId = Math.max(0, ...products.keys()) + 1;
-      const state: State = { ledger, products, active, nextOrderId: (await o.store.earn.maxOrderId()) + 1, nextProductId };
+      const storedClients = await loadClientIds(o.store.earn.eachClientId);
+      const state: State = { ledger, products, active, storedClients, nextOrderId: (await o.store.earn.maxOrderId()) + 1, nextProductId };
       return new EarnDesk(o, state, lease, locks);
     });
   }
@@ -370,9 +375,13 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
 
   purchase(req: EarnPurchase): Promise<EarnReply<EarnPurchaseResult>> {
     const clientKey = typeof req.clientId === 'string' && isClientId(req.clientId) && Number.isSafeInteger(req.user) ? key2(req.user, req.clientId) : null;
-    const find = async (): Promise<EarnOrderRow | undefined> => {
+    // Memory first (a purchase applied, not yet committed), then the filter of stored ids: only a repeat (or about 1 %
+    // of new ids) asks the store, and a new id is applied at once, without a break in the batch.
+    const find = (): EarnOrderRow | undefined | Promise<EarnOrderRow | undefined> => {
       if (clientKey === null || req.clientId === undefined) return undefined;
-      return this.pendingClient.get(clientKey) ?? (await this.o.store.earn.byClientId(req.user, req.clientId));
+      const pending = this.pendingClient.get(clientKey);
+      if (pending !== undefined) return pending;
+      return this.s.storedClients.mayHave(clientKey) ? this.o.store.earn.byClientId(req.user, req.clientId) : undefined;
     };
     return this.core.runPrepared(find, (existing, b, time) => this.applyPurchase(req, existing, b, time));
   }

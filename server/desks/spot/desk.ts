@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../../clock.ts';
 import { FEE_INCOME, userAccount, type Asset, type FeeRates, type UserId } from '../../kernel/index.ts';
 import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
+import type { QuantBotRow } from '../../store/quant.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
 import { CoreFunds, DeskCore, openUnderLease } from '../core.ts';
 import { newEpoch } from '../epoch.ts';
@@ -104,6 +105,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
         for (const row of b.bots.values()) {
           if (row.clientId === null) continue;
           const key = clientKey(row.user, row.clientId);
+          s.storedBots.add(key); // before memory lets it go: the filter or memory always knows a stored id
           if (s.pendingBots.get(key) === row) s.pendingBots.delete(key);
         }
         for (const row of b.bots.values()) if (s.pendingBotIds.get(row.id) === row) s.pendingBotIds.delete(row.id);
@@ -278,8 +280,14 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
     if (id === undefined) return this.core.run((b, time) => applyStartBot(this.s, b, req, undefined, this.bots, time));
     const key = clientKey(req.user, id);
     // Memory first: running, or written by a batch not yet committed (the row is kept: its commit may clear it
-    // from memory before this command applies); only then the store.
-    const lookup = async () => (this.s.botClients.has(key) ? undefined : (this.s.pendingBots.get(key) ?? this.o.store.quant.byClientId(req.user, id)));
+    // from memory before this command applies); then the filter of stored ids, so only a repeat (or about 1 % of new
+    // ids) asks the store, and a new id is applied at once.
+    const lookup = (): QuantBotRow | undefined | Promise<QuantBotRow | undefined> => {
+      if (this.s.botClients.has(key)) return undefined;
+      const pending = this.s.pendingBots.get(key);
+      if (pending !== undefined) return pending;
+      return this.s.storedBots.mayHave(key) ? this.o.store.quant.byClientId(req.user, id) : undefined;
+    };
     return this.core.runPrepared(lookup, (row, b, time) => applyStartBot(this.s, b, req, row, this.bots, time));
   }
 

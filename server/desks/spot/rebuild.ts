@@ -81,6 +81,7 @@ export async function rebuildSpot(store: Store, epoch: string): Promise<SpotStat
     botMarkets: new Map(),
     botClients: new Map(),
     pendingBots: new Map(),
+    storedBots: await loadClientIds(store.quant.eachClientId),
     pendingBotIds: new Map(),
     botUsers: new Map(),
     nextBotId: (await store.quant.maxId()) + 1,

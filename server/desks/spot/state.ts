@@ -68,6 +68,8 @@ export interface SpotState {
    * and ended in batches still being committed is neither running nor in the store, and a repeat must answer it.
    */
   readonly pendingBots: Map<string, QuantBotRow>;
+  /** Every bot's `user:clientId` the store may hold (added when its batch commits): a new id needs no store look-up. */
+  readonly storedBots: ClientIdFilter;
   /** id → latest row of every bot written in a batch not yet committed (a stop by id of one that ended there). */
   readonly pendingBotIds: Map<number, QuantBotRow>;
   /** user → how many bots they run. */

@@ -233,8 +233,11 @@ describeDialects('quantitative bots', (dialect) => {
     expect(repeat).toMatchObject({ status: 'ended', endReason: 'no_fill' });
     expect((await w.store.quant.byUser({ user: U1, statuses: ['running', 'ended'], offset: 0, limit: 10 })).total).toBe(1);
     expect((await balances(U1)).USDT).toMatchObject({ available: '5000', frozen: '0' });
-    // Once committed, the store answers the same.
+    // Once committed, the store answers the same, a restart included (its filter of stored ids says "maybe").
     expect(value(await w.desks.spot.startBot(req))).toMatchObject({ id: bot.id, status: 'ended' });
+    await w.restart();
+    expect(value(await w.desks.spot.startBot(req))).toMatchObject({ id: bot.id, status: 'ended' });
+    expect((await w.store.quant.byUser({ user: U1, statuses: ['running', 'ended'], offset: 0, limit: 10 })).total).toBe(1);
     await w.check();
   });
 
