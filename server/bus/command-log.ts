@@ -103,6 +103,15 @@ export interface CommandLog {
    * died) is delivered again after ackWait. For work that keeps no position of its own.
    */
   durable(desk: string, partition: string, name: string, handler: CommandHandler, options?: DurableOptions): Promise<Reader>;
+  /**
+   * Deletes the partition's commands before `seq` (log retention: every one of them applied and committed by its
+   * desk), after recording the floor beside them (`trimmedBefore`), so a reader asked to start below it fails with a
+   * LogGapError instead of missing commands. A floor at or below the recorded one changes nothing. Answers how many
+   * commands it deleted.
+   */
+  trimBefore(desk: string, partition: string, seq: number): Promise<number>;
+  /** The partition's retention floor: its commands before this seq are deleted (0: none ever). */
+  trimmedBefore(desk: string, partition: string): Promise<number>;
   /** Closes the connection after in-flight work; the stream stays. */
   close(): Promise<void>;
   /** Deletes the stream and everything in it, then closes (tests). */
@@ -111,6 +120,8 @@ export interface CommandLog {
 
 const NS_PER_MS = 1_000_000;
 const MSG_ID = 'Nats-Msg-Id';
+/** The partition a partition's retention floor is recorded on: `<partition>-trim`. */
+const TRIM_SUFFIX = '-trim';
 /** One subject token: a desk's name, a market symbol. */
 const TOKEN = /^[A-Za-z0-9_-]+$/;
 
@@ -150,6 +161,17 @@ export async function createCommandLog(options: CommandLogOptions): Promise<Comm
       return m?.seq ?? 0;
     };
 
+    // A partition's retention floor is recorded on a subject of its own beside it (`<partition>-trim`), which no
+    // desk reads: the latest record says below which seq its commands are gone.
+    const trimSubject = (desk: string, partition: string): string => subject(desk, `${partition}${TRIM_SUFFIX}`);
+    const trimmedBefore = async (desk: string, partition: string): Promise<number> => {
+      if (partition === '*') throw new RangeError('a floor is one partition\'s');
+      const m = await jsm.streams.getMessage(stream, { last_by_subj: trimSubject(desk, partition) });
+      if (m === null || m === undefined) return 0;
+      const before = (decode(m.data) as { before?: unknown } | null)?.before;
+      return typeof before === 'number' && Number.isSafeInteger(before) ? before : 0;
+    };
+
     // Runs `handler` over `messages` one at a time; `ack` after each when the consumer is a durable one.
     function run(messages: ConsumerMessages, afterSeq: number, target: number, handler: CommandHandler, ack: boolean): Reader {
       let reached: (seq: number) => void = () => undefined;
@@ -165,7 +187,8 @@ export async function createCommandLog(options: CommandLogOptions): Promise<Comm
       const done = (async () => {
         for await (const m of messages) {
           const command = parse(m);
-          await handler(command);
+          // A retention floor's record (a reader of every partition sees them) is not a command.
+          if (!command.partition.endsWith(TRIM_SUFFIX)) await handler(command);
           if (ack && !(await m.ackAck())) throw new Error(`command log: ack of seq ${m.seq} was not confirmed`);
           if (command.seq >= target) reached(command.seq);
           if (stopped) break;
@@ -195,6 +218,7 @@ export async function createCommandLog(options: CommandLogOptions): Promise<Comm
       subject,
       async append(desk: string, partition: string, commandId: string, payload: unknown, opts: { expectLastSeq?: number } = {}): Promise<Appended> {
         if (partition === '*') throw new RangeError('append needs one partition');
+        if (partition.endsWith(TRIM_SUFFIX)) throw new RangeError(`${partition} is a retention record, not a partition`);
         const s = subject(desk, partition);
         if (commandId === '') throw new RangeError('a command needs an id');
         const data = encode(payload);
@@ -214,12 +238,28 @@ export async function createCommandLog(options: CommandLogOptions): Promise<Comm
         }
       },
       lastSeq,
+      trimmedBefore,
+      async trimBefore(desk: string, partition: string, seq: number): Promise<number> {
+        if (partition === '*') throw new RangeError('trimBefore needs one partition');
+        if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`bad trim floor ${seq}`);
+        const s = subject(desk, partition);
+        if (seq <= (await trimmedBefore(desk, partition))) return 0;
+        // The floor first, durably: a crash between the two leaves a floor above commands still there (harmless:
+        // the next pass deletes them), never commands gone below a floor nobody recorded.
+        await js.publish(trimSubject(desk, partition), encode({ before: seq }), { msgID: `trim-${s}-${seq}` });
+        const r = await jsm.streams.purge(stream, { filter: s, seq });
+        await jsm.streams.purge(stream, { filter: trimSubject(desk, partition), keep: 1 });
+        return r.purged;
+      },
       async read(desk: string, partition: string, afterSeq: number, handler: CommandHandler): Promise<Reader> {
         const s = subject(desk, partition);
-        const { state } = await jsm.streams.info(stream);
-        // Limits or a purge moved the stream's start past what this reader has: what fell off may have been ours.
-        if (afterSeq + 1 < state.first_seq && afterSeq < state.last_seq) {
-          throw new LogGapError(`command log ${stream} starts at seq ${state.first_seq}; a reader after ${afterSeq} would miss commands`);
+        if (partition !== '*' && partition.endsWith(TRIM_SUFFIX)) throw new RangeError(`${partition} is a retention record, not a partition`);
+        // The stream's only deletions are the retention's (trimBefore: no limits are configured, and nobody purges by
+        // hand), each recorded beside the partition before it happens: a reader that starts below the floor would
+        // miss commands. (The stream's own first seq says nothing about one partition: others' trims move it.)
+        const floor = partition === '*' ? 0 : await trimmedBefore(desk, partition);
+        if (afterSeq + 1 < floor) {
+          throw new LogGapError(`command log ${stream}: ${s} keeps its commands from seq ${floor}; a reader after ${afterSeq} would miss commands`);
         }
         const target = await lastSeq(desk, partition);
         const consumer = await js.consumers.get(stream, {

@@ -105,7 +105,9 @@ async function main(): Promise<void> {
     );
   }, Math.max(10, Math.floor(ttl / 3)));
   const jobs = await startClusterJobs({
-    store, bus, desks, clock: systemClock, onError, seed,
+    store, bus, desks, clock: systemClock, onError, seed, commandLog: log,
+    // How often the desks' logs are trimmed below what each committed (log-retention.ts; default a minute).
+    logTrimMs: process.env.LOG_TRIM_MS === undefined ? undefined : Math.max(100, Number(process.env.LOG_TRIM_MS) || 60_000),
     demo: demo
       ? {
           log: {

@@ -8,7 +8,7 @@
 // the first-start seeding (seedDemo below), then the market-maker bots (bots/index.ts) over the same faces, so they
 // run once in the cluster and a standby that takes the lease starts them again. Not the demo's 7-day history
 // (bots/backfill.ts): it replays through local desks on a virtual clock, which a cluster's desks don't share.
-import type { Bus } from '../bus/index.ts';
+import type { Bus, CommandLog } from '../bus/index.ts';
 import type { Clock } from '../clock.ts';
 import { startBots, type BotLog, type Bots } from '../bots/index.ts';
 import { seedDemoContent } from '../content/service.ts';
@@ -17,6 +17,8 @@ import type { AccrualReport, DeskEvent, Desks } from '../desks/index.ts';
 import { runDue } from '../desks/earn/accrual.ts';
 import { DEMO_TREASURY } from '../desks/earn/state.ts';
 import { sendRound } from '../desks/seconds/logged-record.ts';
+import { DESK_SPECS } from './desks.ts';
+import { LOG_TRIM_MS, trimDeskLogs } from './log-retention.ts';
 import { unitsOf } from '../contract/seconds-record.ts';
 import { startCommissions } from '../jobs/commissions.ts';
 import { startEarnAccrual } from '../jobs/earn.ts';
@@ -41,6 +43,10 @@ export interface ClusterJobsOptions {
   readonly seed?: number | undefined;
   /** The demo: its first-start seeding, then the market-maker bots (none without). */
   readonly demo?: { readonly log: BotLog } | undefined;
+  /** The desks' command log, trimmed every minute below what each desk has committed (log-retention.ts; none: kept). */
+  readonly commandLog?: Pick<CommandLog, 'trimBefore'> | undefined;
+  /** How often the log is trimmed (default LOG_TRIM_MS). */
+  readonly logTrimMs?: number | undefined;
 }
 
 /** What the demo's seeding added at this start: nothing, on a store it already seeded. */
@@ -161,6 +167,11 @@ export async function startClusterJobs(o: ClusterJobsOptions): Promise<ClusterJo
     });
     stops.push(() => quant.stop());
     const recovery = startPeriodic({ pollMs: TRANSFER_RECOVERY_MS, onError: (e) => o.onError(e, 'transfer recovery'), pass: () => desks.transfers.recover() });
+    if (o.commandLog !== undefined) {
+      const log = o.commandLog;
+      const retention = startPeriodic({ pollMs: o.logTrimMs ?? LOG_TRIM_MS, onError: (e) => o.onError(e, 'log retention'), pass: () => trimDeskLogs(log, store, Object.keys(DESK_SPECS)) });
+      stops.push(() => retention.stop());
+    }
     stops.push(() => recovery.stop());
     await record.tick().catch((error: unknown) => o.onError(error, 'price record'));
     marks.resume();

@@ -121,17 +121,40 @@ describeNats('JetStream command log', (servers) => {
     expect(applied).toEqual([1]);
   });
 
-  it('refuses to replay across commands the stream no longer has', async () => {
+  it('trims a partition below a floor it records first, and refuses to replay across what it trimmed', async () => {
     const l = await log(uniquePrefix('log'));
     for (let i = 1; i <= 5; i++) await l.append('spot', 'all', `c-${i}`, { i });
-    const { jetstreamManager } = await import('@nats-io/jetstream');
-    await (await jetstreamManager(l.connection)).streams.purge(l.stream, { seq: 4 });
+    const other = await l.append('earn', 'all', 'e-1', { i: 6 });
+    expect(await l.trimmedBefore('spot', 'all')).toBe(0);
+    expect(await l.trimBefore('spot', 'all', 4)).toBe(3);
+    expect(await l.trimmedBefore('spot', 'all')).toBe(4);
+    // A floor at or below the recorded one changes nothing.
+    expect(await l.trimBefore('spot', 'all', 2)).toBe(0);
     await expect(l.read('spot', 'all', 1, () => undefined)).rejects.toThrow(LogGapError);
     const c = collector();
     const r = await l.read('spot', 'all', 3, c.handler);
     expect(await r.caughtUp).toBe(5);
     await r.stop();
     expect(c.got.map((x) => x.seq)).toEqual([4, 5]);
+    // Another desk's partition is not touched, and its reader from the start is not refused: its floor is its own.
+    const e = collector();
+    const re = await l.read('earn', 'all', 0, e.handler);
+    expect(await re.caughtUp).toBe(other.seq);
+    await re.stop();
+    expect(e.got.map((x) => x.commandId)).toEqual(['e-1']);
+    // A desk with no commands at all reads from the start though the stream's first seq moved.
+    const none = await l.read('fiat', 'all', 0, () => undefined);
+    expect(await none.caughtUp).toBe(0);
+    await none.stop();
+    // A reader of every partition never sees a floor's record as a command.
+    const all = collector();
+    const ra = await l.read('spot', '*', 0, all.handler);
+    expect(await ra.caughtUp).toBeGreaterThanOrEqual(5);
+    await ra.stop();
+    expect(all.got.map((x) => x.commandId)).toEqual(['c-4', 'c-5']);
+    // A retried append of a trimmed command is still a duplicate (JetStream keeps the ids of its window).
+    expect(await l.append('spot', 'all', 'c-1', { i: 1 })).toEqual({ seq: 1, duplicate: true });
+    await expect(l.append('spot', 'all-trim', 'x', {})).rejects.toThrow(RangeError);
   });
 
   it('a durable consumer that dies before its ack gets the command again; one it acknowledged it does not', async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type GatewayHandle } from '../../../server/cluster/gateway.ts';
 import { API } from '../../../server/contract/api.ts';
 import { SECONDS_PATHS } from '../../../server/contract/seconds.ts';
+import { createCommandLog } from '../../../server/bus/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { runAdmin } from '../../../server/cli/admin.ts';
@@ -33,7 +34,8 @@ cluster('two gateways over desk processes', (servers) => {
 
   /** A desk's process, or (null) the jobs process, ready once it serves. */
   const startDesk = async (desk: string | null) => {
-    const env = { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir };
+    // The jobs trim the desks' logs every second here (a minute by default), so every step below runs over it.
+    const env = { ...process.env, DATABASE_URL: target.databaseUrl!, NATS_URL: servers, DATA_DIR: dataDir, LOG_TRIM_MS: '1000' };
     const p = desk === null ? startClusterProcess('jobs-main.ts', [`--prefix=${prefix}`], 'active', env) : startClusterProcess('desk-main.ts', [`--desk=${desk}`, `--prefix=${prefix}`], 'caught-up', env);
     children.push(p);
     await p.ready;
@@ -146,5 +148,13 @@ cluster('two gateways over desk processes', (servers) => {
     expect(zh.body.msg).toMatch(/[\u4e00-\u9fff]/);
 
     expect(await ledgerProblems(target.databaseUrl!)).toEqual([]);
+    // The logs were trimmed below what each desk committed while all this ran.
+    const log = await createCommandLog({ servers, prefix, name: 'gateways-test-log' });
+    try {
+      await expect.poll(() => log.trimmedBefore('coin', 'all'), { timeout: 10_000 }).toBeGreaterThan(1);
+      await expect.poll(() => log.trimmedBefore('seconds', 'all'), { timeout: 10_000 }).toBeGreaterThan(1);
+    } finally {
+      await log.close();
+    }
   });
 });

@@ -2,33 +2,25 @@
 // entry, never before the previous logged call's; not the desk's clock. So the same log applied again, by another
 // process, later, on another store, gives the same rows: the first brick of a desk that is a function of its log
 // (the store written behind, a replica that follows the log). On PostgreSQL and the machine's NATS.
-import { afterEach, expect, it, vi } from 'vitest';
-import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
+import { expect, it, vi } from 'vitest';
+import type { CommandLog } from '../../../server/bus/index.ts';
 import { hostDesk } from '../../../server/cluster/desk-host.ts';
 import { askable, SPOT_DESK } from '../../../server/cluster/desks.ts';
 import { resumeAt } from '../../../server/cluster/protocol.ts';
-import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
-import { PG_SKIP_REASON, PG_URL } from '../dialects.ts';
-import { openWorld, U1, U2, type World } from '../desks/world.ts';
+import { uniquePrefix } from '../bus/nats-env.ts';
+import { U1, U2, type World } from '../desks/world.ts';
+import { describeLogWorlds } from './log-worlds.ts';
 
 /** The fee levels in force from half way through the log: the recompute of 2026-01-16 00:00 GMT+8. */
 const FEE_LEVELS = { recomputeAt: Date.UTC(2026, 0, 15, 16), table: [{ makerPpm: 1000, takerPpm: 1000 }, { makerPpm: 500, takerPpm: 600 }] };
 
-const cluster = (title: string, body: (servers: string) => void) => describeCluster(title, PG_URL, PG_SKIP_REASON, body);
-
-cluster('a desk applies its log at the log’s times', (servers) => {
-  const open: Array<{ dispose(): Promise<void> }> = [];
-  let log: CommandLog | null = null;
-  afterEach(async () => {
-    await log?.destroy();
-    log = null;
-    for (const w of open.splice(0)) await w.dispose();
-  });
+describeLogWorlds('a desk applies its log at the log’s times', (t) => {
+  let log: CommandLog;
 
   /** Applies the whole log with `w`'s spot desk, until the store's position is the log's last entry. */
   const applyLog = async (w: World, prefix: string, last: number) => {
     const host = await hostDesk({
-      name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), log: log!, store: w.store, prefix,
+      name: 'coin', desk: w.desks.spot, commands: SPOT_DESK.commands, queries: askable(SPOT_DESK), log, store: w.store, prefix,
     });
     try {
       await vi.waitFor(async () => expect(resumeAt(await w.store.leases.logPosition('coin')).seq).toBe(last), { timeout: 15_000, interval: 20 });
@@ -62,7 +54,7 @@ cluster('a desk applies its log at the log’s times', (servers) => {
 
   it('writes the same orders, trades, order events, journal, records, balances and transfers when the same log is applied later elsewhere', async () => {
     const prefix = uniquePrefix('lt');
-    log = await createCommandLog({ servers, prefix });
+    log = await t.openLog(prefix);
     // Credits, then buys and sells across one price (every second one trades), a cancel, transfers out: entries of three calls, a
     // few milliseconds apart, nobody waiting for answers.
     const order = (user: number, side: 'buy' | 'sell', id: string) => ({ type: 'limit', user, symbol: 'BTCUSDT', side, price: '50000', qty: '0.01', clientOrderId: id });
@@ -93,13 +85,11 @@ cluster('a desk applies its log at the log’s times', (servers) => {
     await reader.stop();
     for (const t of entryTimes.values()) stored.push(t);
 
-    const first = await openWorld('postgres');
-    open.push(first);
+    const first = await t.world();
     await storeRecompute(first);
     await applyLog(first, prefix, last);
     // The second desk's clock is an hour on from the first's: it must not matter.
-    const second = await openWorld('postgres');
-    open.push(second);
+    const second = await t.world();
     await storeRecompute(second);
     second.clock.advance(3_600_000);
     await applyLog(second, prefix, last);
