@@ -2,35 +2,18 @@
 // demo's products one `seedDemo`, the robots' tick one `botTick` carrying its tapes. So every payment and every robot
 // step comes from the desk's log, at its entry's time: the same calls applied by two desks, on two stores whose
 // clocks differ by an hour, write the same rows. Both dialects (the log's times given as the log would give them).
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runDue } from '../../../server/desks/earn/accrual.ts';
-import type { FundsDesk } from '../../../server/desks/core.ts';
 import { describeDialects } from '../dialects.ts';
-import { openWorld, U1, U2, U3, value, type World } from '../desks/world.ts';
+import { loggedWorlds } from './log-worlds.ts';
+import { U1, U2, U3, value, type World } from '../desks/world.ts';
 
 const DAY = 86_400_000;
 /** The log's first entry: 2026-03-01 00:00 UTC; the worlds' clocks stand in January. */
 const T0 = Date.UTC(2026, 2, 1);
 
 describeDialects('the drivers as logged commands', (dialect) => {
-  const open: World[] = [];
-  afterEach(async () => {
-    for (const w of open.splice(0)) await w.dispose();
-  });
-
-  const world = async (clockOffset: number) => {
-    const w = await openWorld(dialect);
-    open.push(w);
-    w.clock.advance(clockOffset);
-    return w;
-  };
-
-  /** Applies `call` on `desk` as the command at log position `seq`, at `time`. */
-  const logged = <R>(desk: FundsDesk, seq: number, time: number, call: () => Promise<R>): Promise<R> => {
-    const r = desk.logged(seq, call, time);
-    expect(r.sequenced).toBe(true);
-    return r.value;
-  };
+  const { world, logged } = loggedWorlds(dialect);
 
   it('pays earn incomes and seeds the demo from the log: the same payments at the same times wherever it is applied', async () => {
     const apply = async (w: World) => {

@@ -4,13 +4,13 @@
 // the same calls at the same log times, applied by two desks on two stores whose clocks differ by an hour, write the
 // same contracts, journal, records and balances; a restart in between opens with the record the desk had seen.
 // Entries that break a market's chain, or are malformed, change nothing. Both dialects.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENESIS_HASH, priceRecordHash } from '../../../server/contract/seconds-record.ts';
 import type { PriceRecordEntry } from '../../../server/contract/seconds.ts';
-import type { FundsDesk } from '../../../server/desks/core.ts';
 import { LoggedRecord, RECORD_SEEN_KEY } from '../../../server/desks/seconds/logged-record.ts';
 import { describeDialects } from '../dialects.ts';
-import { openWorld, U1, U2, value, type World } from '../desks/world.ts';
+import { loggedWorlds } from './log-worlds.ts';
+import { U1, U2, value, type World } from '../desks/world.ts';
 
 /** The log's first entry: 2026-03-01 00:00 UTC; the worlds' clocks stand in January. */
 const T0 = Date.UTC(2026, 2, 1);
@@ -27,15 +27,9 @@ async function chain(points: ReadonlyArray<readonly [number, string]>): Promise<
 }
 
 describeDialects('a clustered seconds desk on the record of its log', (dialect) => {
-  const open: World[] = [];
-  afterEach(async () => {
-    for (const w of open.splice(0)) await w.dispose();
-  });
-
+  const t = loggedWorlds(dialect);
   const world = async (clockOffset: number) => {
-    const w = await openWorld(dialect);
-    open.push(w);
-    w.clock.advance(clockOffset);
+    const w = await t.world(clockOffset);
     w.desks.seconds.attachRecord(await LoggedRecord.open(w.store));
     return w;
   };
@@ -44,11 +38,7 @@ describeDialects('a clustered seconds desk on the record of its log', (dialect) 
     const e = await chain([[T0 + 1_000, '50000'], [T0 + 2_000, '50010'], [T0 + 62_000, '50100'], [T0 + 63_000, '50090']]);
     const apply = async (w: World, restartAfterOpening: boolean) => {
       let seq = 0;
-      const at = <R>(time: number, call: () => Promise<R>): Promise<R> => {
-        const r = (w.desks.seconds as FundsDesk).logged(++seq, call, time);
-        expect(r.sequenced).toBe(true);
-        return r.value;
-      };
+      const at = <R>(time: number, call: () => Promise<R>): Promise<R> => t.logged(w.desks.seconds, ++seq, time, call);
       const desk = () => w.desks.seconds;
       expect(await at(T0, () => desk().seedDefaults(['BTCUSDT']))).toBe(6);
       value(await at(T0, () => desk().fundHouse({ action: 'credit', amount: '1000000', memo: 'test-house', requestId: 'house-0001' })));
@@ -108,8 +98,7 @@ describeDialects('a clustered seconds desk on the record of its log', (dialect) 
   });
 
   it('takes no round on a desk whose record is not its log\'s', async () => {
-    const w = await openWorld(dialect);
-    open.push(w);
+    const w = await t.world(0);
     const e = await chain([[T0, '50000']]);
     expect(await w.desks.seconds.recordEntries(e)).toEqual({ ok: false, code: 'action.invalid' });
     expect(await w.desks.seconds.deliverDue()).toEqual({ ok: false, code: 'action.invalid' });
