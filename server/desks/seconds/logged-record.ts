@@ -184,9 +184,11 @@ export interface RoundDesk {
 export async function sendRound(desk: RoundDesk, entries: readonly PriceRecordEntry[]): Promise<void> {
   const sent = desk.recordEntries(entries);
   let due = desk.deliverDue();
+  // Awaited only after `sent`: if that rejects first (the desk gone, the process stopping), this one's rejection is
+  // the same news and must not go unhandled.
+  due.catch(() => undefined);
   const r = await sent;
   if (!r.ok) {
-    due.catch(() => undefined);
     throw new Error(`the seconds desk refused a round of the price record: ${r.code ?? 'refused'}`);
   }
   for (;;) {

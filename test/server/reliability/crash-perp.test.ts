@@ -500,7 +500,8 @@ describeDialects('crash of the contract desk: SIGKILL under signed futures load,
     const depth = (await publicGet(second.url, '/fapi/v1/depth?symbol=BTCUSDT&limit=5')) as { asks: Array<[string, string]> };
     let tookRestored = false;
     if (depth.asks.length > 0) {
-      const quantity = qtyText('BTCUSDT', Math.min(Number(depth.asks[0]![1]), 0.001));
+      // 0.001 BTC: above the 5 USDT minimum notional whatever the best ask holds (a smaller level is walked past).
+      const quantity = qtyText('BTCUSDT', 0.001);
       const sent: SentOrder = { kind: 'order', user: users[buyer]!.id, symbol: 'BTCUSDT', clientOrderId: 'after-take', side: 'BUY', type: 'MARKET', quantity, reduceOnly: false };
       const res = await send(signers2[buyer]!, sent);
       expect(res?.status, JSON.stringify(res?.body)).toBe(200);
