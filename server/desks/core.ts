@@ -20,7 +20,8 @@ import {
 import { DeskLease } from './lease.ts';
 import { DeskLedger, type OwnedBalance } from './ledger.ts';
 import { Sequencer, type DeskMetrics } from './sequencer.ts';
-import { checkAsset, checkUser } from './validate.ts';
+import { checkAsset, checkUser, isClientId } from './validate.ts';
+import { ClientIdFilter, loadClientIds } from './client-ids.ts';
 import { dec, type BalanceView } from './views.ts';
 
 /** The balance side of a desk: what transfers and the operator need from any wallet. */
@@ -71,9 +72,17 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   fundsChanged?(user: UserId): void;
   /** At most this may leave the wallet by a transfer (null: the available balance); the perp desk's keeps losses covered. */
   spendable?(user: UserId, asset: Asset): bigint | null;
-  /** Operator locks by `user:asset`, as loadLocks read them (funds.ts explains locks). */
-  readonly locks?: Map<string, bigint> | undefined;
+  /** What the desk's balance side opens with (openUnderLease reads it); none: a desk with an empty store. */
+  readonly funds?: FundsMemory | undefined;
   onStop?(error: unknown): void;
+}
+
+/** What a desk's balance side keeps in memory from the store, read when it opens. */
+export interface FundsMemory {
+  /** Operator locks by `user:asset`, as loadLocks read them (funds.ts explains locks). */
+  readonly locks: Map<string, bigint>;
+  /** Every `user:clientId` of the transfers this wallet sent that the store holds (a client id is unique per source wallet). */
+  readonly transferClients: ClientIdFilter;
 }
 
 /** The amounts operators have locked in a wallet, by `user:asset`, summed from the journal's lock entries. */
@@ -84,19 +93,22 @@ export async function loadLocks(store: Store, wallet: Wallet): Promise<Map<strin
 }
 
 /**
- * Opens a desk the way every desk opens: takes its wallet's lease, reads its operator locks, and builds the rest
- * with them; if anything fails after the lease was taken, gives it back before passing the failure on.
+ * Opens a desk the way every desk opens: takes its wallet's lease, reads its operator locks and its transfers' client
+ * ids, and builds the rest with them; if anything fails after the lease was taken, gives it back before passing the
+ * failure on.
  */
 export async function openUnderLease<T>(
   o: { readonly store: Store; readonly clock?: Clock | undefined; readonly holder?: string | undefined; readonly leaseTtlMs?: number | undefined },
   wallet: Wallet,
   clock: Clock,
-  build: (lease: DeskLease, locks: Map<string, bigint>) => Promise<T>,
+  build: (lease: DeskLease, funds: FundsMemory) => Promise<T>,
 ): Promise<T> {
   const lease = new DeskLease({ store: o.store, desk: wallet, clock, holder: o.holder, ttlMs: o.leaseTtlMs });
   await lease.acquire();
   try {
-    return await build(lease, await loadLocks(o.store, wallet));
+    const locks = await loadLocks(o.store, wallet);
+    const transferClients = await loadClientIds((visit) => o.store.transfers.eachClientId(wallet, visit));
+    return await build(lease, { locks, transferClients });
   } catch (error) {
     await lease.release();
     throw error;
@@ -143,12 +155,15 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   private readonly pendingAdmin = new Set<string>();
   /** Operator locks by `user:asset` (funds.ts). */
   readonly locks: Map<string, bigint>;
+  /** The client ids of this wallet's stored transfers; with pendingOut, every one it sent (client-ids.ts). */
+  private readonly transferClients: ClientIdFilter;
 
   constructor(o: DeskCoreOptions<B>) {
     this.o = o;
     this.wallet = o.wallet;
     this.ledger = o.ledger;
-    this.locks = o.locks ?? new Map();
+    this.locks = o.funds?.locks ?? new Map();
+    this.transferClients = o.funds?.transferClients ?? new ClientIdFilter();
     this.sequencer = new Sequencer<B>({
       name: o.wallet,
       newBatch: o.newBatch,
@@ -254,10 +269,15 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
 
   transferOut(req: TransferOutRequest): Promise<Reply<Transfer>> {
     const key = req.clientId === undefined ? null : `${req.user}:${req.clientId}`;
-    const find = async () => {
-      if (key === null || req.clientId === undefined) return undefined;
-      // Memory first: an entry leaves it only after its commit, when the store has it.
-      return this.pendingOut.get(key) ?? (await this.o.store.transfers.findByClientId(req.user, req.clientId));
+    // Answered from memory (no store round trip, which would cut the batch short) unless the id may be stored.
+    const find = (): Transfer | undefined | Promise<Transfer | undefined> => {
+      // A malformed id is refused by the apply; it never goes into a query.
+      if (key === null || req.clientId === undefined || !isClientId(req.clientId)) return undefined;
+      // Memory first: an entry leaves it only after its commit, when the store has it and the filter knows it. Only
+      // this desk sends transfers from its wallet, so memory and its own rows are all there is: no other desk's.
+      const pending = this.pendingOut.get(key);
+      if (pending !== undefined || !this.transferClients.mayHave(key)) return pending;
+      return this.o.store.transfers.findByClientId(req.user, this.wallet, req.clientId);
     };
     return this.runPrepared(find, (existing, b, time) => {
       const reply = this.changed(req.user, applyTransferOut(this.funds(time), b, req, existing));
@@ -348,7 +368,12 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   }
 
   private publish(b: B): void {
-    for (const t of b.transfersOut) if (t.clientId !== null) this.pendingOut.delete(`${t.user}:${t.clientId}`);
+    for (const t of b.transfersOut) {
+      if (t.clientId === null) continue;
+      const key = `${t.user}:${t.clientId}`;
+      this.transferClients.add(key); // before memory lets it go: the filter or memory always knows a stored id
+      this.pendingOut.delete(key);
+    }
     for (const t of b.transfersIn) this.pendingIn.delete(t.id);
     if (this.pendingAdmin.size > 0) for (const e of b.entries) if (e.reason.startsWith('admin.')) this.pendingAdmin.delete(e.ref);
     this.o.committed?.(b);

@@ -25,9 +25,9 @@ export type WalletDesk = DeskCore<DeskBatch>;
 
 export async function openWalletDesk(o: WalletDeskOptions): Promise<WalletDesk> {
   const clock = o.clock ?? systemClock;
-  return openUnderLease(o, o.wallet, clock, async (lease, locks) => {
+  return openUnderLease(o, o.wallet, clock, async (lease, funds) => {
     const owned = await loadOwned(o.store, o.wallet, []);
     const ledger = new DeskLedger(o.wallet, ownership(o.wallet, []), owned, await o.store.ledger.lastSeq(o.wallet));
-    return new DeskCore({ wallet: o.wallet, store: o.store, bus: o.bus, clock, lease, ledger, locks, newBatch: () => new DeskBatch((topic) => o.bus.hasSubscribers(topic)), onStop: o.onStop });
+    return new DeskCore({ wallet: o.wallet, store: o.store, bus: o.bus, clock, lease, ledger, funds, newBatch: () => new DeskBatch((topic) => o.bus.hasSubscribers(topic)), onStop: o.onStop });
   });
 }

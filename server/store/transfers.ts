@@ -2,6 +2,7 @@
 // takes the funds; the destination desk marks it credited in the transaction that pays them out, exactly once.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { chunks } from './chunks.ts';
+import { eachClientId } from './client-ids.ts';
 import { int64, money, moneySum, toAmount } from './money.ts';
 import type { Database, TransfersTable } from './schema.ts';
 
@@ -73,10 +74,13 @@ export function createTransfers(db: Kysely<Database>) {
       const row = await rows().where('id', '=', id).executeTakeFirst();
       return row ? toTransfer(row) : undefined;
     },
-    findByClientId: async (user: number, clientId: string) => {
-      const row = await rows().where('user_id', '=', user).where('client_id', '=', clientId).executeTakeFirst();
+    /** The transfer a user sent from wallet `from` with this client id (unique per user and source wallet). */
+    findByClientId: async (user: number, from: string, clientId: string) => {
+      const row = await rows().where('from_wallet', '=', from).where('user_id', '=', user).where('client_id', '=', clientId).executeTakeFirst();
       return row ? toTransfer(row) : undefined;
     },
+    /** Every `user:clientId` of the transfers sent from `from`, for that desk's filter of stored ids; returns how many. */
+    eachClientId: (from: string, visit: (key: string) => void) => eachClientId(db, { table: 'transfers', column: 'client_id', wallet: from }, visit),
     /** Transfers whose source has debited but whose destination has not credited yet, oldest first. */
     pending: async () => (await rows().where('status', '=', 'debited').orderBy('created_at').orderBy('id').execute()).map(toTransfer),
     /** Σ of pending amounts per source wallet and asset: what each transit account must hold. */

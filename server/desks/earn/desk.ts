@@ -35,7 +35,7 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { EarnOrderRow, EarnProductRow } from '../../store/earn.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership } from '../core.ts';
+import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership, type FundsMemory } from '../core.ts';
 import { topics, type DeskEvent } from '../events.ts';
 import { loadClientIds, type ClientIdFilter } from '../client-ids.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
@@ -158,13 +158,13 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
   private readonly pendingTreasury = new Set<string>();
   private draining: Promise<AccrualReport> | null = null;
 
-  private constructor(o: EarnDeskOptions, s: State, lease: DeskLease, locks: Map<string, bigint>) {
+  private constructor(o: EarnDeskOptions, s: State, lease: DeskLease, funds: FundsMemory) {
     super();
     this.o = o;
     this.s = s;
     this.clock = o.clock ?? systemClock;
     this.core = new DeskCore<EarnBatch>({
-      wallet: 'earn', store: o.store, bus: o.bus, clock: this.clock, lease, ledger: s.ledger, locks,
+      wallet: 'earn', store: o.store, bus: o.bus, clock: this.clock, lease, ledger: s.ledger, funds,
       newBatch: () => new EarnBatch((topic) => o.bus.hasSubscribers(topic)),
       earnWrites: (b) => b.writes(),
       reserved: (user, asset) => this.lockedPrincipal.get(key2(user, asset)) ?? 0n,
@@ -183,7 +183,7 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
   }
 
   static async open(o: EarnDeskOptions): Promise<EarnDesk> {
-    return openUnderLease(o, 'earn', o.clock ?? systemClock, async (lease, locks) => {
+    return openUnderLease(o, 'earn', o.clock ?? systemClock, async (lease, funds) => {
       const owned = await loadOwned(o.store, 'earn', EARN_SYSTEM_ACCOUNTS);
       const ledger = new DeskLedger('earn', ownership('earn', EARN_SYSTEM_ACCOUNTS), owned, await o.store.ledger.lastSeq('earn'));
       const products = new Map((await o.store.earn.products()).map((p) => [p.id, p]));
@@ -191,7 +191,7 @@ export class EarnDesk extends CoreFunds<EarnBatch> implements EarnDeskApi {
       const nextProductId = Math.max(0, ...products.keys()) + 1;
       const storedClients = await loadClientIds(o.store.earn.eachClientId);
       const state: State = { ledger, products, active, storedClients, nextOrderId: (await o.store.earn.maxOrderId()) + 1, nextProductId };
-      return new EarnDesk(o, state, lease, locks);
+      return new EarnDesk(o, state, lease, funds);
     });
   }
 

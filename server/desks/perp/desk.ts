@@ -11,7 +11,7 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { PerpMark, PerpOrder } from '../../store/perp.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, openUnderLease, loadOwned, ownership } from '../core.ts';
+import { CoreFunds, DeskCore, openUnderLease, loadOwned, ownership, type FundsMemory } from '../core.ts';
 import { loadClientIds } from '../client-ids.ts';
 import { newEpoch } from '../epoch.ts';
 import { openFeeSchedule, perpRates, setFeeLevelsOn, type FeeLevelsInForce, type FeeSchedule } from '../fee-schedule.ts';
@@ -101,7 +101,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   /** The fee levels in force (fee-schedule.ts): read when a command applies, changed only by setFeeLevels. */
   private schedule: FeeSchedule;
 
-  private constructor(o: PerpDeskOptions, s: PerpState, lease: DeskLease, locks: Map<string, bigint>, schedule: FeeSchedule) {
+  private constructor(o: PerpDeskOptions, s: PerpState, lease: DeskLease, funds: FundsMemory, schedule: FeeSchedule) {
     super();
     this.o = o;
     this.s = s;
@@ -131,7 +131,7 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
       spendable: (user, asset) => (asset === s.engine.asset ? this.spendable(user) : null),
       // The cross wallet moved: every cross position's liquidation price moved with it.
       fundsChanged: (user) => s.engine.touchUser(user),
-      locks,
+      funds,
       onStop: (error) => o.onStop?.(error),
     });
   }
@@ -139,9 +139,9 @@ export class PerpDesk extends CoreFunds<PerpBatch> {
   static async open(o: PerpDeskOptions): Promise<PerpDesk> {
     const clock = o.clock ?? systemClock;
     // The epoch carries the opening time: market data numbers this lifetime's book events after the last one's.
-    return openUnderLease(o, 'contract', clock, async (lease, locks) => {
+    return openUnderLease(o, 'contract', clock, async (lease, funds) => {
       const schedule = await openFeeSchedule(o.store, 'contract');
-      return new PerpDesk(o, await rebuildPerp(o.store, newEpoch(clock()), (user) => perpRates(schedule.rates(user))), lease, locks, schedule);
+      return new PerpDesk(o, await rebuildPerp(o.store, newEpoch(clock()), (user) => perpRates(schedule.rates(user))), lease, funds, schedule);
     });
   }
 

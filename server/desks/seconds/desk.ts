@@ -26,7 +26,7 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import { settingLimitRow, type SecondsConfigRow, type SecondsContractRow, type SecondsSettingName, type SecondsSettingRow } from '../../store/seconds.ts';
 import { accept, refuse, refuseKernel, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership } from '../core.ts';
+import { CoreFunds, DeskCore, loadOwned, openUnderLease, ownership, type FundsMemory } from '../core.ts';
 import { loadClientIds, type ClientIdFilter } from '../client-ids.ts';
 import { topics, type DeskEvent } from '../events.ts';
 import { adminRef, isMemo, isRequestId } from '../funds.ts';
@@ -186,13 +186,13 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   private again = false;
   private closed = false;
 
-  private constructor(o: SecondsDeskOptions, s: State, lease: DeskLease, locks: Map<string, bigint>) {
+  private constructor(o: SecondsDeskOptions, s: State, lease: DeskLease, funds: FundsMemory) {
     super();
     this.o = o;
     this.s = s;
     this.clock = o.clock ?? systemClock;
     this.core = new DeskCore<SecondsBatch>({
-      wallet: 'seconds', store: o.store, bus: o.bus, clock: this.clock, lease, ledger: s.ledger, locks,
+      wallet: 'seconds', store: o.store, bus: o.bus, clock: this.clock, lease, ledger: s.ledger, funds,
       newBatch: () => new SecondsBatch((topic) => o.bus.hasSubscribers(topic)),
       secondsWrites: (b) => b.writes(),
       committed: (b) => {
@@ -227,7 +227,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
   }
 
   static async open(o: SecondsDeskOptions): Promise<SecondsDesk> {
-    return openUnderLease(o, 'seconds', o.clock ?? systemClock, async (lease, locks) => {
+    return openUnderLease(o, 'seconds', o.clock ?? systemClock, async (lease, funds) => {
       const owned = await loadOwned(o.store, 'seconds', SECONDS_SYSTEM_ACCOUNTS);
       const ledger = new DeskLedger('seconds', ownership('seconds', SECONDS_SYSTEM_ACCOUNTS), owned, await o.store.ledger.lastSeq('seconds'));
       const config = new Map((await o.store.seconds.config()).map((r) => [configKey(r.market, r.durationS), r]));
@@ -241,7 +241,7 @@ export class SecondsDesk extends CoreFunds<SecondsBatch> {
       }
       const storedClients = await loadClientIds(o.store.seconds.eachClientId);
       const state: State = { ledger, config, limits, settings, open, clientIndex, storedClients, nextId: (await o.store.seconds.maxId()) + 1 };
-      return new SecondsDesk(o, state, lease, locks);
+      return new SecondsDesk(o, state, lease, funds);
     });
   }
 

@@ -7,7 +7,7 @@ import type { Bus } from '../../bus/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { QuantBotRow } from '../../store/quant.ts';
 import { accept, refuse, type Reply } from '../codes.ts';
-import { CoreFunds, DeskCore, openUnderLease } from '../core.ts';
+import { CoreFunds, DeskCore, openUnderLease, type FundsMemory } from '../core.ts';
 import { newEpoch } from '../epoch.ts';
 import { openFeeSchedule, setFeeLevelsOn, type FeeLevelsInForce, type FeeSchedule } from '../fee-schedule.ts';
 import type { DeskEvent } from '../events.ts';
@@ -71,7 +71,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   /** The fee levels in force (fee-schedule.ts): read when a command applies, changed only by setFeeLevels. */
   private schedule: FeeSchedule;
 
-  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, locks: Map<string, bigint>, wallet: WalletMemory, schedule: FeeSchedule) {
+  private constructor(o: SpotDeskOptions, s: SpotState, lease: DeskLease, funds: FundsMemory, wallet: WalletMemory, schedule: FeeSchedule) {
     super();
     this.o = o;
     this.s = s;
@@ -121,7 +121,7 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
       // Open orders' funds and withdrawals' holds: an operator's unfreeze leaves both alone.
       reserved: (user, asset) =>
         (reservations(s.markets, user).get(`${user}:${asset}`) ?? 0n) + wallet.heldOf(user, asset) + (pocketHolds(s, user).get(`${user}:${asset}`) ?? 0n),
-      locks,
+      funds,
       onStop: (error) => o.onStop?.(error),
     });
   }
@@ -129,12 +129,12 @@ export class SpotDesk extends CoreFunds<SpotBatch> {
   /** Takes the coin desk's lease and rebuilds books and balances from the store. */
   static async open(o: SpotDeskOptions): Promise<SpotDesk> {
     const clock = o.clock ?? systemClock;
-    return openUnderLease(o, 'coin', clock, async (lease, locks) => {
+    return openUnderLease(o, 'coin', clock, async (lease, funds) => {
       // The epoch carries the opening time: market data numbers this lifetime's book events after the last one's.
       const state = await rebuildSpot(o.store, newEpoch(clock()));
       restoreBots(state, await o.store.quant.running());
       const wallet = new WalletMemory(await o.store.walletDesk.openHolds());
-      const desk = new SpotDesk(o, state, lease, locks, wallet, await openFeeSchedule(o.store, 'coin'));
+      const desk = new SpotDesk(o, state, lease, funds, wallet, await openFeeSchedule(o.store, 'coin'));
       await desk.readQuantConfig();
       return desk;
     });

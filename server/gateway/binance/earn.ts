@@ -282,7 +282,7 @@ export function earnRoutes(signed: SignedRoute, deps: EarnRouteDeps): void {
       const source = SOURCES.find((s) => o.clientId?.startsWith(CLIENT_PREFIX[s])) ?? 'FUND';
       const split: Record<string, string> = {};
       if (source === 'ALL' && o.clientId !== null) {
-        const moved = await store.transfers.findByClientId(caller.user, o.clientId);
+        const moved = await store.transfers.findByClientId(caller.user, 'coin', o.clientId);
         const spot = moved?.amount ?? 0n;
         split['amtFromSpot'] = textOfUnits(spot);
         split['amtFromFunding'] = textOfUnits(units(o.principal) - spot);

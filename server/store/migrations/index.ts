@@ -38,6 +38,7 @@ import { ops } from './0032_ops.ts';
 import { deskLog } from './0033_desk_log.ts';
 import { deskLogCalls } from './0034_desk_log_calls.ts';
 import { perpOrderFees } from './0035_perp_order_fees.ts';
+import { transferClientSource } from './0036_transfer_client_source.ts';
 
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -78,6 +79,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0033_desk_log': deskLog(),
     '0034_desk_log_calls': deskLogCalls(),
     '0035_perp_order_fees': perpOrderFees(),
+    '0036_transfer_client_source': transferClientSource(),
   };
 }
 

@@ -85,6 +85,29 @@ describeDialects('transfers and records', (dialect) => {
     await w.check();
   });
 
+  it('keys a client id by its source wallet: the same id sent from two wallets at once is two transfers, and no desk stops', async () => {
+    await w.credit(U1, 'USDT', '1000', 'contract');
+    // Each source desk knows only its own transfers: the same id from another wallet is another transfer (before, both
+    // desks took it as new and the second commit broke the store's unique index, which stopped that desk for everyone).
+    const req = { user: U1, asset: 'USDT', amount: '10', clientId: 'both-ways' };
+    const [a, b] = await Promise.all([
+      w.desks.transfers.transfer({ ...req, from: 'coin', to: 'contract' }),
+      w.desks.transfers.transfer({ ...req, amount: '7', from: 'contract', to: 'coin' }),
+    ]);
+    expect(value(a)).toMatchObject({ from: 'coin', to: 'contract', amount: '10', status: 'credited' });
+    expect(value(b)).toMatchObject({ from: 'contract', to: 'coin', amount: '7', status: 'credited' });
+    expect(value(b).transferId).not.toBe(value(a).transferId);
+    expect(Object.values(w.desks.byWallet).some((d) => d.stopped)).toBe(false);
+    // A repeat from either source answers that source's transfer, before and after a restart.
+    for (let round = 0; round < 2; round++) {
+      expect(value(await w.desks.transfers.transfer({ ...req, amount: '1', from: 'coin', to: 'contract' })).transferId).toBe(value(a).transferId);
+      expect(value(await w.desks.transfers.transfer({ ...req, amount: '1', from: 'contract', to: 'coin' })).transferId).toBe(value(b).transferId);
+      if (round === 0) await w.restart();
+    }
+    expect(await balances(U1)).toEqual(['coin USDT 997/0', 'contract USDT 1003/0']);
+    await w.check();
+  });
+
   it('writes a credit and the balances it changed at the time of the commands, not of their commit', async () => {
     const { store, gate } = heldCommits(w.store);
     await w.restart({ store });
