@@ -17,11 +17,13 @@ import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
 import { seedUsers } from '../reliability/server-process.ts';
-import { clusterStarter, signedCall, tearDownCluster, type ClusterProcess } from './processes.ts';
+import { clusterStarter, signedCall, tearDownCluster, within, type ClusterProcess } from './processes.ts';
 
 const DESK_KILLS = 20;
 const GATEWAY_KILLS = 5;
 const ORDERS_PER_ROUND = 30;
+/** Most a step of a round may take (a takeover is well under 1 s, a gateway's restart about 4): past it the test fails naming the step. */
+const STEP_MS = 60_000;
 const MASTER = 'cluster-failover-master-key-0123456789abcdef';
 
 interface Key {
@@ -60,12 +62,12 @@ cluster('the cluster killed under signed order load', (servers) => {
 
   it(`loses nothing and applies nothing twice across ${DESK_KILLS} desk and ${GATEWAY_KILLS} gateway SIGKILLs`, async () => {
     let active = desk('coin');
-    await active.ready;
+    await within(STEP_MS, 'the coin desk active', active.ready);
     let standby = desk('coin');
-    for (const name of ['contract', 'earn', 'fiat', 'seconds']) await desk(name).ready;
+    for (const name of ['contract', 'earn', 'fiat', 'seconds']) await within(STEP_MS, `the ${name} desk active`, desk(name).ready);
     const gws: ClusterProcess[] = [gateway('gw-a'), gateway('gw-b')];
     const urls: string[] = [];
-    for (const g of gws) urls.push((await g.ready).url!);
+    for (const g of gws) urls.push((await within(STEP_MS, 'a gateway listening', g.ready)).url!);
 
     const acknowledged = new Map<string, number>(); // client order id → the order id its client was told
     let n = 0;
@@ -107,7 +109,7 @@ cluster('the cluster killed under signed order load', (servers) => {
     let gatewayKills = 0;
     for (let round = 0; round < DESK_KILLS; round++) {
       // As in production, the standby is up and waiting when the active desk dies (its own start is not takeover).
-      await standby.waiting;
+      await within(STEP_MS, `round ${round}: the standby desk standing by`, standby.waiting);
       const inFlight = Array.from({ length: ORDERS_PER_ROUND }, () => placeOne());
       await new Promise((done) => setTimeout(done, 30 + (round % 5) * 20));
       let gatewayBack: Promise<void> = Promise.resolve();
@@ -116,7 +118,7 @@ cluster('the cluster killed under signed order load', (servers) => {
         const g = gatewayKills++ % 2;
         const killedAt = Date.now();
         gws[g]!.child.kill('SIGKILL');
-        await gws[g]!.exited;
+        await within(STEP_MS, `round ${round}: gateway ${g} ending after its SIGKILL`, gws[g]!.exited);
         gws[g] = gateway(g === 0 ? 'gw-a' : 'gw-b');
         gatewayBack = gws[g]!.ready.then((ready) => {
           restarts.push(ready.at - killedAt);
@@ -125,13 +127,13 @@ cluster('the cluster killed under signed order load', (servers) => {
       }
       const killedAt = Date.now();
       active.child.kill('SIGKILL');
-      await active.exited;
-      takeovers.push((await standby.ready).at - killedAt);
+      await within(STEP_MS, `round ${round}: the active desk ending after its SIGKILL`, active.exited);
+      takeovers.push((await within(STEP_MS, `round ${round}: the standby desk taking over`, standby.ready)).at - killedAt);
       active = standby;
       standby = desk('coin');
-      await Promise.all(inFlight);
-      await gatewayBack;
-      const report = await verifyLedger(store);
+      await within(2 * STEP_MS, `round ${round}: the round's orders answered`, Promise.all(inFlight));
+      await within(STEP_MS, `round ${round}: the killed gateway listening again`, gatewayBack);
+      const report = await within(STEP_MS, `round ${round}: the ledger verified`, verifyLedger(store));
       expect(report.problems).toEqual([]);
     }
     expect(gatewayKills).toBe(GATEWAY_KILLS);

@@ -43,7 +43,12 @@ export function startClusterProcess(
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let standing: () => void = () => undefined;
-  const waiting = new Promise<void>((resolve) => (standing = resolve));
+  // Rejects, as `ready` does, when the process ends before it stands by: a test waiting on it then fails at once.
+  const waiting = new Promise<void>((resolve, reject) => {
+    standing = resolve;
+    void exited.then(() => reject(new Error(`${script} ${args.join(' ')} ended (${child.exitCode ?? child.signalCode}) before standing by`)));
+  });
+  waiting.catch(() => undefined);
   const ready = new Promise<ReadyLine>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       let msg: { event?: string; at?: number; url?: string; error?: string; opsUrl?: string | null; adminSocket?: string | null };
@@ -60,6 +65,18 @@ export function startClusterProcess(
   });
   ready.catch(() => undefined);
   return { child, ready, waiting, exited, stderr: () => stderr };
+}
+
+/**
+ * `p`, or a failure naming `step` once `ms` have passed: a process that never reaches a step fails the test there,
+ * with what it was waiting for, instead of at the test's own timeout with nothing said.
+ */
+export function within<T>(ms: number, step: string, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: not done in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 /**
