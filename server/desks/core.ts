@@ -21,7 +21,7 @@ import { DeskLease } from './lease.ts';
 import { DeskLedger, type OwnedBalance } from './ledger.ts';
 import { Sequencer, type DeskMetrics } from './sequencer.ts';
 import { checkAsset, checkUser, isClientId } from './validate.ts';
-import { ClientIdFilter, loadClientIds } from './client-ids.ts';
+import { loadClientIds, type ClientIdFilter } from './client-ids.ts';
 import { dec, type BalanceView } from './views.ts';
 
 /** The balance side of a desk: what transfers and the operator need from any wallet. */
@@ -72,8 +72,8 @@ export interface DeskCoreOptions<B extends DeskBatch> {
   fundsChanged?(user: UserId): void;
   /** At most this may leave the wallet by a transfer (null: the available balance); the perp desk's keeps losses covered. */
   spendable?(user: UserId, asset: Asset): bigint | null;
-  /** What the desk's balance side opens with (openUnderLease reads it); none: a desk with an empty store. */
-  readonly funds?: FundsMemory | undefined;
+  /** What the desk's balance side opens with (openUnderLease reads it from the store). */
+  readonly funds: FundsMemory;
   onStop?(error: unknown): void;
 }
 
@@ -162,8 +162,8 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     this.o = o;
     this.wallet = o.wallet;
     this.ledger = o.ledger;
-    this.locks = o.funds?.locks ?? new Map();
-    this.transferClients = o.funds?.transferClients ?? new ClientIdFilter();
+    this.locks = o.funds.locks;
+    this.transferClients = o.funds.transferClients;
     this.sequencer = new Sequencer<B>({
       name: o.wallet,
       newBatch: o.newBatch,

@@ -105,6 +105,13 @@ describeDialects('transfers and records', (dialect) => {
       if (round === 0) await w.restart();
     }
     expect(await balances(U1)).toEqual(['coin USDT 997/0', 'contract USDT 1003/0']);
+    // A race of 50 identical requests from each wallet at once: one transfer each way, every answer the same.
+    const race = await Promise.all(Array.from({ length: 100 }, (_, i) =>
+      w.desks.transfers.transfer({ ...req, clientId: 'race', amount: '2', ...(i % 2 ? { from: 'contract', to: 'coin' } : { from: 'coin', to: 'contract' }) })));
+    expect(new Set(race.filter((_, i) => i % 2 === 0).map((r) => value(r).transferId)).size).toBe(1);
+    expect(new Set(race.filter((_, i) => i % 2 === 1).map((r) => value(r).transferId)).size).toBe(1);
+    expect(Object.values(w.desks.byWallet).some((d) => d.stopped)).toBe(false);
+    expect(await balances(U1)).toEqual(['coin USDT 997/0', 'contract USDT 1003/0']);
     await w.check();
   });
 
