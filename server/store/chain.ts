@@ -375,17 +375,18 @@ export function createChainRepo(store: Kysely<Database>) {
       return rows.map(toDeposit);
     },
 
-    /** Replaces the reading of (asset, network). */
+    /** Replaces the readings of (asset, network), all in one statement: a reader never sees half of one poll's reading. */
     async recordReserves(readings: readonly ReserveReading[]): Promise<void> {
-      for (const r of readings) {
-        await db
-          .insertInto('chain_reserves')
-          .values({ asset: r.asset, network: r.network, amount: int64(r.amount), addresses: r.addresses, block: r.block, read_at: r.readAt })
-          .onConflict((oc) =>
-            oc.columns(['asset', 'network']).doUpdateSet({ amount: int64(r.amount), addresses: r.addresses, block: r.block, read_at: r.readAt }),
-          )
-          .execute();
-      }
+      if (readings.length === 0) return;
+      await db
+        .insertInto('chain_reserves')
+        .values(readings.map((r) => ({ asset: r.asset, network: r.network, amount: int64(r.amount), addresses: r.addresses, block: r.block, read_at: r.readAt })))
+        .onConflict((oc) =>
+          oc.columns(['asset', 'network']).doUpdateSet((eb) => ({
+            amount: eb.ref('excluded.amount'), addresses: eb.ref('excluded.addresses'), block: eb.ref('excluded.block'), read_at: eb.ref('excluded.read_at'),
+          })),
+        )
+        .execute();
     },
 
     /** The latest on-chain balances per (asset, network): deposit addresses that received funds plus the hot wallet. */
