@@ -1,5 +1,6 @@
 // Runs store-backed tests once per dialect: SQLite (a temp file) always, PostgreSQL when DATABASE_URL or CI is
-// set. Each PostgreSQL target is a fresh schema (selected through the URL's search_path) dropped afterwards.
+// set. A target holds a migrated, empty store (./schema-pool.ts): a SQLite file copied from a template, or a
+// PostgreSQL schema (selected through the URL's search_path) from a pool, emptied and given back afterwards.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { createStore, type Store } from '../../server/store/index.ts';
+import { claimSchema, schemaUrl, seedSqlite } from './schema-pool.ts';
 import type { Clock } from '../../server/clock.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -24,35 +26,32 @@ export interface Target {
   dispose(): Promise<void>;
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+export { schemaUrl };
 
-export function schemaUrl(base: string, schema: string): string {
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
-
-export async function newTarget(dialect: DialectName): Promise<Target> {
+/** A migrated, empty store's place; `{ empty: true }` for one with nothing in it, not even the migrations. */
+export async function newTarget(dialect: DialectName, options: { empty?: boolean } = {}): Promise<Target> {
   if (dialect === 'sqlite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'openex-test-'));
+    if (options.empty !== true) await seedSqlite(dataDir);
     return { dialect, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   if (!PG_URL) throw new Error(PG_SKIP_REASON);
+  if (options.empty !== true) {
+    const { url, release } = await claimSchema(PG_URL);
+    return { dialect, databaseUrl: url, dispose: release };
+  }
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withClient((c) => c.query(`create schema "${schema}"`));
-  return {
-    dialect,
-    databaseUrl: schemaUrl(PG_URL, schema),
-    dispose: () => withClient((c) => c.query(`drop schema if exists "${schema}" cascade`)).then(() => undefined),
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
   };
+  await admin(`create schema "${schema}"`);
+  return { dialect, databaseUrl: schemaUrl(PG_URL, schema), dispose: () => admin(`drop schema if exists "${schema}" cascade`) };
 }
 
 export interface TestStore {
