@@ -5,7 +5,8 @@
 // (the same ladder and profit per grid at the user's taker fee) and the refusals in words; Backtest replays the
 // recorded hour: a chart with the ladder and green/red fills, and its figures. Start (a wrong fund password refused
 // in words first) runs the bot: its orders on the bot page's ladder and tables and in the spot page's open orders;
-// then, bounded, it fills both ways as the demo price moves (a grid buy and a grid sell, not the first market buy);
+// then a second trader takes its nearest orders on the book, and it fills both ways (a grid buy and a grid sell, not
+// the first market buy);
 // Stop with "sell the base" ends it and the funds are back (USDT frozen 0, available = credit − investment + what it
 // gave back). Screenshots of the form with its preview, the backtest and the running bot page in en, zh-CN and th
 // go to .tmp/shots-grid/, each checked for overflow and raw message ids.
@@ -38,8 +39,10 @@ const TICK = toUnits('0.01');
 const HISTORY_MS = 3_600_000;
 /** What follows from a click. */
 const SOON = { timeout: 15_000 };
-/** How long the demo market gets to fill the grid both ways. */
-const FILL_WAIT_MS = 150_000;
+/** How long the grid gets to show a fill both ways (it takes seconds). */
+const FILL_WAIT_MS = 60_000;
+/** The second trader who takes the grid's orders. */
+const TAKER = { email: 'grid-taker-e2e@example.com', password: 'Taker12345678' };
 
 const catalog = (locale: string) => parsePo(readFileSync(join(ROOT, 'locales', locale, 'messages.po'), 'utf8'));
 const text = (locale: string, id: string): string => {
@@ -84,6 +87,7 @@ describe.skipIf(skip !== null)('spot grid bot', { timeout: 300_000 }, () => {
       close: () => handle.close(),
     };
     await createUser(server, USER);
+    await createUser(server, TAKER);
     const user = await handle.store.users.findByEmail(USER.email);
     if (!user) throw new Error('test user missing');
     userId = user.id;
@@ -308,11 +312,39 @@ describe.skipIf(skip !== null)('spot grid bot', { timeout: 300_000 }, () => {
     expect(shown.some((key) => ids.includes(key))).toBe(true);
   });
 
-  it('fills both ways as the demo price moves: a grid buy and a grid sell', { timeout: FILL_WAIT_MS + 60_000 }, async () => {
+  it('fills both ways when another trader takes its nearest orders: a grid buy and a grid sell', { timeout: FILL_WAIT_MS + 60_000 }, async () => {
     await page.goto(`${handle.url}/quantBot?id=${botId}&lang=en`);
     await page.getByTestId('page-quantBot').waitFor();
     const fills = () =>
       page.getByTestId('quant-bot-fill').evaluateAll((els) => els.map((e) => ({ side: e.getAttribute('data-side'), order: e.getAttribute('data-order-id'), time: Number(e.getAttribute('data-time')) })));
+    // A second trader with coins on both sides. Waiting for the demo's own moves took up to two minutes and, once
+    // in a clean-clone run, not one fill in 150 s: the grid's fills are a real trader's orders matched on the book.
+    const taker = await handle.store.users.findByEmail(TAKER.email);
+    const takerId = taker?.id ?? 0;
+    expect(takerId).toBeGreaterThan(0);
+    for (const [asset, amount] of [['USDT', '100000000'], ['BTC', '1000']] as const) {
+      const credited = await handle.trading.desks.byWallet.coin.adjust({ user: takerId, asset, amount, action: 'credit', memo: 'e2e taker' });
+      expect(credited.ok).toBe(true);
+    }
+    /**
+     * The taker sends an IOC at the grid's nearest price on one side, for everything on the book at that price or
+     * better (the market maker's quotes there included), so the grid's order there is reached whatever sits ahead.
+     */
+    const take = async (gridSide: 'buy' | 'sell') => {
+      const open = await handle.trading.desks.spot.openOrders(userId, SYMBOL);
+      if (!open.ok) throw new Error(`open orders refused: ${open.code}`);
+      const prices = open.value.filter((o) => o.side === gridSide && o.price !== null).map((o) => toUnits(o.price!));
+      if (prices.length === 0) return;
+      const target = gridSide === 'buy' ? prices.reduce((a, b) => (b > a ? b : a)) : prices.reduce((a, b) => (b < a ? b : a));
+      const depth = (await (await fetch(`${handle.url}/api/v3/depth?symbol=${SYMBOL}&limit=5000`)).json()) as { bids: [string, string][]; asks: [string, string][] };
+      const levels = gridSide === 'buy' ? depth.bids.filter(([p]) => toUnits(p) >= target) : depth.asks.filter(([p]) => toUnits(p) <= target);
+      const qty = levels.reduce((sum, [, q]) => sum + toUnits(q), 0n);
+      if (qty === 0n) return;
+      const placed = await handle.trading.desks.spot.place({
+        type: 'limit', user: takerId, symbol: SYMBOL, side: gridSide === 'buy' ? 'sell' : 'buy', price: fromUnits(target), qty: fromUnits(qty), tif: 'IOC', stp: 'NONE',
+      });
+      expect(placed.ok, placed.ok ? '' : placed.code).toBe(true);
+    };
     const started = Date.now();
     let seen = { buys: 0, sells: 0 };
     while (Date.now() - started < FILL_WAIT_MS) {
@@ -321,7 +353,10 @@ describe.skipIf(skip !== null)('spot grid bot', { timeout: 300_000 }, () => {
       const first = list[list.length - 1]?.side === 'buy' ? list[list.length - 1]!.order : null;
       seen = { buys: list.filter((f) => f.side === 'buy' && f.order !== first).length, sells: list.filter((f) => f.side === 'sell').length };
       if (seen.buys > 0 && seen.sells > 0) break;
-      await page.waitForTimeout(2_000);
+      // A buy first (its counter sell is then the nearest ask), then a sell.
+      if (seen.buys === 0) await take('buy');
+      else await take('sell');
+      await page.waitForTimeout(1_000);
     }
     console.log(`grid fills after ${Math.round((Date.now() - started) / 1000)} s: ${seen.buys} grid buys, ${seen.sells} sells`);
     expect(seen.buys, `no grid buy filled within ${FILL_WAIT_MS / 1000} s`).toBeGreaterThan(0);
