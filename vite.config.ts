@@ -38,6 +38,7 @@ export default defineConfig({
   },
   test: {
     root: '.',
+    include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/bench/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
@@ -47,15 +48,5 @@ export default defineConfig({
     // Two files at a time on CI's two cores (vitest's default there is one): the suite is mostly waiting on
     // browsers, sockets and fsyncs, and takes about a third of the serial time.
     maxWorkers: 2,
-    projects: [
-      {
-        extends: true,
-        // The browser tests share their workers' modules (isolate: false): each starts its own server, browser and
-        // data directory, and importing the server and Playwright again for every file cost 3 s idle and over 10 s on
-        // a loaded CI machine, forty times.
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], isolate: false },
-      },
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/e2e/**'] } },
-    ],
   },
 });
