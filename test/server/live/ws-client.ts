@@ -17,6 +17,8 @@ export class WsClient {
   readonly frames: Frame[] = [];
   /** How many frames each message held (1 for a frame alone). */
   readonly messageSizes: number[] = [];
+  /** The frames of each message, in arrival order. */
+  readonly messages: Frame[][] = [];
   closed = false;
   closeCode: number | null = null;
   private waiters: Array<() => void> = [];
@@ -29,6 +31,7 @@ export class WsClient {
       const value = JSON.parse(String(e.data)) as Frame | Frame[];
       const frames = Array.isArray(value) ? value : [value];
       this.messageSizes.push(frames.length);
+      this.messages.push(frames);
       this.frames.push(...frames);
       this.wake();
     });
