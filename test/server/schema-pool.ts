@@ -240,9 +240,6 @@ export interface PooledSchema {
   release(): Promise<void>;
 }
 
-/** Counts of how schemas were got and given back, for the run's own check of the pool. */
-export const poolStats = { claimed: 0, created: 0, returned: 0, dropped: 0 };
-
 /** A migrated, empty schema of this migration set: from the pool when one is free, else a new one. */
 export async function claimSchema(base: string): Promise<PooledSchema> {
   const tpl = await template(base);
@@ -257,13 +254,11 @@ export async function claimSchema(base: string): Promise<PooledSchema> {
     let schema: string;
     if (claimed !== undefined) {
       schema = claimed;
-      poolStats.claimed++;
     } else {
       schema = `openex_t_${version}_${randomBytes(5).toString('hex')}`;
       await c.query(`create schema ${ident(schema)}`);
       const store = await createStore({ databaseUrl: schemaUrl(base, schema) });
       await store.close();
-      poolStats.created++;
     }
     return { url: schemaUrl(base, schema), release: () => releaseSchema(base, tpl, version, schema) };
   });
@@ -284,11 +279,9 @@ async function releaseSchema(base: string, tpl: Template, version: string, schem
     if (shaped) {
       await c.query(tpl.reset.replaceAll('{s}', ident(schema)));
       await c.query(`insert into ${POOL} (schema, version, released_at) values ($1, $2, $3)`, [schema, version, Date.now()]);
-      poolStats.returned++;
       return;
     }
     await c.query(`drop schema if exists ${ident(schema)} cascade`);
-    poolStats.dropped++;
   });
 }
 
