@@ -5,7 +5,8 @@
 import { FAVOURITES_MAX } from '../contract.ts';
 import { fetchFavourites, saveFavourites } from '../api/favourites.ts';
 import {
-  favouritesMerged, favouritesOwner, getToken, localFavourites, markFavouritesMerged, setFavouritesSaver, showAccountFavourites,
+  beginAccountLoad, favouritesMerged, favouritesOwner, getToken, keepPendingToggles, localFavourites, markFavouritesMerged,
+  setFavouritesSaver, showAccountFavourites, takePendingToggles,
 } from '../state/index.ts';
 
 let loading: { user: number; done: Promise<void> } | null = null;
@@ -15,6 +16,7 @@ export function loadAccountFavourites(user: number): Promise<void> {
   if (favouritesOwner() === user) return Promise.resolve();
   if (loading?.user === user) return loading.done;
   const token = getToken();
+  beginAccountLoad();
   const done = (async () => {
     let { symbols } = await fetchFavourites({ notify: false });
     if (!favouritesMerged(user)) {
@@ -26,9 +28,13 @@ export function loadAccountFavourites(user: number): Promise<void> {
       markFavouritesMerged(user);
     }
     // Ignore a reply that arrives after the user signed out or in again.
-    if (getToken() === token) showAccountFavourites(user, symbols);
+    if (getToken() !== token) return;
+    // Stars the user toggled while this loaded are the account's: applied, then saved like any change.
+    const shown = takePendingToggles(symbols);
+    showAccountFavourites(user, shown);
+    if (shown !== symbols) save(user, shown);
   })()
-    .catch(() => undefined)
+    .catch(() => keepPendingToggles())
     .finally(() => {
       if (loading?.done === done) loading = null;
     });
@@ -58,9 +64,12 @@ async function drain(): Promise<void> {
   }
 }
 
-setFavouritesSaver((symbols) => {
-  const user = favouritesOwner();
-  if (user === null) return;
+function save(user: number, symbols: readonly string[]): void {
   next = { user, symbols };
   if (!saving) void drain();
+}
+
+setFavouritesSaver((symbols) => {
+  const user = favouritesOwner();
+  if (user !== null) save(user, symbols);
 });

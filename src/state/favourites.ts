@@ -54,17 +54,44 @@ export function showLocalFavourites(): void {
   store.set(favouritesAtom, readLocal());
 }
 
+const toggled = (list: readonly string[], symbol: string): readonly string[] =>
+  list.includes(symbol) ? list.filter((s) => s !== symbol) : [...list, symbol];
+
+/** Stars toggled while the account's list is loading (signed in, not yet shown): they belong to the account, so
+ *  they neither touch this browser's list nor get lost when the account's list arrives and replaces the shown one. */
+let pending: string[] | null = null;
+
+/** The account's list starts loading: from now until takePendingToggles, a toggle is kept for the account. */
+export function beginAccountLoad(): void {
+  pending ??= [];
+}
+
+/** Applies the stars toggled during the load to the account's list, and ends the load. */
+export function takePendingToggles(symbols: readonly string[]): readonly string[] {
+  const taken = pending ?? [];
+  pending = null;
+  return taken.reduce(toggled, symbols);
+}
+
+/** The load failed: the toggles made meanwhile go to this browser's list, which stays shown. */
+export function keepPendingToggles(): void {
+  const taken = pending ?? [];
+  pending = null;
+  if (taken.length > 0) writeKey(FAVOURITES_KEY, JSON.stringify(taken.reduce(toggled, readLocal())));
+}
+
 export function toggleFavourite(symbol: string): void {
-  const held = store.get(favouritesAtom);
-  const next = held.includes(symbol) ? held.filter((s) => s !== symbol) : [...held, symbol];
+  const next = toggled(store.get(favouritesAtom), symbol);
   store.set(favouritesAtom, next);
   if (store.get(favouritesOwnerAtom) !== null && saver) saver(next);
+  else if (pending) pending.push(symbol);
   else writeKey(FAVOURITES_KEY, JSON.stringify(next));
 }
 
 // Signing out (however it happens: the menu, an expired session, another tab) shows this browser's list again.
 const signedOut = () => store.get(tokenAtom) === null || store.get(loginStateAtom) !== 1;
 store.sub(tokenAtom, () => {
+  if (signedOut()) pending = null;
   if (signedOut() && store.get(favouritesOwnerAtom) !== null) showLocalFavourites();
 });
 store.sub(loginStateAtom, () => {

@@ -7,5 +7,5 @@ export { openContact, closeContact } from './contact.ts';
 export { openDialog, closeDialog, closeAllDialogs, type DialogEntry } from './dialogs.ts';
 export {
   toggleFavourite, FAVOURITES_KEY, localFavourites, showAccountFavourites, showLocalFavourites, setFavouritesSaver,
-  favouritesOwner, favouritesMerged, markFavouritesMerged,
+  favouritesOwner, favouritesMerged, markFavouritesMerged, beginAccountLoad, takePendingToggles, keepPendingToggles,
 } from './favourites.ts';

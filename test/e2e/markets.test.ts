@@ -106,12 +106,46 @@ describe.skipIf(skip !== null)('market page', () => {
     }
 
     // Signed out, this browser's own list shows again.
-    await page.getByTestId('user-menu').hover();
-    await page.getByTestId('logout').click();
+    await signOut();
     await page.goto(`${server.url}/quotation`);
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
     expect(await starred('SOLUSDT')).toBe('true');
     expect(await starred('ETHUSDT')).toBe('false');
+  });
+
+  // Logout answers, then the page goes to the login page: leaving before that would keep the session.
+  async function signOut() {
+    await page.getByTestId('user-menu').hover();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login\b/);
+  }
+
+  it('keeps a star clicked while the account\'s list is still loading, on the account and not in this browser', async () => {
+    // The account's list is held back until the star is clicked, as on a slow connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${API.favouritesList}`, async (route) => {
+      await held;
+      await route.continue();
+    }, { times: 1 });
+    // Signed in from the login page, which goes on to the market page: one page, so the held request stays held.
+    await page.goto(`${server.url}/login?statusType=0&redirect=${encodeURIComponent('/quotation')}`);
+    await page.locator('input[name="account"]').fill(USER.email);
+    await page.locator('input[name="password"]').fill(USER.password);
+    await page.getByTestId('submit').click();
+    await page.getByTestId('page-quotation').waitFor();
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
+    await page.locator('[data-symbol="XRPUSDT"]').getByTestId('favourite').click();
+    expect(await starred('XRPUSDT')).toBe('true');
+    release();
+    await expect.poll(serverList).toEqual(['SOLUSDT', 'ETHUSDT', 'XRPUSDT']);
+    await expect.poll(() => starred('ETHUSDT')).toBe('true');
+    expect(await starred('XRPUSDT')).toBe('true');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('favouriteMarkets'))) ?? '[]')).toEqual(['SOLUSDT']);
+    await signOut();
+    await page.goto(`${server.url}/quotation`);
+    await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
+    expect(await starred('XRPUSDT')).toBe('false');
   });
 
   it('looks right in en, zh-CN and th, with no console errors', async () => {
