@@ -38,8 +38,6 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/bench/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
@@ -48,5 +46,21 @@ export default defineConfig({
     // Two files at a time on CI's two cores (vitest's default there is one): the suite is mostly waiting on
     // browsers, sockets and fsyncs, and takes about a third of the serial time.
     maxWorkers: 2,
+    projects: [
+      // The web app's tests need Vite's transforms (TSX, vanilla-extract styles, Lingui's macros, vi.mock).
+      { extends: true, test: { name: 'web', include: ['test/src/**/*.test.{ts,tsx}'] } },
+      // Everything else is the server, the stream layer and tests of them, in TypeScript Node runs as it is (as
+      // `npm start` does): imported natively, not through Vite's module runner, so a test file's worker loads the
+      // server in about half the time (the browser tests' workers most of all; see the README's Performance).
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/src/**', 'test/bench/**', 'node_modules/**'],
+          experimental: { viteModuleRunner: false },
+        },
+      },
+    ],
   },
 });

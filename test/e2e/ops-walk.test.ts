@@ -262,7 +262,7 @@ describe.skipIf(skip !== null)('the operator console: a new exchange to open for
     // A first start without the demo's bots has an empty treasury: every product shows "not funded".
     const treasury = async () => {
       const row = page.getByTestId('ops-earn-treasury').locator('tbody tr', { hasText: 'USDT' });
-      return (await row.count()) === 0 ? '' : ((await row.first().textContent()) ?? '');
+      return (await row.allTextContents())[0] ?? '';
     };
     const treasuryBefore = await treasury();
     await page.getByTestId('ops-earn-treasury-credit').click();
