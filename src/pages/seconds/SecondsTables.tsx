@@ -33,10 +33,12 @@ const TABS: readonly TabItem<SecondsTab>[] = [
 
 /** A holding row's countdown, or "settlement in progress" once delivered and not settled yet (a timed order's: "opening"
  *  once its start has come and the opened copy has not). */
-export function Countdown({ deadline, reached = 'settling' }: { deadline: number; reached?: 'settling' | 'opening' }) {
+export function Countdown({ deadline, reached = 'settling', max }: { deadline: number; reached?: 'settling' | 'opening'; max?: number }) {
   const { _ } = useLingui();
   const now = useSecondsClock();
-  const left = secondsLeft(deadline, now);
+  // A contract lasts its duration from its open: a clock estimate a little behind the server's (the first samples
+  // under load) must not show a 60 s contract with 61 s left.
+  const left = Math.min(secondsLeft(deadline, now), max ?? Infinity);
   if (left === 0)
     return reached === 'settling' ? (
       <span className={c.settling} data-testid="seconds-settling">
@@ -158,7 +160,7 @@ function useColumns(tab: SecondsTab, actions: Actions): Column<SecondsContractIt
       return [
         // The countdown first after the direction: on a narrow screen it stays in view.
         market, direction,
-        { key: 'countdown', labelId: 'seconds.col.countdown', align: 'right', render: (r) => (r.status === 'opening' ? <Opening /> : <Countdown deadline={r.deliveryTs} />) },
+        { key: 'countdown', labelId: 'seconds.col.countdown', align: 'right', render: (r) => (r.status === 'opening' ? <Opening /> : <Countdown deadline={r.deliveryTs} max={r.durationS} />) },
         amount, openPrice, duration, openedAt,
       ];
     return [
