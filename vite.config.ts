@@ -45,7 +45,7 @@ export default defineConfig({
     fileParallelism: true,
     // Two files at a time on CI's two cores (vitest's default there is one): the suite is mostly waiting on
     // browsers, sockets and fsyncs, and takes about a third of the serial time.
-    maxWorkers: 2,
+    maxWorkers: 3,
     projects: [
       // The web app's tests need Vite's transforms (TSX, vanilla-extract styles, Lingui's macros, vi.mock).
       { extends: true, test: { name: 'web', include: ['test/src/**/*.test.{ts,tsx}'] } },
