@@ -43,8 +43,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: true,
-    // Two files at a time on CI's two cores (vitest's default there is one): the suite is mostly waiting on
-    // browsers, sockets and fsyncs, and takes about a third of the serial time.
+    // Three files at a time on CI's two cores (vitest's default there is one): the suite waits on browsers, sockets,
+    // timers and fsyncs, and a third file fills the cores while two wait. Clean-clone runs on one box, back to back:
+    // 958 s with two, 806 s with three (each file 20 % slower, the whole 16 % faster).
     maxWorkers: 3,
     projects: [
       // The web app's tests need Vite's transforms (TSX, vanilla-extract styles, Lingui's macros, vi.mock).
