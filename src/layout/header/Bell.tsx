@@ -1,11 +1,13 @@
 // The header's bell. Signed out: a link to the announcements. Signed in: the unread count from the stream layer's
 // `notices` pipeline (seeded from /app/content/unread, live from the private topic), and a menu of the newest
-// announcements, read or not, with "mark all read" and the link to the list.
+// announcements, read or not, with "mark all read" and the link to the list. A mark that fails says so inside the
+// menu, under its header, where the user is looking (a notice at the top of the page would cover the menu's header).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { dataOf, useNotices } from '../../../streams/index.ts';
 import { markNoticesRead } from '../../api/content.ts';
+import { isApiError } from '../../api/index.ts';
 import { formatDate } from '../../format/date.ts';
 import { useSignedIn } from '../../state/index.ts';
 import { Icon } from '../../ui/Icon.tsx';
@@ -32,9 +34,13 @@ function SignedInBell() {
   const view = dataOf(useNotices());
   const [open, setOpen] = useState(false);
   const [marking, setMarking] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const wrap = useRef<HTMLDivElement>(null);
   const pathname = useLocation({ select: (l) => l.pathname });
   useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) setFailed(null);
+  }, [open]);
   useEffect(() => {
     if (!open) return undefined;
     const onPointer = (event: PointerEvent) => {
@@ -53,9 +59,10 @@ function SignedInBell() {
   const label = count > 0 ? _('bell.label.unread', { count }) : _('nav.notices');
   const markAll = () => {
     setMarking(true);
-    markNoticesRead(undefined)
-      // The API client has said what failed, in the user's language (its notices): nothing more to show here.
-      .catch(() => undefined)
+    setFailed(null);
+    markNoticesRead(undefined, { notify: false })
+      // What failed, in the user's language (the API client's text), shown in the menu; nothing was marked.
+      .catch((error: unknown) => setFailed(isApiError(error) && error.msg ? error.msg : _('error.generic')))
       .finally(() => setMarking(false));
   };
 
@@ -86,6 +93,11 @@ function SignedInBell() {
               {_('bell.markAll')}
             </button>
           </div>
+          {failed !== null ? (
+            <p className={s.bellError} role="alert" data-testid="bell-error">
+              {failed}
+            </p>
+          ) : null}
           {view && view.latest.length > 0 ? (
             view.latest.map((a) => (
               <Link

@@ -183,6 +183,14 @@ export const bellAction = style({
   padding: 0,
   selectors: { '&:disabled': { color: vars.color.faint, cursor: 'default' } },
 });
+export const bellError = style({
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  borderLeft: `3px solid ${vars.color.down}`,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+});
 export const bellItem = style({
   display: 'grid',
   gridTemplateColumns: '10px 1fr',
