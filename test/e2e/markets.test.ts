@@ -142,6 +142,14 @@ describe.skipIf(skip !== null)('market page', () => {
     await expect.poll(() => starred('ETHUSDT')).toBe('true');
     expect(await starred('XRPUSDT')).toBe('true');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('favouriteMarkets'))) ?? '[]')).toEqual(['SOLUSDT']);
+    // Signed in, the account's three stars, in English and Chinese.
+    for (const lang of ['en', 'zh-CN']) {
+      await page.goto(`${server.url}/quotation?lang=${lang}`);
+      await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
+      await expect.poll(() => starred('XRPUSDT')).toBe('true');
+      await screenshot(page, `markets-signed-in-${lang}`);
+    }
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await signOut();
     await page.goto(`${server.url}/quotation`);
     await expect.poll(() => rows().count(), { timeout: 20_000 }).toBe(MARKETS);
