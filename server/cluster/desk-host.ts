@@ -6,10 +6,11 @@
 // Reads are NATS requests answered only by the process that holds the lease.
 import type { Subscription } from '@nats-io/transport-node';
 import { decode, encode, type CommandLog, type Reader } from '../bus/index.ts';
-import type { FundsDesk } from '../desks/core.ts';
+import type { FundsDesk, TransferRelay } from '../desks/core.ts';
+import { relayedTransfer } from '../desks/funds.ts';
 import type { Store } from '../store/index.ts';
 import { WATCH_METHOD, parseWatch, type Interest } from './interest.ts';
-import { answerAddress, failure, parseCall, parseEntry, positionAfter, resumeAt, type DeskAnswer, type DeskAnswers } from './protocol.ts';
+import { answerAddress, failure, parseCall, parseEntry, positionAfter, resumeAt, type DeskAnswer, type DeskAnswers, type DeskEntry } from './protocol.ts';
 
 /** At most this many answers in one message (an answer is a few hundred bytes; NATS takes 1 MB by default). */
 const ANSWERS_PER_MESSAGE = 500;
@@ -46,13 +47,32 @@ export interface DeskHost {
   stop(): Promise<void>;
 }
 
+/** Commands a desk takes only from another desk: a transfer's credit, relayed by its source desk. */
+export const RELAYED_COMMANDS: readonly string[] = ['creditTransfer'];
+
+/**
+ * A desk's relay of its debits into their destinations' logs: one entry each, answered to no one, under the id
+ * `credit-<transfer>` (a relay sent again within JetStream's duplicate window adds nothing; after it, the destination
+ * pays a transfer once anyway). Resolves once every one is durable in the log.
+ */
+export function logRelay(log: CommandLog): TransferRelay {
+  return async (transfers) => {
+    for (const t of transfers) {
+      const entry: DeskEntry = { c: [{ m: 'creditTransfer', a: [relayedTransfer(t)], r: null, n: 0 }] };
+      await log.append(t.to, 'all', `credit-${t.id}`, entry);
+    }
+  };
+}
+
 /** The subject of a desk's reads. */
 export const querySubject = (prefix: string, desk: string): string => `${prefix}.q.${desk}`;
 
 export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
   const nc = o.log.connection;
   const prefix = o.prefix ?? 'ex';
-  const commands = new Set(o.commands);
+  // A desk host also takes the other desks' relays of their debits (creditTransfer, on no face), and relays its own.
+  const commands = new Set([...o.commands, ...RELAYED_COMMANDS]);
+  o.desk.relayTo(logRelay(o.log));
   const queries = new Set(o.queries);
   const maxInFlight = o.maxInFlight ?? 20_000;
   const desk = o.desk as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -189,6 +209,7 @@ export async function hostDesk(o: DeskHostOptions): Promise<DeskHost> {
     caughtUp: reader.caughtUp,
     done: reader.done,
     async stop() {
+      o.desk.relayTo(null);
       sub?.unsubscribe();
       sub = null;
       await reader.stop();

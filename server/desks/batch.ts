@@ -78,6 +78,11 @@ export class DeskBatch implements Batch {
   readonly entries: JournalEntry[] = [];
   readonly records: NewAssetRecord[] = [];
   readonly transfersOut: Transfer[] = [];
+  /**
+   * Debits this desk relays to their destination desks once this batch is durable (its own new ones, and old ones sent
+   * again: a repeated client id, a recovery): core.ts `relayTo`.
+   */
+  readonly relays: Transfer[] = [];
   /** Transfers credited in this batch, each with the time of the command that credited it. */
   readonly transfersIn: Array<{ readonly id: string; readonly time: number }> = [];
   readonly events: Array<{ readonly topic: string; readonly event: DeskEvent }> = [];

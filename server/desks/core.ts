@@ -14,9 +14,12 @@ import type { DeskBatch } from './batch.ts';
 import { accept, refuse, type Reply } from './codes.ts';
 import { topics, type DeskEvent } from './events.ts';
 import {
-  adminRef, applyAdjust, applyTransferIn, applyTransferOut, balanceOf, isMemo, isRequestId,
+  adminRef, applyAdjust, applyTransferIn, applyTransferOut, balanceOf, isMemo, isRequestId, parseRelayed, sameTransfer,
   type AdjustOnceRequest, type AdjustOnceResult, type AdjustRequest, type FundsContext, type TransferOutRequest,
 } from './funds.ts';
+
+/** Hands debits to their destination desks: resolves once each is in its destination's sequence (durably, in a cluster). */
+export type TransferRelay = (transfers: readonly Transfer[]) => Promise<void>;
 import { DeskLease } from './lease.ts';
 import { DeskLedger, type OwnedBalance } from './ledger.ts';
 import { Sequencer, type DeskMetrics } from './sequencer.ts';
@@ -34,8 +37,23 @@ export interface FundsDesk {
   /** What an operator has locked of a user's frozen funds in this wallet, by asset (as of the last command). */
   locked(user: number): Promise<Reply<Array<{ asset: string; locked: string }>>>;
   transferOut(req: TransferOutRequest): Promise<Reply<Transfer>>;
-  /** Credits a debited transfer to this wallet, once; repeats answer the credited transfer. */
+  /**
+   * A transfer to this wallet as this desk has it, at this command's place in its sequence: credited, or still
+   * debited (its credit is on its way from the source desk's relay); refused when it is not a transfer to here.
+   */
   transferIn(transferId: string): Promise<Reply<Transfer>>;
+  /** Relays one of this desk's debits to its destination again (a recovery: the relay may have been lost in a crash). */
+  relayTransfer(transferId: string): Promise<Reply<Transfer>>;
+  /**
+   * The destination half of a transfer, as the source desk relayed it (funds.ts RelayedTransfer); paid once. Only the
+   * relay calls it: it is on no face (faces.ts), and a desk host takes it only as a relay (desk-host.ts).
+   */
+  creditTransfer(relayed: unknown): Promise<Reply<Transfer>>;
+  /**
+   * Where this desk sends its debits once they are durable (createDesks: the destination desk's sequencer; a desk
+   * host: the destination's log). Until one is set, debits wait for a recovery (Transfers.recover).
+   */
+  relayTo(relay: TransferRelay | null): void;
   /** The user's balances in this wallet, as of the last commit. */
   balances(user: number): Promise<Reply<BalanceView[]>>;
   /** Its queue and commit latency, for the operator console's health page. */
@@ -150,7 +168,9 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   private readonly o: DeskCoreOptions<B>;
   /** Transfers debited or credited by batches not yet committed: the store doesn't show them yet. */
   private readonly pendingOut = new Map<string, Transfer>();
-  private readonly pendingIn = new Set<string>();
+  /** Credits applied by batches not yet committed, with the time each was credited at. */
+  private readonly pendingIn = new Map<string, number>();
+  private relay: TransferRelay | null = null;
   /** References of operator adjustments applied by batches not yet committed. */
   private readonly pendingAdmin = new Set<string>();
   /** Operator locks by `user:asset` (funds.ts). */
@@ -281,18 +301,56 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     };
     return this.runPrepared(find, (existing, b, time) => {
       const reply = this.changed(req.user, applyTransferOut(this.funds(time), b, req, existing));
-      if (reply.ok && existing === undefined && key !== null) this.pendingOut.set(key, reply.value);
+      if (!reply.ok) return reply;
+      if (existing === undefined) {
+        if (key !== null) this.pendingOut.set(key, reply.value);
+        b.relays.push(reply.value);
+      } else if (existing.status === 'debited') {
+        b.relays.push(existing); // a repeat: its relay may have been lost (the destination pays it once)
+      }
+      return reply;
+    });
+  }
+
+  relayTransfer(transferId: string): Promise<Reply<Transfer>> {
+    // Its own row (only this desk writes a debit from its wallet); one not yet committed is being relayed already.
+    const find = () => (typeof transferId === 'string' && transferId.length <= 64 ? this.o.store.transfers.find(transferId) : Promise.resolve(undefined));
+    return this.runPrepared(find, (row, b): Reply<Transfer> => {
+      if (row === undefined || row.from !== this.wallet) return refuse('transfer.not.found');
+      if (row.status === 'debited') b.relays.push(row);
+      return accept(row);
+    });
+  }
+
+  creditTransfer(relayed: unknown): Promise<Reply<Transfer>> {
+    const t = parseRelayed(relayed);
+    // Paid already: by a batch not yet committed (memory), or by a committed one (the row, which only this desk marks
+    // credited). The row also proves the debit durable: the source relays only after its commit wrote it.
+    const find = async () => {
+      if (t === null || t.to !== this.wallet) return { credited: false, row: undefined };
+      if (this.pendingIn.has(t.id)) return { credited: true, row: t };
+      return { credited: false, row: await this.o.store.transfers.find(t.id) };
+    };
+    return this.runPrepared(find, ({ credited, row }, b, time) => {
+      if (t !== null && t.to === this.wallet && !credited && (row === undefined || !sameTransfer(row, t))) return refuse('transfer.not.found');
+      const reply = this.changed(t?.user, applyTransferIn(this.funds(time), b, t, credited || row?.status === 'credited'));
+      if (reply.ok && t !== null && b.transfersIn.some((x) => x.id === t.id)) this.pendingIn.set(t.id, time);
       return reply;
     });
   }
 
   transferIn(transferId: string): Promise<Reply<Transfer>> {
-    const find = async () => ({ credited: this.pendingIn.has(transferId), row: await this.o.store.transfers.find(transferId) });
-    return this.runPrepared(find, ({ credited, row }, b, time) => {
-      const reply = this.changed(row?.user, applyTransferIn(this.funds(time), b, row, credited));
-      if (reply.ok && b.transfersIn.some((t) => t.id === transferId)) this.pendingIn.add(transferId);
-      return reply;
+    const find = async () => (typeof transferId === 'string' && transferId.length <= 64 ? this.o.store.transfers.find(transferId) : undefined);
+    return this.runPrepared(find, (row): Reply<Transfer> => {
+      if (row === undefined) return refuse('transfer.not.found');
+      if (row.to !== this.wallet) return refuse('wallet.invalid');
+      const at = this.pendingIn.get(row.id);
+      return accept(at === undefined ? row : { ...row, status: 'credited', creditedAt: at });
     });
+  }
+
+  relayTo(relay: TransferRelay | null): void {
+    this.relay = relay;
   }
 
   balances(user: number): Promise<Reply<BalanceView[]>> {
@@ -342,7 +400,10 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   private async commit(b: B): Promise<boolean> {
     // Only refusals and reads: nothing to write, nothing to wait for (unless they came from the command log, whose
     // position must then move past them before they are answered).
-    if (b.isEmpty() && b.logSeq === null) return false;
+    if (b.isEmpty() && b.logSeq === null) {
+      await this.relayOut(b); // a recovery's relay of a committed debit: nothing to write
+      return false;
+    }
     // Handed over at once: the store writes asynchronously (SQLite on its writer thread, PostgreSQL over the
     // network), and the requests read while this commit is in flight fill the next batch, so batches still grow
     // with the load. Waiting for the event loop's next turn first (which the synchronous in-thread driver needed)
@@ -364,7 +425,14 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       earn: this.o.earnWrites?.(b) ?? null,
       log: b.logSeq === null ? null : { desk: this.wallet, seq: b.logSeq },
     });
+    // Durable: now the destinations may have them, before anyone is told of the debit. A relay that fails stops the
+    // desk (its batch's callers are refused); a restarted one's recovery (Transfers.recover) relays them again.
+    await this.relayOut(b);
     return true;
+  }
+
+  private async relayOut(b: B): Promise<void> {
+    if (b.relays.length > 0 && this.relay !== null) await this.relay(b.relays);
   }
 
   private publish(b: B): void {
@@ -420,6 +488,18 @@ export abstract class CoreFunds<B extends DeskBatch> implements FundsDesk {
 
   transferIn(transferId: string): Promise<Reply<Transfer>> {
     return this.core.transferIn(transferId);
+  }
+
+  relayTransfer(transferId: string): Promise<Reply<Transfer>> {
+    return this.core.relayTransfer(transferId);
+  }
+
+  creditTransfer(relayed: unknown): Promise<Reply<Transfer>> {
+    return this.core.creditTransfer(relayed);
+  }
+
+  relayTo(relay: TransferRelay | null): void {
+    this.core.relayTo(relay);
   }
 
   balances(user: number): Promise<Reply<BalanceView[]>> {

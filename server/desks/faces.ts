@@ -29,7 +29,8 @@ export interface FaceSpec<D> {
 }
 
 /** The balance side every desk has (core.ts FundsDesk). */
-export const FUNDS_COMMANDS = ['adjust', 'adjustOnce', 'transferOut', 'transferIn'] as const satisfies readonly (keyof FundsDesk)[];
+/** `creditTransfer` is on no face: only a source desk's relay sends it (core.ts relayTo, desk-host.ts). */
+export const FUNDS_COMMANDS = ['adjust', 'adjustOnce', 'transferOut', 'transferIn', 'relayTransfer'] as const satisfies readonly (keyof FundsDesk)[];
 export const FUNDS_QUERIES = ['balances', 'locked', 'metrics'] as const satisfies readonly (keyof FundsDesk)[];
 
 export const SPOT_FACE = {

@@ -197,13 +197,56 @@ export function applyTransferOut(ctx: FundsContext, batch: DeskBatch, req: Trans
 }
 
 /**
- * The destination half: the source's transit account → available here, once. `t` is the stored row (never the
- * caller's word for amount or asset); `credited` says this desk has already paid it.
+ * A debit as its source desk relays it to the destination desk (issue 26: a desk that is a function of its log). The
+ * source desk sends it itself once the debit is durable, into the destination's own sequence (its log, in a cluster;
+ * its sequencer, in one process), so the credit takes its amount, asset and user from the source desk's output, never
+ * from a caller and never from a store look-up at the credit's turn. The amount is integer text (units of 1e-8).
  */
-export function applyTransferIn(ctx: FundsContext, batch: DeskBatch, t: Transfer | undefined, credited: boolean): Reply<Transfer> {
-  if (t === undefined) return refuse('transfer.not.found');
+export interface RelayedTransfer {
+  readonly id: string;
+  readonly user: number;
+  readonly clientId: string | null;
+  readonly asset: string;
+  readonly amount: string;
+  readonly from: string;
+  readonly to: string;
+  readonly createdAt: number;
+}
+
+/** The relay of a debited transfer. */
+export function relayedTransfer(t: Transfer): RelayedTransfer {
+  return { id: t.id, user: t.user, clientId: t.clientId, asset: t.asset, amount: t.amount.toString(), from: t.from, to: t.to, createdAt: t.createdAt };
+}
+
+const TRANSFER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UNITS = /^[1-9][0-9]{0,29}$/;
+
+/** A relayed debit checked field by field (it crossed a process boundary): the transfer, or null when malformed. */
+export function parseRelayed(r: unknown): Transfer | null {
+  if (typeof r !== 'object' || r === null) return null;
+  const t = r as Record<string, unknown>;
+  if (typeof t.id !== 'string' || !TRANSFER_ID.test(t.id)) return null;
+  if (typeof t.user !== 'number' || !checkUser(t.user).ok) return null;
+  if (t.clientId !== null && (typeof t.clientId !== 'string' || !isClientId(t.clientId))) return null;
+  if (typeof t.asset !== 'string' || !checkAsset(t.asset).ok) return null;
+  if (typeof t.amount !== 'string' || !UNITS.test(t.amount)) return null;
+  if (typeof t.from !== 'string' || typeof t.to !== 'string' || !checkWallet(t.from).ok || !checkWallet(t.to).ok || t.from === t.to) return null;
+  if (typeof t.createdAt !== 'number' || !Number.isSafeInteger(t.createdAt) || t.createdAt < 0) return null;
+  return { id: t.id, user: t.user, clientId: t.clientId, asset: t.asset, amount: BigInt(t.amount), from: t.from, to: t.to, status: 'debited', createdAt: t.createdAt, creditedAt: null };
+}
+
+/** The same transfer (the fields its debit fixed). */
+export const sameTransfer = (a: Transfer, b: Transfer): boolean =>
+  a.id === b.id && a.user === b.user && a.clientId === b.clientId && a.asset === b.asset && a.amount === b.amount && a.from === b.from && a.to === b.to && a.createdAt === b.createdAt;
+
+/**
+ * The destination half: the source's transit account → available here, once. `t` is the debit as the source desk
+ * relayed it (parseRelayed); `credited` says this desk has already paid it (then nothing changes).
+ */
+export function applyTransferIn(ctx: FundsContext, batch: DeskBatch, t: Transfer | null, credited: boolean): Reply<Transfer> {
+  if (t === null) return refuse('transfer.not.found');
   if (t.to !== ctx.wallet) return refuse('wallet.invalid');
-  if (credited || t.status === 'credited') return accept({ ...t, status: 'credited' });
+  if (credited) return accept({ ...t, status: 'credited' });
   const from = checkWallet(t.from);
   if (!from.ok) return from;
   const asset = checkAsset(t.asset);

@@ -11,7 +11,7 @@ import { PerpDesk } from './perp/desk.ts';
 import { SecondsDesk, type SecondsDeskOptions } from './seconds/desk.ts';
 import { EarnDesk } from './earn/desk.ts';
 import { SpotDesk } from './spot/desk.ts';
-import { createTransfers, type Transfers } from './transfers.ts';
+import { createTransfers, localRelay, type Transfers } from './transfers.ts';
 import { openWalletDesk, type WalletDesk } from './wallet.ts';
 
 export interface DesksOptions {
@@ -80,6 +80,8 @@ export async function createDesks(o: DesksOptions): Promise<LocalDesks> {
     opened.push(seconds);
     const fiat = await wallet('fiat');
     const byWallet = Object.freeze({ coin: spot, contract, earn, seconds, fiat });
+    const relay = localRelay(byWallet);
+    for (const desk of opened) desk.relayTo(relay);
     const transfers = createTransfers(o.store, byWallet);
     await transfers.recover();
     let closing: Promise<void> | null = null;

@@ -1,10 +1,15 @@
 // Transfers between a user's wallets, as messages between desks: the source desk debits into its transit account
-// and records the transfer (one commit), then the destination desk credits it, idempotently (another commit).
-// In one process both happen at once; a crash in between leaves the transfer debited, and start-up completes it.
+// and records the transfer (one commit), then relays the debit into the destination desk's sequence (core.ts
+// relayTo), which credits it once (another commit). The caller then asks the destination how it has the transfer,
+// in its sequence after the relay: credited. A crash in between leaves the transfer debited, and a recovery asks the
+// source desk to relay it again (at start-up in one process, every few seconds by the cluster's jobs).
+// The credit's amount is the source desk's output, never the caller's word nor a look-up at the credit's turn.
 import type { Wallet } from '../kernel/index.ts';
 import type { Store } from '../store/index.ts';
 import { refuse, type Reply } from './codes.ts';
+import type { FundsDesk, TransferRelay } from './core.ts';
 import type { FundsFace } from './faces.ts';
+import { relayedTransfer } from './funds.ts';
 import { checkWallet } from './validate.ts';
 import { transferView, type TransferView } from './views.ts';
 
@@ -25,7 +30,8 @@ export interface Transfers {
   recover(): Promise<number>;
 }
 
-export function createTransfers(store: Store, desks: Readonly<Record<Wallet, Pick<FundsFace, 'transferOut' | 'transferIn'>>>): Transfers {
+export function createTransfers(store: Store, desks: Readonly<Record<Wallet, Pick<FundsFace, 'transferOut' | 'transferIn' | 'relayTransfer'>>>): Transfers {
+  /** The transfer as its destination has it, after the relay (ordered before this ask: core.ts relayOut). */
   const credit = async (id: string, to: Wallet): Promise<Reply<TransferView>> => {
     const done = await desks[to].transferIn(id);
     return done.ok ? { ok: true, value: transferView(done.value) } : done;
@@ -47,13 +53,31 @@ export function createTransfers(store: Store, desks: Readonly<Record<Wallet, Pic
     async recover(): Promise<number> {
       let done = 0;
       for (const t of await store.transfers.pending()) {
+        const from = checkWallet(t.from);
         const to = checkWallet(t.to);
-        if (!to.ok) throw new Error(`transfer ${t.id} has an unknown destination ${t.to}`);
+        if (!from.ok || !to.ok) throw new Error(`transfer ${t.id} has an unknown wallet (${t.from} → ${t.to})`);
+        const relayed = await desks[from.value].relayTransfer(t.id);
+        if (!relayed.ok) throw new Error(`transfer ${t.id} could not be relayed: ${relayed.code}`);
         const r = await credit(t.id, to.value);
         if (!r.ok) throw new Error(`transfer ${t.id} could not be credited: ${r.code}`);
+        if (r.value.status !== 'credited') throw new Error(`transfer ${t.id} was relayed but its destination has not credited it`);
         done++;
       }
       return done;
     },
   });
+}
+
+/**
+ * The relay between the desks of one process: each debit goes into its destination desk's sequencer at once (its
+ * place there is taken synchronously, before the source desk answers). A destination that has stopped refuses it;
+ * the debit then waits for the recovery at the next start.
+ */
+export function localRelay(desks: Readonly<Record<Wallet, Pick<FundsDesk, 'creditTransfer'>>>): TransferRelay {
+  return async (transfers) => {
+    for (const t of transfers) {
+      const to = checkWallet(t.to);
+      if (to.ok) desks[to.value].creditTransfer(relayedTransfer(t)).catch(() => undefined);
+    }
+  };
 }

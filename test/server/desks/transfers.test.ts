@@ -1,7 +1,7 @@
-// Transfers between a user's wallets (debit into transit on one desk, idempotent credit on another), completion
-// of a half-done transfer at start-up, and the asset records they leave, filtered and paged.
+// Transfers between a user's wallets (debit into transit on one desk, relayed by it to another, credited there once),
+// completion of a half-done transfer at start-up, and the asset records they leave, filtered and paged.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { transferId } from '../../../server/desks/funds.ts';
+import { relayedTransfer, transferId } from '../../../server/desks/funds.ts';
 import { assetRecords } from '../../../server/desks/queries.ts';
 import { describeDialects } from '../dialects.ts';
 import { heldCommits, openWorld, U1, U2, value, type World } from './world.ts';
@@ -118,6 +118,7 @@ describeDialects('transfers and records', (dialect) => {
   it('writes a credit and the balances it changed at the time of the commands, not of their commit', async () => {
     const { store, gate } = heldCommits(w.store);
     await w.restart({ store });
+    w.desks.spot.relayTo(null); // the debit's relay is sent below, by hand, at a chosen time
     const out = value(await w.desks.spot.transferOut({ user: U1, asset: 'USDT', amount: '40', to: 'contract' }));
     // A batch of the contract desk in flight, held: the credit applies at t1 into the next batch, which is handed to
     // the store only when the first one committed, at t2.
@@ -125,13 +126,14 @@ describeDialects('transfers and records', (dialect) => {
     const first = w.desks.perp.adjust({ user: U2, asset: 'USDT', amount: '5', action: 'credit', memo: 'held' });
     w.clock.advance(1_000);
     const t1 = w.clock.now();
-    const credit = w.desks.perp.transferIn(out.id);
+    const credit = w.desks.perp.creditTransfer(relayedTransfer(out));
     await new Promise((ok) => setTimeout(ok, 100)); // its look-up of the row done, it applied (and waits)
     w.clock.advance(1_000);
     gate.release();
     value(await first);
     const done = value(await credit);
     expect(done.creditedAt).toBe(t1);
+    expect(value(await w.desks.perp.transferIn(out.id))).toMatchObject({ status: 'credited', creditedAt: t1 });
     expect((await w.store.transfers.find(out.id))?.creditedAt).toBe(t1);
     const row = await w.store.db.selectFrom('balances').select('updated_at').where('user_id', '=', U1).where('wallet', '=', 'contract').executeTakeFirstOrThrow();
     expect(Number(row.updated_at)).toBe(t1);
@@ -139,22 +141,54 @@ describeDialects('transfers and records', (dialect) => {
   });
 
   it('completes at start-up a transfer a crash left debited, exactly once', async () => {
-    // The source desk commits the debit; the process dies before the destination credits it.
+    // The source desk commits the debit; the process dies before its relay reaches the destination.
+    w.desks.spot.relayTo(null);
     const half = value(await w.desks.spot.transferOut({ user: U1, asset: 'USDT', amount: '300', to: 'fiat' }));
     expect(half.status).toBe('debited');
     expect(await balances(U1)).toEqual(['coin USDT 700/0']);
     await w.check(); // transit:coin holds exactly the pending 300
     expect((await w.store.ledger.systemBalances()).find((s) => s.account === 'transit:coin')?.amount).toBe(300n * 10n ** 8n);
+    // Asking the destination credits nothing: only the source desk's relay does. It answers the transfer debited.
+    expect(value(await w.desks.fiat.transferIn(half.id))).toMatchObject({ status: 'debited', creditedAt: null });
+    expect(await balances(U1)).toEqual(['coin USDT 700/0']);
     await w.restart();
     expect(await balances(U1)).toEqual(['coin USDT 700/0', 'fiat USDT 300/0']);
     expect(await w.store.transfers.find(half.id)).toMatchObject({ status: 'credited' });
-    // A late duplicate of the credit message pays nothing more.
+    // A late duplicate of the relay, or of the ask, pays nothing more.
+    expect(value(await w.desks.fiat.creditTransfer(relayedTransfer(half))).status).toBe('credited');
     expect(value(await w.desks.fiat.transferIn(half.id)).status).toBe('credited');
+    expect(value(await w.desks.spot.relayTransfer(half.id)).status).toBe('credited');
     expect(await w.desks.contract.transferIn(half.id)).toEqual({ ok: false, code: 'wallet.invalid' });
     expect(await w.desks.fiat.transferIn('no-such-transfer')).toEqual({ ok: false, code: 'transfer.not.found' });
+    expect(await w.desks.fiat.relayTransfer(half.id)).toEqual({ ok: false, code: 'transfer.not.found' }); // not fiat's debit
     await w.restart();
     expect(await balances(U1)).toEqual(['coin USDT 700/0', 'fiat USDT 300/0']);
     expect((await w.store.ledger.systemBalances()).find((s) => s.account === 'transit:coin')?.amount ?? 0n).toBe(0n);
+    await w.check();
+  });
+
+  it('credits only the debit its source desk wrote: a relay that differs from it, or of no debit, is refused and moves nothing', async () => {
+    w.desks.spot.relayTo(null);
+    const out = value(await w.desks.spot.transferOut({ user: U1, asset: 'USDT', amount: '100', to: 'earn' }));
+    const relay = relayedTransfer(out);
+    const forged = [
+      { ...relay, amount: '100000000000' }, // 1000 USDT for a debit of 100
+      { ...relay, user: U2 },
+      { ...relay, asset: 'BTC' },
+      { ...relay, from: 'contract' },
+      { ...relay, id: '00000000-0000-5000-8000-000000000000' }, // no such debit
+    ];
+    for (const f of forged) expect(await w.desks.earn.creditTransfer(f)).toEqual({ ok: false, code: 'transfer.not.found' });
+    const malformed = [null, 'x', { ...relay, amount: '-5' }, { ...relay, amount: '1.5' }, { ...relay, from: 'earn' }, { ...relay, user: 0 }, { ...relay, createdAt: -1 }];
+    for (const m of malformed) expect(await w.desks.earn.creditTransfer(m)).toEqual({ ok: false, code: 'transfer.not.found' });
+    expect(await w.desks.contract.creditTransfer(relay)).toEqual({ ok: false, code: 'wallet.invalid' });
+    expect(await balances(U1)).toEqual(['coin USDT 900/0']);
+    await w.check();
+    // The real relay, twice at once: paid once.
+    const [a, b] = await Promise.all([w.desks.earn.creditTransfer(relay), w.desks.earn.creditTransfer(relay)]);
+    expect([value(a).status, value(b).status]).toEqual(['credited', 'credited']);
+    expect(await balances(U1)).toEqual(['coin USDT 900/0', 'earn USDT 100/0']);
+    expect(Object.values(w.desks.byWallet).some((d) => d.stopped)).toBe(false);
     await w.check();
   });
 
