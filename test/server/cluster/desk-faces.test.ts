@@ -1,12 +1,13 @@
 // Several desks hosted on their command logs and used only through their remote faces, as a gateway does (issue 26),
 // on PostgreSQL and the machine's NATS: 50 identical orders at once (one client order id) place one order; a transfer
-// between wallets runs as commands to two desks and, repeated at once with one client id, moves the money once; an
+// between wallets is a command to its source desk, which relays the debit into the destination's log, and, repeated 50
+// times at once with one client id, moves the money once; a relay lost in a crash is sent again by the recovery; an
 // earn purchase repeated at once is bought once; a driver (the earn desk's accruals) is asked of the active process;
 // the ledger balances after all of it.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
 import { connectDesks, remoteDesk, type DeskClient } from '../../../server/cluster/desk-client.ts';
-import { hostDesk, type DeskHost } from '../../../server/cluster/desk-host.ts';
+import { hostDesk, logRelay, type DeskHost } from '../../../server/cluster/desk-host.ts';
 import { askable, EARN_DESK, FIAT_DESK, SPOT_DESK } from '../../../server/cluster/desks.ts';
 import { resumeAt } from '../../../server/cluster/protocol.ts';
 import { runDue } from '../../../server/desks/earn/accrual.ts';
@@ -62,14 +63,38 @@ cluster('desks used through their remote faces', (servers) => {
     const usdt = (await spot.balances(U1));
     expect(value(usdt).find((b) => b.asset === 'USDT')).toMatchObject({ available: '99500', frozen: '500' });
 
-    // A transfer between wallets is a command to each desk; 10 copies at once with one client id move it once.
+    // A transfer between wallets: the debit a command to the coin desk, its credit the coin desk's relay into the earn
+    // desk's log; 50 copies at once with one client id move it once, each answered credited.
     const transfers = createTransfers(w.store, { ...w.desks.byWallet, coin: spot, earn, fiat });
-    const moved = (await Promise.all(Array.from({ length: 10 }, () => transfers.transfer({ user: U1, asset: 'USDT', amount: '1000', from: 'coin', to: 'earn', clientId: 't-1' })))).map(value);
+    const earnSeq = await log.lastSeq('earn', 'all');
+    const moved = (await Promise.all(Array.from({ length: 50 }, () => transfers.transfer({ user: U1, asset: 'USDT', amount: '1000', from: 'coin', to: 'earn', clientId: 't-1' })))).map(value);
     expect(new Set(moved.map((t) => t.transferId)).size).toBe(1);
+    expect(moved.every((t) => t.status === 'credited' && t.amount === '1000')).toBe(true);
+    // The earn log holds the relay (one: the repeats' relays share its id) and the 50 asks.
+    const entries: Array<{ m: string; r: unknown }> = [];
+    const reader = await log.read('earn', 'all', earnSeq, (c) => {
+      for (const call of (c.payload as { c: Array<{ m: string; r: unknown }> }).c) entries.push(call);
+    });
+    await reader.caughtUp;
+    await reader.stop();
+    expect(entries.filter((e) => e.m === 'creditTransfer')).toEqual([expect.objectContaining({ r: null })]);
+    expect(entries.filter((e) => e.m === 'transferIn')).toHaveLength(50);
     value(await transfers.transfer({ user: U1, asset: 'USDT', amount: '250', from: 'coin', to: 'fiat', clientId: 't-2' }));
     expect(value(await earn.balances(U1)).find((b) => b.asset === 'USDT')?.available).toBe('1000');
     expect(value(await fiat.balances(U1)).find((b) => b.asset === 'USDT')?.available).toBe('250');
     expect(value(await spot.balances(U1)).find((b) => b.asset === 'USDT')).toMatchObject({ available: '98250', frozen: '500' });
+
+    // A relay lost (the coin desk's process died between the debit's commit and its relay): the destination, asked,
+    // answers the transfer debited and pays nothing; the recovery has the coin desk relay it again, through its log.
+    w.desks.spot.relayTo(null);
+    const lost = value(await transfers.transfer({ user: U1, asset: 'USDT', amount: '50', from: 'coin', to: 'fiat', clientId: 't-3' }));
+    expect(lost.status).toBe('debited');
+    expect(value(await fiat.balances(U1)).find((b) => b.asset === 'USDT')?.available).toBe('250');
+    w.desks.spot.relayTo(logRelay(log));
+    expect(await transfers.recover()).toBe(1);
+    expect(value(await fiat.balances(U1)).find((b) => b.asset === 'USDT')?.available).toBe('300');
+    expect(await w.store.transfers.pending()).toEqual([]);
+    expect(await transfers.recover()).toBe(0);
 
     // An operator's product (once per request id), then 20 copies of one purchase at once: one order.
     const product = await earn.createProduct({ kind: 'wealth', name: 'USDT 30 days', asset: 'USDT', termDays: 30, rate: '0.05', minAmount: '10', maxAmount: '10000', quota: '1000000', requestId: 'req-product-0001' });
