@@ -8,6 +8,9 @@
 //  - from the log: appended to a JetStream command log first (not timed), in entries of 256 calls as a gateway under
 //    load appends them, then applied by server/cluster/desk-host.ts from the start, each call's log position committed
 //    with its effects; timed until the store's log position is the last call's.
+//  - applied alone: the same log applied by the same desk host whose commits are not written (the store's commitDesk
+//    only notes the log position): the ceiling of a desk that answers on apply and writes its history behind, i.e.
+//    the desk's own reading, decoding, matching and batch building, without PostgreSQL's statements.
 // Reported: commands/s of each and their ratio, and the CPU each role spent per command while applying from the log:
 // this process (the desk: reader, kernel, commit building), the PostgreSQL server processes (the store writer), and
 // nats-server (the log), read from /proc. Stops by itself: fixed counts and a deadline.
@@ -45,6 +48,10 @@ export interface ClusterFigures {
   cores: number;
   direct: Run;
   fromLog: Run;
+  /** The log applied with commits not written: the desk alone. */
+  applyOnly: Run;
+  /** CPU ms per 1,000 commands of this process while applying alone. */
+  applyOnlyCpu: number;
   /** CPU ms per 1,000 commands while applying from the log, by role. */
   cpuPerThousand: { desk: number; store: number; nats: number };
   clientIds: boolean;
@@ -192,7 +199,42 @@ export async function clusterBench(o: ClusterOptions): Promise<ClusterFigures> {
         await store.close();
       }
     });
-    return { node: process.version, cores: os.cpus().length, direct, fromLog: fromLog.run, cpuPerThousand: fromLog.cpu, clientIds: o.clientIds };
+    // Applied alone: the desk opened and funded on a fresh schema, then its commits no longer written.
+    const applyOnly = await withSchema(o.databaseUrl, async (url) => {
+      const real = await createStore({ databaseUrl: url });
+      let writing = true;
+      let position = 0;
+      const store: Store = {
+        ...real,
+        commitDesk: async (w) => {
+          if (writing) return real.commitDesk(w);
+          if (w.log !== null && w.log !== undefined) position = w.log.seq;
+        },
+      };
+      try {
+        const desk = await openFunded(store);
+        writing = false;
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        const host = await hostDesk({ name: 'coin', desk, commands: ['place'], queries: [], log, store, prefix });
+        await withDeadline('applying alone', (async () => {
+          await host.caughtUp;
+          await desk.openOrders(0);
+          while (position < last) await new Promise((r) => setTimeout(r, 1));
+        })());
+        const ms = performance.now() - t0;
+        const d = process.cpuUsage(cpu0);
+        await host.stop();
+        await desk.close();
+        return { run: { count: n, ms }, cpu: Number((((d.user + d.system) / 1000 / n) * 1000).toFixed(1)) };
+      } finally {
+        await real.close();
+      }
+    });
+    return {
+      node: process.version, cores: os.cpus().length, direct, fromLog: fromLog.run, cpuPerThousand: fromLog.cpu,
+      applyOnly: applyOnly.run, applyOnlyCpu: applyOnly.cpu, clientIds: o.clientIds,
+    };
   } finally {
     await log.destroy();
   }
@@ -207,7 +249,12 @@ export function reportCluster(f: ClusterFigures): Record<string, unknown> {
   console.log(`  direct (in process)        ${rate(f.direct).toLocaleString('en-US').padStart(8)} orders/s`);
   console.log(`  from the JetStream log     ${rate(f.fromLog).toLocaleString('en-US').padStart(8)} orders/s  (${ratio}× direct), each seq committed with its effects`);
   console.log(`  CPU ms per 1,000 orders from the log: desk ${c.desk}, PostgreSQL ${c.store}, nats-server ${c.nats} (sum ${perOrder.toFixed(1)})`);
-  return { bench: 'cluster', clientIds: f.clientIds, node: f.node, cores: f.cores, directPerSec: rate(f.direct), fromLogPerSec: rate(f.fromLog), fromLogOverDirect: ratio, cpuMsPerThousand: c };
+  const alone = rate(f.applyOnly);
+  console.log(`  applied alone (not written) ${alone.toLocaleString('en-US').padStart(7)} orders/s  (${(alone / rate(f.fromLog)).toFixed(2)}× from the log, ${(alone / 150_000).toFixed(3)}× the 150,000/s goal); desk CPU ${f.applyOnlyCpu} ms per 1,000`);
+  return {
+    bench: 'cluster', clientIds: f.clientIds, node: f.node, cores: f.cores, directPerSec: rate(f.direct), fromLogPerSec: rate(f.fromLog), fromLogOverDirect: ratio,
+    cpuMsPerThousand: c, applyOnlyPerSec: alone, applyOnlyCpuMsPerThousand: f.applyOnlyCpu,
+  };
 }
 
 export function clusterOptions(argv: readonly string[]): ClusterOptions {

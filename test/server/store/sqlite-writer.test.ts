@@ -115,8 +115,9 @@ it('keeps the WAL short under steady commits: the checkpointer thread copies it 
   // Without the checkpointer thread this run's WAL ends near 30 MB (every page of every commit, never reused);
   // with it, the WAL keeps being copied and started over while the commits go on.
   expect(largestWal).toBeGreaterThan(0);
-  // Bound with room for a loaded machine (the checkpointer runs at nice 10): still under half the unchecked size.
-  expect(largestWal).toBeLessThan(3_000 * PAGE);
+  // Bound with room for a loaded machine (the checkpointer runs at nice 10; with three test workers and a cluster test
+  // beside it the WAL once reached 3,024 pages): still under half the unchecked size.
+  expect(largestWal).toBeLessThan(3_600 * PAGE);
 });
 
 it('writes balance deltas: a first one inserts the row, later ones add to it, and none may take it below zero', async () =>
