@@ -171,6 +171,8 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
   /** Credits applied by batches not yet committed, with the time each was credited at. */
   private readonly pendingIn = new Map<string, number>();
   private relay: TransferRelay | null = null;
+  /** The outcome of the last commit handed to the store (true: committed), which the next one is written after. */
+  private lastCommit: Promise<boolean> = Promise.resolve(true);
   /** References of operator adjustments applied by batches not yet committed. */
   private readonly pendingAdmin = new Set<string>();
   /** Operator locks by `user:asset` (funds.ts). */
@@ -412,7 +414,9 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
     // The time of the batch's latest command, not of the commit: the same log applied again writes the same rows.
     const now = b.time > 0 ? b.time : this.o.clock();
     const { balances, system } = b.deltas();
-    await this.o.store.commitDesk({
+    // Handed over while the previous commit may still be in flight: the store commits this one after it, or not at all.
+    const after = this.lastCommit;
+    const writing = this.o.store.commitDesk({
       lease: this.o.lease.renewal(),
       ledger: { desk: this.wallet, now, entries: b.entries, balances, system },
       records: b.records,
@@ -424,7 +428,9 @@ export class DeskCore<B extends DeskBatch> implements FundsDesk {
       seconds: this.o.secondsWrites?.(b) ?? null,
       earn: this.o.earnWrites?.(b) ?? null,
       log: b.logSeq === null ? null : { desk: this.wallet, seq: b.logSeq },
-    });
+    }, after);
+    this.lastCommit = writing.then(() => true, () => false);
+    await writing;
     // Durable: now the destinations may have them, before anyone is told of the debit. A relay that fails stops the
     // desk (its batch's callers are refused); a restarted one's recovery (Transfers.recover) relays them again.
     await this.relayOut(b);

@@ -22,7 +22,7 @@ export interface LeaseRenewal {
 }
 
 export interface DeskWrites {
-  /** Renewed first: a desk that lost its lease must not write (the transaction rolls back). */
+  /** Renewed in the commit's transaction: a desk that lost its lease writes nothing (the transaction rolls back). */
   readonly lease: LeaseRenewal;
   readonly ledger: LedgerWrites;
   readonly records: readonly NewAssetRecord[];
@@ -41,15 +41,30 @@ export interface DeskWrites {
   readonly log?: { readonly desk: string; readonly seq: number } | null | undefined;
 }
 
-/** The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). */
-export async function writeDeskRepos(repos: Repositories, w: DeskWrites): Promise<void> {
-  await repos.leases.renew(w.lease.desk, w.lease.holder, w.lease.now, w.lease.ttlMs);
-  await repos.ledger.write(w.ledger);
+/** Thrown into a pipelined commit whose predecessor failed: it rolls back, as every later one of the desk does. */
+export class EarlierCommitFailedError extends Error {
+  override name = 'EarlierCommitFailedError';
+}
+
+/**
+ * The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). `after`: the
+ * outcome of the desk's previous commit when it is still in flight (a pipelined commit, deskCommitsInFlight 2). This
+ * one then writes its new rows (journal, records, transfers sent, trades, order history) at once, on its own
+ * connection, while the previous one finishes; waits for that outcome; and only then writes what an earlier commit may
+ * have changed (the lease, balances, orders, positions, the log position), so its changes apply on top of the
+ * previous commit's and it commits after it, or rolls back when the previous one failed.
+ */
+export async function writeDeskRepos(repos: Repositories, w: DeskWrites, after?: Promise<boolean>): Promise<void> {
+  await repos.ledger.writeJournal(w.ledger);
   await repos.records.insert(w.records);
   await repos.transfers.insert(w.transfersOut);
+  if (w.spot !== null) await repos.spot.writeHistory(w.spot);
+  if (after !== undefined && !(await after)) throw new EarlierCommitFailedError(`an earlier commit of the ${w.lease.desk} desk failed`);
+  await repos.leases.renew(w.lease.desk, w.lease.holder, w.lease.now, w.lease.ttlMs);
+  await repos.ledger.writeBalances(w.ledger);
   for (const t of w.transfersIn) await repos.transfers.markCredited(t.id, t.time);
   for (const c of w.settings ?? []) await repos.config.set(c.key, c.value, c.time);
-  if (w.spot !== null) await repos.spot.write(w.spot);
+  if (w.spot !== null) await repos.spot.writeState(w.spot);
   if (w.perp !== null) await repos.perp.write(w.perp);
   if (w.seconds !== undefined && w.seconds !== null) await repos.seconds.write(w.seconds);
   if (w.earn !== undefined && w.earn !== null) await repos.earn.write(w.earn);

@@ -122,12 +122,15 @@ export interface Store extends Repositories {
   snapshot<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   /**
    * Writes one desk batch in one transaction, resolving once it is durable (desk-writes.ts): on SQLite on a writer
-   * thread with its own connection, on PostgreSQL through the repositories.
+   * thread with its own connection, on PostgreSQL through the repositories. `after`: the outcome of the same desk's
+   * previous commit while it is still in flight (true: committed); PostgreSQL writes this one's new rows meanwhile,
+   * then commits after it, or rolls back when it failed (writeDeskRepos). SQLite's writer orders commits itself.
    */
-  commitDesk(writes: DeskWrites): Promise<void>;
+  commitDesk(writes: DeskWrites, after?: Promise<boolean>): Promise<void>;
   /**
    * How many of one desk's commits may be handed over before the first is answered: above 1 when the store writes
-   * them in order and refuses a desk's later commits after a failed one (SQLite's writer thread), 1 otherwise.
+   * them in order and refuses a desk's later commits after a failed one (SQLite's writer thread, PostgreSQL given
+   * each commit's predecessor), 1 otherwise.
    */
   readonly deskCommitsInFlight: number;
   /** Runs compiled writes in one transaction, in line with the desk commits (SQLite: on the writer thread). */
@@ -195,7 +198,10 @@ async function immediateTransaction<T>(db: Kysely<Database>, work: (repos: Repos
   });
 }
 
-/** SQLite: batches of one desk in the writer thread's queue at once (the writer is never left waiting for the next). */
+/**
+ * Batches of one desk handed to the store at once: SQLite's writer thread has the next in its queue, PostgreSQL writes
+ * the next one's new rows on a second connection while the first commits (the writer is never left waiting).
+ */
 export const DESK_COMMITS_IN_FLIGHT = 2;
 
 export async function createStore(options: StoreOptions = {}): Promise<Store> {
@@ -223,9 +229,9 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
       (dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction()).execute((trx) =>
         work(repositories(trx)),
       ),
-    deskCommitsInFlight: writer !== null ? DESK_COMMITS_IN_FLIGHT : 1,
-    commitDesk: (writes: DeskWrites) =>
-      writer !== null ? writer.commit(writes) : db.transaction().execute((trx) => writeDeskRepos(repositories(trx), writes)),
+    deskCommitsInFlight: DESK_COMMITS_IN_FLIGHT,
+    commitDesk: (writes: DeskWrites, after?: Promise<boolean>) =>
+      writer !== null ? writer.commit(writes) : db.transaction().execute((trx) => writeDeskRepos(repositories(trx), writes, after)),
     writeQueries: (queries: readonly CompiledQuery[]) =>
       writer !== null
         ? writer.run(queries)

@@ -76,12 +76,22 @@ export function createLedger(db: Kysely<Database>) {
 
   return Object.freeze({
     async write(w: LedgerWrites): Promise<void> {
+      await this.writeJournal(w);
+      await this.writeBalances(w);
+    },
+
+    /** The journal entries and their lines: new rows only (a pipelined commit writes them before its turn). */
+    async writeJournal(w: LedgerWrites): Promise<void> {
       const entries = w.entries.map((e) => ({ desk: w.desk, seq: e.seq, reason: e.reason, ref: e.ref, time: e.time }));
       await insertRows(db, 'ledger_entries', entries);
       const lines = w.entries.flatMap((e) =>
         e.lines.map((l, line) => ({ desk: w.desk, seq: e.seq, line, account: l.account, asset: l.asset, amount: int64(l.amount) })),
       );
       await insertRows(db, 'ledger_lines', lines);
+    },
+
+    /** The balance deltas, user and system: rows an earlier commit may have changed, so only in this commit's turn. */
+    async writeBalances(w: LedgerWrites): Promise<void> {
       const balances = w.balances.map((b) => ({
         user_id: b.user,
         wallet: b.wallet,

@@ -259,6 +259,12 @@ export function createSpot(db: Kysely<Database>) {
 
   return Object.freeze({
     async write(w: SpotWrites): Promise<void> {
+      await this.writeHistory(w);
+      await this.writeState(w);
+    },
+
+    /** Orders, lists, robots and market flags: rows an earlier commit may have written, so only in this commit's turn. */
+    async writeState(w: SpotWrites): Promise<void> {
       const rows = w.orders.map((o) => ({
         id: o.id,
         user_id: o.user,
@@ -306,6 +312,10 @@ export function createSpot(db: Kysely<Database>) {
       for (const f of w.marketFlags ?? []) {
         await db.updateTable('markets').set({ is_open: f.isOpen, maintenance: f.maintenance ? 1 : 0 }).where('symbol', '=', f.symbol).execute();
       }
+    },
+
+    /** Trades and order history events: new rows only (a pipelined commit writes them before its turn). */
+    async writeHistory(w: SpotWrites): Promise<void> {
       const trades = w.trades.map((t) => ({
         symbol: t.symbol,
         trade_no: t.tradeNo,

@@ -206,8 +206,8 @@ export async function clusterBench(o: ClusterOptions): Promise<ClusterFigures> {
       let position = 0;
       const store: Store = {
         ...real,
-        commitDesk: async (w) => {
-          if (writing) return real.commitDesk(w);
+        commitDesk: async (w, after) => {
+          if (writing) return real.commitDesk(w, after);
           if (w.log !== null && w.log !== undefined) position = w.log.seq;
         },
       };

@@ -11,19 +11,19 @@ import { openWorld, U1, U2, U3, value, type World } from './world.ts';
 /** The store with its desk commits observed: which order ids each committed one wrote; optionally failing. */
 function observed(store: Store) {
   const state = { transactions: 0, committedOrders: new Set<number>(), failNext: false };
-  const commitDesk = (writes: DeskWrites): Promise<void> => {
+  const commitDesk = (writes: DeskWrites, after?: Promise<boolean>): Promise<void> => {
     if (state.failNext) {
-      // Fails inside the transaction, after every other row of the batch is written (the database refuses the last
-      // row: its type is null in a NOT NULL column), so all of them must be rolled back with it.
+      // Fails inside the transaction (the database refuses an order event: its type is null in a NOT NULL column),
+      // after the batch's journal and records are written, so all of them must be rolled back with it.
       const spot = writes.spot ?? { orders: [], trades: [], events: [] };
       const bad = { orderId: 0, type: null as unknown as string, status: 'new' as const, openQty: 0n, filledQty: 0n, code: null, time: 0 };
-      return store.commitDesk({ ...writes, spot: { ...spot, events: [...spot.events, bad] } }).then(() => {
+      return store.commitDesk({ ...writes, spot: { ...spot, events: [...spot.events, bad] } }, after).then(() => {
         throw new Error('the injected failure did not fail');
       }, () => {
         throw new Error('injected commit failure');
       });
     }
-    return store.commitDesk(writes).then(() => {
+    return store.commitDesk(writes, after).then(() => {
       state.transactions++;
       for (const o of writes.spot?.orders ?? []) state.committedOrders.add(o.id);
     });

@@ -104,9 +104,9 @@ export function heldCommits(store: Store): { store: Store; gate: { held: boolean
       for (const go of waiting.splice(0)) go();
     },
   };
-  const commitDesk: Store['commitDesk'] = async (writes) => {
+  const commitDesk: Store['commitDesk'] = async (writes, after) => {
     if (gate.held) await new Promise<void>((go) => waiting.push(go));
-    return store.commitDesk(writes);
+    return store.commitDesk(writes, after);
   };
   return { store: { ...store, commitDesk } as Store, gate };
 }
