@@ -49,18 +49,22 @@ export class EarlierCommitFailedError extends Error {
 /**
  * The same writes through the repositories, inside a transaction the caller opened (PostgreSQL's path). `after`: the
  * outcome of the desk's previous commit when it is still in flight (a pipelined commit, deskCommitsInFlight 2). This
- * one then writes its new rows (journal, records, transfers sent, trades, order history) at once, on its own
- * connection, while the previous one finishes; waits for that outcome; and only then writes what an earlier commit may
- * have changed (the lease, balances, orders, positions, the log position), so its changes apply on top of the
- * previous commit's and it commits after it, or rolls back when the previous one failed.
+ * one then writes its new rows keyed by the desk (journal entries and lines, transfers sent, trades) at once, on its
+ * own connection, while the previous one finishes; waits for that outcome; and only then writes the rows the database
+ * numbers (asset records, order history, so their ids keep the log's order) and what an earlier commit may have
+ * changed (the lease, balances, orders, positions, the log position): its changes apply on top of the previous
+ * commit's and it commits after it, or rolls back when the previous one failed.
  */
 export async function writeDeskRepos(repos: Repositories, w: DeskWrites, after?: Promise<boolean>): Promise<void> {
+  // Rows keyed by the desk itself (journal seqs, trade numbers, transfer ids): they may be written before their turn.
   await repos.ledger.writeJournal(w.ledger);
-  await repos.records.insert(w.records);
   await repos.transfers.insert(w.transfersOut);
-  if (w.spot !== null) await repos.spot.writeHistory(w.spot);
+  if (w.spot !== null) await repos.spot.writeTrades(w.spot);
   if (after !== undefined && !(await after)) throw new EarlierCommitFailedError(`an earlier commit of the ${w.lease.desk} desk failed`);
   await repos.leases.renew(w.lease.desk, w.lease.holder, w.lease.now, w.lease.ttlMs);
+  // Rows the database numbers (asset records, order history) in their turn, so their ids follow the log's order.
+  await repos.records.insert(w.records);
+  if (w.spot !== null) await repos.spot.writeEvents(w.spot);
   await repos.ledger.writeBalances(w.ledger);
   for (const t of w.transfersIn) await repos.transfers.markCredited(t.id, t.time);
   for (const c of w.settings ?? []) await repos.config.set(c.key, c.value, c.time);

@@ -259,8 +259,9 @@ export function createSpot(db: Kysely<Database>) {
 
   return Object.freeze({
     async write(w: SpotWrites): Promise<void> {
-      await this.writeHistory(w);
+      await this.writeTrades(w);
       await this.writeState(w);
+      await this.writeEvents(w);
     },
 
     /** Orders, lists, robots and market flags: rows an earlier commit may have written, so only in this commit's turn. */
@@ -314,8 +315,8 @@ export function createSpot(db: Kysely<Database>) {
       }
     },
 
-    /** Trades and order history events: new rows only (a pipelined commit writes them before its turn). */
-    async writeHistory(w: SpotWrites): Promise<void> {
+    /** Trades: new rows, numbered by the desk (a pipelined commit writes them before its turn). */
+    async writeTrades(w: SpotWrites): Promise<void> {
       const trades = w.trades.map((t) => ({
         symbol: t.symbol,
         trade_no: t.tradeNo,
@@ -334,6 +335,10 @@ export function createSpot(db: Kysely<Database>) {
         time: t.time,
       }));
       await insertRows(db, 'spot_trades', trades);
+    },
+
+    /** Order history events: new rows the database numbers, so only in the commit's turn (ids in the log's order). */
+    async writeEvents(w: SpotWrites): Promise<void> {
       const events = w.events.map((e) => ({
         order_id: e.orderId,
         type: e.type,

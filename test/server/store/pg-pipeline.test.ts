@@ -30,7 +30,8 @@ const batch = (seq: number, amount: bigint, o: SpotOrder | null, events: NonNull
     balances: [{ user: USER, wallet: 'coin', asset: 'USDT', available: amount, frozen: 0n }],
     system: [{ account: 'system:external', asset: 'USDT', amount: -amount }],
   },
-  records: [], transfersOut: [], transfersIn: [],
+  records: [{ user: USER, wallet: 'coin', asset: 'USDT', type: 'admin_credit', amount, frozen: 0n, ref: 'admin:pipeline', desk: 'coin', seq, time: NOW }],
+  transfersOut: [], transfersIn: [],
   spot: { orders: o === null ? [] : [o], trades: [], events },
   perp: null,
   log: { desk: 'coin', seq: seq * 1024 + 1 },
@@ -69,6 +70,8 @@ describePostgres('a desk\'s pipelined commits on PostgreSQL', () => {
     }
     await Promise.all(all);
     expect(await entries()).toEqual([...Array(12).keys()].map((i) => i + 1));
+    // The rows the database numbers are numbered in the commits' order (the account centre lists by them).
+    expect((await t.store.db.selectFrom('asset_records').select('seq').orderBy('id').execute()).map((r) => r.seq)).toEqual(await entries());
     expect(await available()).toBe(760n);
     expect(await t.store.leases.logPosition('coin')).toBe(12 * 1024 + 1);
   });
