@@ -174,12 +174,15 @@ function parseSeen(text: string): Record<string, { seq: number; ts: number }> {
 /** What `sendRound` needs of a seconds desk (its face). */
 export interface RoundDesk {
   recordEntries(entries: readonly PriceRecordEntry[]): Promise<{ readonly ok: boolean; readonly code?: string }>;
-  deliverDue(): Promise<{ readonly ok: true; readonly value: { readonly more: boolean } } | { readonly ok: false; readonly code: string }>;
+  deliverDue(): Promise<{ readonly ok: true; readonly value: { readonly handled: number; readonly more: boolean } } | { readonly ok: false; readonly code: string }>;
 }
 
 /**
  * Sends a durable round of the record into the seconds desk's log, then `deliverDue` until nothing more is due (the
- * first sent right behind the entries, so it applies after them). Rejects on a refusal.
+ * first sent right behind the entries, so it applies after them), or until one moves no contract on: what is due then
+ * waits for an entry the desk can't read (a store restored without part of the record), and asking again would spin;
+ * the next round asks again. Nothing is lost by waiting: a contract settles on the entry at or before its delivery
+ * whenever it is delivered. Rejects on a refusal.
  */
 export async function sendRound(desk: RoundDesk, entries: readonly PriceRecordEntry[]): Promise<void> {
   const sent = desk.recordEntries(entries);
@@ -194,7 +197,7 @@ export async function sendRound(desk: RoundDesk, entries: readonly PriceRecordEn
   for (;;) {
     const d = await due;
     if (!d.ok) throw new Error(`the seconds desk refused its deliveries: ${d.code}`);
-    if (!d.value.more) return;
+    if (!d.value.more || d.value.handled === 0) return;
     due = desk.deliverDue();
   }
 }
