@@ -17,15 +17,15 @@ import {
   adminRef, applyAdjust, applyTransferIn, applyTransferOut, balanceOf, isMemo, isRequestId, parseRelayed, sameTransfer,
   type AdjustOnceRequest, type AdjustOnceResult, type AdjustRequest, type FundsContext, type TransferOutRequest,
 } from './funds.ts';
-
-/** Hands debits to their destination desks: resolves once each is in its destination's sequence (durably, in a cluster). */
-export type TransferRelay = (transfers: readonly Transfer[]) => Promise<void>;
 import { DeskLease } from './lease.ts';
 import { DeskLedger, type OwnedBalance } from './ledger.ts';
 import { Sequencer, type DeskMetrics } from './sequencer.ts';
 import { checkAsset, checkUser, isClientId } from './validate.ts';
 import { loadClientIds, type ClientIdFilter } from './client-ids.ts';
 import { dec, type BalanceView } from './views.ts';
+
+/** Hands debits to their destination desks: resolves once each is in its destination's sequence (durably, in a cluster). */
+export type TransferRelay = (transfers: readonly Transfer[]) => Promise<void>;
 
 /** The balance side of a desk: what transfers and the operator need from any wallet. */
 export interface FundsDesk {
