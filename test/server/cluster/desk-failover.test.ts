@@ -12,11 +12,12 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCommandLog, type CommandLog } from '../../../server/bus/index.ts';
 import { connectDesks, type DeskClient } from '../../../server/cluster/desk-client.ts';
-import { DeskUnavailableError, verifyLedger, type Reply } from '../../../server/desks/index.ts';
+import { verifyLedger, type Reply } from '../../../server/desks/index.ts';
 import type { PlaceResult } from '../../../server/desks/spot/commands.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
+import { ok, retryingCalls } from './processes.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
 const U1 = 10_000_001;
@@ -99,28 +100,7 @@ cluster('a clustered spot desk killed under load', (servers) => {
     let active = startDesk();
     await active.active;
     let standby = startDesk();
-    let retries = 0;
-    let kills = 0;
-    let spanned = 0;
-    const call = async <T>(method: string, args: unknown[]): Promise<T> => {
-      for (;;) {
-        try {
-          const killsBefore = kills;
-          const answer = (await client.command('coin', method, args)) as T;
-          // Sent to a desk that was killed before it answered: the standby applied it from the log, or had it.
-          if (kills > killsBefore) spanned++;
-          return answer;
-        } catch (error) {
-          if (!(error instanceof DeskUnavailableError)) throw error;
-          // No answer in time (the desk died with it): the same call again, as a client retries.
-          retries++;
-        }
-      }
-    };
-    const ok = <T>(reply: Reply<T>): T => {
-      if (!reply.ok) throw new Error(`refused: ${reply.code}`);
-      return reply.value;
-    };
+    const { call, stats } = retryingCalls(client, 'coin');
     for (const user of [U1, U2]) {
       for (const [asset, amount] of [['USDT', '10000000'], ['BTC', '1000']]) {
         ok(await call('adjustOnce', [{ user, asset, amount, action: 'credit', memo: 'failover', requestId: `fund-${user}-${asset}` }]));
@@ -153,7 +133,7 @@ cluster('a clustered spot desk killed under load', (servers) => {
       const inFlight = Array.from({ length: ORDERS_PER_ROUND }, () => placeOne());
       await new Promise((done) => setTimeout(done, 20 + (round % 5) * 15));
       const killedAt = Date.now();
-      kills++;
+      stats.kills++;
       active.child.kill('SIGKILL');
       await active.exited;
       const activeAt = await standby.active;
@@ -188,10 +168,10 @@ cluster('a clustered spot desk killed under load', (servers) => {
     console.log(
       `desk takeover over ${KILLS} SIGKILLs: p50 ${quantile(takeovers, 0.5)} ms, p99 ${quantile(takeovers, 0.99)} ms, max ${Math.max(...takeovers)} ms ` +
         `(of which rebuilding the desk p50 ${quantile(rebuilds, 0.5)} ms, p99 ${quantile(rebuilds, 0.99)} ms; joining the log p50 ${quantile(joins, 0.5)} ms, p99 ${quantile(joins, 0.99)} ms); ` +
-        `${acknowledged.size} orders, ${spanned} answered across a kill, ${retries} calls retried (no answer in time), ${duplicates} of them already applied by the killed desk`,
+        `${acknowledged.size} orders, ${stats.spanned} answered across a kill, ${stats.retries} calls retried (no answer in time), ${duplicates} of them already applied by the killed desk`,
     );
     // The kills did land with calls in flight (the hard case this test is for). Whether one was committed and not
     // answered (then retried) is up to timing: the window between a commit and its answer is short.
-    expect(spanned).toBeGreaterThan(0);
+    expect(stats.spanned).toBeGreaterThan(0);
   }, 300_000);
 });

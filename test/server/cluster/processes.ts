@@ -8,7 +8,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createCommandLog } from '../../../server/bus/index.ts';
-import { verifyLedger } from '../../../server/desks/index.ts';
+import type { DeskClient } from '../../../server/cluster/desk-client.ts';
+import { DeskUnavailableError, verifyLedger, type Reply } from '../../../server/desks/index.ts';
 import { createStore } from '../../../server/store/index.ts';
 
 const REPO = join(import.meta.dirname, '../../..');
@@ -150,4 +151,33 @@ export async function signedCall(base: string, key: { apiKey: string; secret: st
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A desk's commands sent as a client under failover sends them: a call with no answer in time (its desk died with it)
+ * is sent again. `stats.kills` is the test's count of kills, bumped by the test at each; a call answered after a kill
+ * that happened while it waited counts as spanned (the standby applied it from the log, or had it).
+ */
+export function retryingCalls(client: DeskClient, desk: string) {
+  const stats = { kills: 0, retries: 0, spanned: 0 };
+  const call = async <T>(method: string, args: unknown[]): Promise<T> => {
+    for (;;) {
+      try {
+        const killsBefore = stats.kills;
+        const answer = (await client.command(desk, method, args)) as T;
+        if (stats.kills > killsBefore) stats.spanned++;
+        return answer;
+      } catch (error) {
+        if (!(error instanceof DeskUnavailableError)) throw error;
+        stats.retries++;
+      }
+    }
+  };
+  return { call, stats };
+}
+
+/** A desk's reply's value; a refusal fails the test. */
+export function ok<T>(reply: Reply<T>): T {
+  if (!reply.ok) throw new Error(`refused: ${reply.code}`);
+  return reply.value;
 }

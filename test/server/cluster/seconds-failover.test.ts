@@ -12,11 +12,11 @@ import { connectDesks, type DeskClient } from '../../../server/cluster/desk-clie
 import { resumeAt } from '../../../server/cluster/protocol.ts';
 import { GENESIS_HASH, priceRecordHash } from '../../../server/contract/seconds-record.ts';
 import type { PriceRecordEntry } from '../../../server/contract/seconds.ts';
-import { DeskUnavailableError, verifyLedger, type Reply } from '../../../server/desks/index.ts';
+import { verifyLedger, type Reply } from '../../../server/desks/index.ts';
 import { createStore, type Store } from '../../../server/store/index.ts';
 import { describeCluster, uniquePrefix } from '../bus/nats-env.ts';
 import { newTarget, PG_SKIP_REASON, PG_URL, type Target } from '../dialects.ts';
-import { clusterStarter, tearDownCluster, type ClusterProcess } from './processes.ts';
+import { clusterStarter, ok, retryingCalls, tearDownCluster, type ClusterProcess } from './processes.ts';
 
 const USERS = [10_000_001, 10_000_002, 10_000_003];
 const KILLS = 8;
@@ -54,27 +54,7 @@ cluster('a clustered seconds desk killed in its rounds', (servers) => {
     let active = startDesk();
     await active.ready;
     let standby = startDesk();
-    let retries = 0;
-    let kills = 0;
-    let spanned = 0;
-    const call = async <T>(method: string, args: unknown[]): Promise<T> => {
-      for (;;) {
-        try {
-          const killsBefore = kills;
-          const answer = (await client.command('seconds', method, args)) as T;
-          // Sent to a desk that was killed before it answered: the standby applied it from the log, or had it.
-          if (kills > killsBefore) spanned++;
-          return answer;
-        } catch (error) {
-          if (!(error instanceof DeskUnavailableError)) throw error;
-          retries++;
-        }
-      }
-    };
-    const ok = <T>(reply: Reply<T>): T => {
-      if (!reply.ok) throw new Error(`refused: ${reply.code}`);
-      return reply.value;
-    };
+    const { call, stats } = retryingCalls(client, 'seconds');
 
     expect(await call('seedDefaults', [['BTCUSDT']])).toBe(6);
     ok(await call('setConfig', [{ market: 'BTCUSDT', durationS: DURATION_S, payoutRatio: '0.8' }]));
@@ -136,7 +116,7 @@ cluster('a clustered seconds desk killed in its rounds', (servers) => {
       const inFlight = Array.from({ length: CONTRACTS_PER_ROUND }, () => placeOne());
       await new Promise((done) => setTimeout(done, (round % 4) * 5));
       const killedAt = Date.now();
-      kills++;
+      stats.kills++;
       active.child.kill('SIGKILL');
       await active.exited;
       takeovers.push((await standby.ready).at - killedAt);
@@ -172,9 +152,9 @@ cluster('a clustered seconds desk killed in its rounds', (servers) => {
     console.log(
       `seconds desk takeover over ${KILLS} SIGKILLs: p50 ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms; ` +
         `${acknowledged.size} contracts (${duplicates} answered as already placed), ${delivered} deliveries, ${entries.length} record rounds, ` +
-        `${spanned} calls answered across a kill, ${retries} sent again`,
+        `${stats.spanned} calls answered across a kill, ${stats.retries} sent again`,
     );
     // The kills landed with calls in flight, the case this test is for.
-    expect(spanned).toBeGreaterThan(0);
+    expect(stats.spanned).toBeGreaterThan(0);
   }, 240_000);
 });
