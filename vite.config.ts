@@ -41,6 +41,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits up to 10 s (vitest's default is 1 s): on a loaded two-core CI box a page reload and its first
+    // fetches took longer than a second (security.test.ts's devices table). A poll that succeeds returns at once.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     fileParallelism: true,
     // Three files at a time on CI's two cores (vitest's default there is one): the suite waits on browsers, sockets,
