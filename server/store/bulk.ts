@@ -25,7 +25,8 @@ const MAX_TEXTS = 4_000;
 /** Dialect of a Kysely instance (a transaction shares its parent's executor adapter class). */
 const dialects = new WeakMap<object, boolean>();
 
-function usesDollar(db: Kysely<Database>): boolean {
+/** Whether `db` is PostgreSQL's (numbered parameters), told from a compiled query once per executor adapter. */
+export function usesDollar(db: Kysely<Database>): boolean {
   const adapter = db.getExecutor().adapter;
   let dollar = dialects.get(adapter);
   if (dollar === undefined) {

@@ -1,7 +1,7 @@
 // The persisted ledger: a desk's journal entries with their lines, the balances they change (applied as deltas, so
 // two desks touching one system account never overwrite each other), and what a desk reads back to rebuild.
-import { sql, type Kysely } from 'kysely';
-import { insertRows } from './bulk.ts';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { arrayLiteral, insertRows, usesDollar } from './bulk.ts';
 import { chunks } from './chunks.ts';
 import { int64, money, moneySum, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
@@ -100,9 +100,10 @@ export function createLedger(db: Kysely<Database>) {
         frozen: int64(b.frozen),
         updated_at: w.now,
       }));
+      if (balances.length > 0 && usesDollar(db)) await addBalancesPg(db, balances, w.now);
       // Two steps because both databases check CHECK constraints on an upsert's proposed row before resolving the
       // conflict, so a negative delta can't ride an upsert: make sure the rows exist, then add the deltas.
-      for (const part of chunks(balances)) {
+      else for (const part of chunks(balances)) {
         const zeros = part.map((b) => ({ ...b, available: 0n, frozen: 0n }));
         await db.insertInto('balances').values(zeros).onConflict((oc) => oc.columns(['user_id', 'wallet', 'asset']).doNothing()).execute();
         const values = sql.join(
@@ -217,3 +218,31 @@ export function createLedger(db: Kysely<Database>) {
 }
 
 export type LedgerRepo = ReturnType<typeof createLedger>;
+
+const BALANCE_ARRAYS = 'unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) as v(user_id, wallet, asset, available, frozen)';
+const BALANCE_MATCH = 'b.user_id = v.user_id and b.wallet = v.wallet and b.asset = v.asset';
+
+/**
+ * PostgreSQL: the deltas added in one statement, the balances' columns as arrays unnested into rows (a parameter per
+ * cell and an insert of zeros before every update cost the desk's commit about twice the database's time for the
+ * same rows). A balance seen for the first time (the update touched fewer rows than it was given) is then inserted
+ * with its delta, which the CHECK refuses when negative, as adding it to a zero would. One desk writes a wallet's
+ * balances, so no other commit creates the same row between the two statements.
+ */
+async function addBalancesPg(db: Kysely<Database>, rows: readonly Readonly<Record<string, unknown>>[], now: number): Promise<void> {
+  const params = [...['user_id', 'wallet', 'asset', 'available', 'frozen'].map((c) => arrayLiteral(rows, c)), now];
+  const updated = await db.executeQuery(
+    CompiledQuery.raw(`update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen, updated_at = $6 from ${BALANCE_ARRAYS} where ${BALANCE_MATCH}`, params),
+  );
+  let done = Number(updated.numAffectedRows ?? 0n);
+  if (done < rows.length) {
+    const inserted = await db.executeQuery(
+      CompiledQuery.raw(
+        `insert into balances (user_id, wallet, asset, available, frozen, updated_at) select v.user_id, v.wallet, v.asset, v.available, v.frozen, $6 from ${BALANCE_ARRAYS} where not exists (select 1 from balances b where ${BALANCE_MATCH})`,
+        params,
+      ),
+    );
+    done += Number(inserted.numAffectedRows ?? 0n);
+  }
+  if (done !== rows.length) throw new Error(`balance update touched ${done} of ${rows.length} rows`);
+}

@@ -63,6 +63,36 @@ describeDialects('money columns', (dialect) => {
     expect(await t.store.ledger.entry('coin', 1)).toBeUndefined();
   });
 
+  it('adds one batch of deltas to balances that exist and balances seen for the first time, 1,200 at once', async () => {
+    const user = (i: number) => 10_000_001 + i;
+    const first = [...Array(600).keys()].map((i) => ({ user: user(i), wallet: 'coin', asset: 'USDT', available: BigInt(i + 1), frozen: 0n }));
+    await t.store.ledger.write({ desk: 'coin', now: LATER, entries: [], balances: first, system: [] });
+    // The same 600 moved (half of each to frozen, the last past 2^53) and 600 new ones, interleaved.
+    const mixed = [...Array(600).keys()].flatMap((i) => [
+      { user: user(i), wallet: 'coin', asset: 'USDT', available: -BigInt(i + 1) + (i === 599 ? BIG : 0n), frozen: BigInt(i + 1) },
+      { user: user(i), wallet: 'coin', asset: 'BTC', available: 7n, frozen: 0n },
+    ]);
+    await t.store.ledger.write({ desk: 'coin', now: LATER + 1, entries: [], balances: mixed, system: [] });
+    const rows = await t.store.ledger.walletBalances('coin');
+    expect(rows).toHaveLength(1_200);
+    const of = (i: number, asset: string) => rows.find((r) => r.user === user(i) && r.asset === asset);
+    expect(of(0, 'USDT')).toMatchObject({ available: 0n, frozen: 1n });
+    expect(of(599, 'USDT')).toMatchObject({ available: BIG, frozen: 600n });
+    expect(of(300, 'BTC')).toMatchObject({ available: 7n, frozen: 0n });
+  });
+
+  it('refuses a first balance that would start negative, with the batch around it', async () => {
+    const b = { user: 10_000_001, wallet: 'coin', asset: 'BTC', frozen: 0n };
+    await t.store.ledger.write({ desk: 'coin', now: LATER, entries: [], balances: [{ ...b, available: 10n }], system: [] });
+    await expect(
+      t.store.transaction((repos) =>
+        repos.ledger.write({ desk: 'coin', now: LATER, entries: [entry(1, 1n)], balances: [{ ...b, available: -3n }, { ...b, user: 10_000_002, available: -1n }], system: [] }),
+      ),
+    ).rejects.toThrow();
+    expect(await t.store.ledger.walletBalances('coin')).toMatchObject([{ user: 10_000_001, available: 10n }]);
+    expect(await t.store.ledger.entry('coin', 1)).toBeUndefined();
+  });
+
   it('reads the seeded market rules exactly (max notional is past 2^53)', async () => {
     const btc = await t.store.markets.config('BTCUSDT');
     expect(btc).toMatchObject({ tickSize: 1_000_000n, lotSize: 1_000n, minNotional: 500_000_000n, maxNotional: 10n ** 16n, priceBandBps: 500, isOpen: 0 });
