@@ -6,6 +6,7 @@
 // parameters.
 import { CompiledQuery, type Kysely } from 'kysely';
 import { chunks } from './chunks.ts';
+import { named } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -82,7 +83,7 @@ function unnestText(table: string, columns: readonly string[], typed: ReadonlyMa
     if (type === undefined) throw new Error(`insert into ${table}: no column ${c}`);
     return `$${i + 1}::${type}[]`;
   });
-  text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) select * from unnest(${arrays.join(', ')})${tail ? ` ${tail}` : ''}`;
+  text = named(`insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) select * from unnest(${arrays.join(', ')})${tail ? ` ${tail}` : ''}`);
   if (unnestTexts.size >= MAX_TEXTS) unnestTexts.delete(unnestTexts.keys().next().value as string);
   unnestTexts.set(key, text);
   return text;

@@ -3,6 +3,7 @@
 // gives it back when it closes. The operator CLI takes the same lease to change balances through a desk.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DeskLeasesTable } from './schema.ts';
+import { named } from './prepared.ts';
 
 export type Lease = Selectable<DeskLeasesTable>;
 
@@ -45,13 +46,11 @@ export function createLeases(db: Kysely<Database>) {
 
     /** Extends our lease; throws LeaseLostError when someone else holds it (then we must not write). */
     async renew(desk: string, holder: string, now: number, ttlMs: number): Promise<void> {
-      const result = await db
-        .updateTable('desk_leases')
-        .set({ expires_at: now + ttlMs, updated_at: now })
-        .where('desk', '=', desk)
-        .where('holder', '=', holder)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new LeaseLostError(`the ${desk} desk's lease is no longer held by ${holder}`);
+      const q = db.updateTable('desk_leases').set({ expires_at: now + ttlMs, updated_at: now }).where('desk', '=', desk).where('holder', '=', holder).compile();
+      // Once per desk commit: a named statement on PostgreSQL (prepared.ts).
+      named(q.sql);
+      const result = await db.executeQuery(q);
+      if (Number(result.numAffectedRows ?? 0n) !== 1) throw new LeaseLostError(`the ${desk} desk's lease is no longer held by ${holder}`);
     },
 
     /** The last command-log seq whose effects a desk committed (0: none): where a clustered desk resumes. */
@@ -62,7 +61,7 @@ export function createLeases(db: Kysely<Database>) {
 
     /** Inside a desk's commit: its effects go with `seq`. Never moves back (a stale writer is fenced by the lease). */
     async advanceLog(desk: string, seq: number, now: number): Promise<void> {
-      await db
+      const q = db
         .insertInto('desk_log_positions')
         .values({ desk, seq, updated_at: now })
         .onConflict((oc) =>
@@ -71,7 +70,9 @@ export function createLeases(db: Kysely<Database>) {
             .doUpdateSet({ seq: sql<number>`excluded.seq`, updated_at: sql<number>`excluded.updated_at` })
             .where('desk_log_positions.seq', '<', sql<number>`excluded.seq`),
         )
-        .execute();
+        .compile();
+      named(q.sql);
+      await db.executeQuery(q);
     },
 
     async release(desk: string, holder: string): Promise<void> {

@@ -3,6 +3,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { arrayLiteral, insertRows, usesDollar } from './bulk.ts';
 import { chunks } from './chunks.ts';
+import { named } from './prepared.ts';
 import { int64, money, moneySum, toAmount } from './money.ts';
 import type { Database } from './schema.ts';
 
@@ -221,6 +222,10 @@ export type LedgerRepo = ReturnType<typeof createLedger>;
 
 const BALANCE_ARRAYS = 'unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) as v(user_id, wallet, asset, available, frozen)';
 const BALANCE_MATCH = 'b.user_id = v.user_id and b.wallet = v.wallet and b.asset = v.asset';
+const ADD_BALANCES = named(`update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen, updated_at = $6 from ${BALANCE_ARRAYS} where ${BALANCE_MATCH}`);
+const FIRST_BALANCES = named(
+  `insert into balances (user_id, wallet, asset, available, frozen, updated_at) select v.user_id, v.wallet, v.asset, v.available, v.frozen, $6 from ${BALANCE_ARRAYS} where not exists (select 1 from balances b where ${BALANCE_MATCH})`,
+);
 
 /**
  * PostgreSQL: the deltas added in one statement, the balances' columns as arrays unnested into rows (a parameter per
@@ -232,15 +237,12 @@ const BALANCE_MATCH = 'b.user_id = v.user_id and b.wallet = v.wallet and b.asset
 async function addBalancesPg(db: Kysely<Database>, rows: readonly Readonly<Record<string, unknown>>[], now: number): Promise<void> {
   const params = [...['user_id', 'wallet', 'asset', 'available', 'frozen'].map((c) => arrayLiteral(rows, c)), now];
   const updated = await db.executeQuery(
-    CompiledQuery.raw(`update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen, updated_at = $6 from ${BALANCE_ARRAYS} where ${BALANCE_MATCH}`, params),
+    CompiledQuery.raw(ADD_BALANCES, params),
   );
   let done = Number(updated.numAffectedRows ?? 0n);
   if (done < rows.length) {
     const inserted = await db.executeQuery(
-      CompiledQuery.raw(
-        `insert into balances (user_id, wallet, asset, available, frozen, updated_at) select v.user_id, v.wallet, v.asset, v.available, v.frozen, $6 from ${BALANCE_ARRAYS} where not exists (select 1 from balances b where ${BALANCE_MATCH})`,
-        params,
-      ),
+      CompiledQuery.raw(FIRST_BALANCES, params),
     );
     done += Number(inserted.numAffectedRows ?? 0n);
   }

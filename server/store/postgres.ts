@@ -3,6 +3,7 @@
 // search_path (e.g. `?options=-c%20search_path%3Dexchange` in the URL).
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
+import { statementName } from './prepared.ts';
 
 const INT8_OID = 20;
 export const POOL_SIZE = 10;
@@ -28,6 +29,16 @@ export function postgresDialect(url: string): PostgresDialect {
   // and a query on a broken connection fails on its own, where its caller handles it.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL ended an idle connection (${error.message}); the next query opens another`, { code: 'PG_IDLE_CONNECTION_ENDED' });
+  });
+  // Registered texts (prepared.ts) go as named statements, parsed once per connection; Kysely calls
+  // `query(text, parameters)`, so each new connection's query is wrapped before the pool hands it out.
+  pool.on('connect', (client) => {
+    const plain = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+    const query = (config: unknown, values?: unknown, callback?: unknown) => {
+      const name = typeof config === 'string' && Array.isArray(values) ? statementName(config) : undefined;
+      return name === undefined ? plain(config, values, callback) : plain({ name, text: config, values }, callback);
+    };
+    client.query = query as typeof client.query;
   });
   return new PostgresDialect({ pool });
 }
