@@ -54,17 +54,32 @@ export function createSessionService(store: Repositories, clock: Clock, ttlMs: n
   // or settings since (authRevision) and for AUTH_CACHE_MS at most (changes by other processes). Expiry is still
   // checked against the clock on every request. Per service, so each store (and each test harness) has its own.
   const cache = new Map<string, Cached>();
-  const lookUp = async (tokenHash: string): Promise<SessionWithUser | undefined> => {
-    const revision = authRevision();
-    const now = performance.now();
-    const hit = cache.get(tokenHash);
-    if (hit !== undefined && hit.revision === revision && now - hit.at < AUTH_CACHE_MS) return hit.found;
+  // Reads in flight by token hash and the revision they started at: the requests of one session that find its entry
+  // expired together (a client's many sockets) share one read instead of each making its own.
+  const reading = new Map<string, { revision: number; found: Promise<SessionWithUser | undefined> }>();
+  const read = async (tokenHash: string, revision: number, now: number): Promise<SessionWithUser | undefined> => {
     const found = await store.sessions.findWithUser(tokenHash);
     if (cache.size >= MAX_HASHES) cache.clear();
     // Kept only if no write touched these tables while reading (the revision moves on every such write).
     if (authRevision() === revision) cache.set(tokenHash, { found, revision, at: now });
     else cache.delete(tokenHash);
     return found;
+  };
+  const lookUp = (tokenHash: string): Promise<SessionWithUser | undefined> => {
+    const revision = authRevision();
+    const now = performance.now();
+    const hit = cache.get(tokenHash);
+    if (hit !== undefined && hit.revision === revision && now - hit.at < AUTH_CACHE_MS) return Promise.resolve(hit.found);
+    // A read that began before a write of this process (a sign-out, a freeze) may miss it: only one begun since is shared.
+    const pending = reading.get(tokenHash);
+    if (pending !== undefined && pending.revision === revision) return pending.found;
+    const entry = { revision, found: read(tokenHash, revision, now) };
+    reading.set(tokenHash, entry);
+    const done = () => {
+      if (reading.get(tokenHash) === entry) reading.delete(tokenHash);
+    };
+    entry.found.then(done, done);
+    return entry.found;
   };
 
   // When each session's last use was last written (clock ms), so a busy session writes it once a minute at most.

@@ -118,18 +118,8 @@ export function createLedger(db: Kysely<Database>) {
         if (Number(result.numAffectedRows) !== part.length) throw new Error(`balance update touched ${result.numAffectedRows} of ${part.length} rows`);
       }
       const system = w.system.map((s) => ({ account: s.account, asset: s.asset, amount: int64(s.amount), updated_at: w.now }));
-      for (const part of chunks(system)) {
-        await db
-          .insertInto('system_balances')
-          .values(part)
-          .onConflict((oc) =>
-            oc.columns(['account', 'asset']).doUpdateSet({
-              amount: sql<bigint>`system_balances.amount + excluded.amount`,
-              updated_at: sql<number>`excluded.updated_at`,
-            }),
-          )
-          .execute();
-      }
+      // A system account's delta can be negative and it has no CHECK, so one upsert does (a named statement on PostgreSQL).
+      await insertRows(db, 'system_balances', system, ADD_SYSTEM);
     },
 
     /** Every user balance of one wallet: what a desk owning that wallet rebuilds from. */
@@ -220,6 +210,7 @@ export function createLedger(db: Kysely<Database>) {
 
 export type LedgerRepo = ReturnType<typeof createLedger>;
 
+const ADD_SYSTEM = 'on conflict ("account", "asset") do update set "amount" = "system_balances"."amount" + "excluded"."amount", "updated_at" = "excluded"."updated_at"';
 const BALANCE_ARRAYS = 'unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) as v(user_id, wallet, asset, available, frozen)';
 const BALANCE_MATCH = 'b.user_id = v.user_id and b.wallet = v.wallet and b.asset = v.asset';
 const ADD_BALANCES = named(`update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen, updated_at = $6 from ${BALANCE_ARRAYS} where ${BALANCE_MATCH}`);

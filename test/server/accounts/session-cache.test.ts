@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { API } from '../../../server/contract/api.ts';
 import { sha256 } from '../../../server/accounts/secrets.ts';
+import { createSessionService } from '../../../server/accounts/sessions.ts';
 import { AUTH_CACHE_MS } from '../../../server/store/auth-revision.ts';
 import { createStore, SQLITE_FILE_NAME } from '../../../server/store/index.ts';
 import { describeDialects } from '../dialects.ts';
@@ -64,6 +65,28 @@ describeDialects('session cache', (dialect) => {
     await elsewhere('update sessions set revoked_at = ? where token_hash = ?', h.clock.now(), sha256(ticket));
     await new Promise((resolve) => setTimeout(resolve, AUTH_CACHE_MS + 50));
     expect(await info(ticket)).toBe('login.user.not.login');
+  });
+
+  it("makes one read for a session's requests that find it expired together, and a new one after a write", async () => {
+    const ticket = await h.signUp('d@example.com');
+    let reads = 0;
+    const sessions = { ...h.store.sessions, findWithUser: (hash: string) => (reads++, h.store.sessions.findWithUser(hash)) };
+    const service = createSessionService({ ...h.store, sessions }, h.clock.now, SESSION_TTL_MS);
+    const codes = async (n: number) =>
+      new Set(await Promise.all([...Array(n).keys()].map(() => service.authenticate(ticket).then(() => 'success', (e: { code?: string }) => e.code))));
+    expect(await codes(20)).toEqual(new Set(['success']));
+    expect(reads).toBe(1);
+    expect(await codes(5)).toEqual(new Set(['success'])); // from memory
+    expect(reads).toBe(1);
+    // Expired together again, and a freeze in this process while that read is in flight: the requests after the
+    // freeze do not share the read begun before it; they read again and see it.
+    await new Promise((resolve) => setTimeout(resolve, AUTH_CACHE_MS + 50));
+    const before = codes(5);
+    await h.store.users.setFrozen((await h.store.users.findByEmail('d@example.com'))!.id, true, h.clock.now());
+    const after = codes(5);
+    await before;
+    expect(await after).toEqual(new Set(['account.frozen']));
+    expect(reads).toBe(3);
   });
 
   it('still checks expiry against the clock on every request', async () => {

@@ -18,12 +18,25 @@ export async function signedIn(deps: SpotRouteDeps, request: FastifyRequest): Pr
 /** The setting as last read per store: reused while no setting changed in this process and for AUTH_CACHE_MS at most. */
 const realNameSetting = new WeakMap<object, { value: string | null; revision: number; at: number }>();
 
+/** The read in flight per store, shared by the orders that find the setting expired together (begun at `revision`). */
+const realNameReading = new WeakMap<object, { revision: number; value: Promise<string | null> }>();
+
 async function requireRealName(deps: SpotRouteDeps): Promise<boolean> {
   const revision = authRevision();
   const now = performance.now();
   const hit = realNameSetting.get(deps.store);
   if (hit !== undefined && hit.revision === revision && now - hit.at < AUTH_CACHE_MS) return hit.value === '1';
-  const value = await deps.store.config.get(REQUIRE_REAL_NAME_KEY);
+  let reading = realNameReading.get(deps.store);
+  if (reading === undefined || reading.revision !== revision) {
+    const entry = { revision, value: deps.store.config.get(REQUIRE_REAL_NAME_KEY) };
+    const done = () => {
+      if (realNameReading.get(deps.store) === entry) realNameReading.delete(deps.store);
+    };
+    entry.value.then(done, done);
+    realNameReading.set(deps.store, entry);
+    reading = entry;
+  }
+  const value = await reading.value;
   if (authRevision() === revision) realNameSetting.set(deps.store, { value, revision, at: now });
   return value === '1';
 }
