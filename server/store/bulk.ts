@@ -74,16 +74,16 @@ function columnTypes(db: Kysely<Database>, table: string): Promise<ReadonlyMap<s
 
 const unnestTexts = new Map<string, string>();
 
-function unnestText(table: string, columns: readonly string[], typed: ReadonlyMap<string, string>, tail: string): string {
-  const key = `${table}|${columns.join(',')}|${tail}`;
+function unnestText(table: string, columns: readonly string[], typed: ReadonlyMap<string, string>, tail: string, offset = 0): string {
+  const key = `${table}|${columns.join(',')}|${tail}|${offset}`;
   let text = unnestTexts.get(key);
   if (text !== undefined) return text;
   const arrays = columns.map((c, i) => {
     const type = typed.get(c);
     if (type === undefined) throw new Error(`insert into ${table}: no column ${c}`);
-    return `$${i + 1}::${type}[]`;
+    return `$${offset + i + 1}::${type}[]`;
   });
-  text = named(`insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) select * from unnest(${arrays.join(', ')})${tail ? ` ${tail}` : ''}`);
+  text = (offset === 0 ? named : (t: string) => t)(`insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) select * from unnest(${arrays.join(', ')})${tail ? ` ${tail}` : ''}`);
   if (unnestTexts.size >= MAX_TEXTS) unnestTexts.delete(unnestTexts.keys().next().value as string);
   unnestTexts.set(key, text);
   return text;
@@ -133,4 +133,17 @@ export async function insertRows(db: Kysely<Database>, table: keyof Database & s
     for (const row of part) for (const c of columns) parameters[i++] = row[c];
     await db.executeQuery(CompiledQuery.raw(insertText(dollar, table, columns, part.length, tail), parameters));
   }
+}
+
+/** One insert of `rows` as a part of a larger PostgreSQL statement: its text with parameters from `$offset+1`, and them. */
+export interface InsertPart {
+  readonly text: string;
+  readonly params: readonly unknown[];
+}
+
+/** `rows` (all with the keys of the first) as an unnested insert into `table` for a combined statement (pg-commit.ts). */
+export async function insertPart(db: Kysely<Database>, table: keyof Database & string, rows: readonly Row[], tail: string, offset: number): Promise<InsertPart> {
+  const columns = Object.keys(rows[0]!);
+  const types = await columnTypes(db, table);
+  return { text: unnestText(table, columns, types, tail, offset), params: columns.map((c) => arrayLiteral(rows, c)) };
 }

@@ -7,7 +7,8 @@ import { createApiKeysRepo, type ApiKeysRepo } from './apiKeys.ts';
 import { createAdminLedger, createAudit, type AdminLedger, type AuditRepo } from './audit.ts';
 import { authWrites } from './auth-revision.ts';
 import { createCodes, type Codes } from './codes.ts';
-import { writeDeskRepos, type DeskWrites } from './desk-writes.ts';
+import type { DeskWrites } from './desk-writes.ts';
+import { writeDeskPg } from './pg-commit.ts';
 import { createConfig, type ConfigRepo } from './config.ts';
 import { createFavourites, type Favourites } from './favourites.ts';
 import { createFeeLevelsRepo, type FeeLevelsRepo } from './feeLevels.ts';
@@ -231,7 +232,7 @@ export async function createStore(options: StoreOptions = {}): Promise<Store> {
       ),
     deskCommitsInFlight: DESK_COMMITS_IN_FLIGHT,
     commitDesk: (writes: DeskWrites, after?: Promise<boolean>) =>
-      writer !== null ? writer.commit(writes) : db.transaction().execute((trx) => writeDeskRepos(repositories(trx), writes, after)),
+      writer !== null ? writer.commit(writes) : db.transaction().execute((trx) => writeDeskPg(trx, repositories(trx), writes, after)),
     writeQueries: (queries: readonly CompiledQuery[]) =>
       writer !== null
         ? writer.run(queries)

@@ -83,24 +83,13 @@ export function createLedger(db: Kysely<Database>) {
 
     /** The journal entries and their lines: new rows only (a pipelined commit writes them before its turn). */
     async writeJournal(w: LedgerWrites): Promise<void> {
-      const entries = w.entries.map((e) => ({ desk: w.desk, seq: e.seq, reason: e.reason, ref: e.ref, time: e.time }));
-      await insertRows(db, 'ledger_entries', entries);
-      const lines = w.entries.flatMap((e) =>
-        e.lines.map((l, line) => ({ desk: w.desk, seq: e.seq, line, account: l.account, asset: l.asset, amount: int64(l.amount) })),
-      );
-      await insertRows(db, 'ledger_lines', lines);
+      await insertRows(db, 'ledger_entries', entryRows(w));
+      await insertRows(db, 'ledger_lines', lineRows(w));
     },
 
     /** The balance deltas, user and system: rows an earlier commit may have changed, so only in this commit's turn. */
     async writeBalances(w: LedgerWrites): Promise<void> {
-      const balances = w.balances.map((b) => ({
-        user_id: b.user,
-        wallet: b.wallet,
-        asset: b.asset,
-        available: int64(b.available),
-        frozen: int64(b.frozen),
-        updated_at: w.now,
-      }));
+      const balances = balanceRows(w);
       if (balances.length > 0 && usesDollar(db)) await addBalancesPg(db, balances, w.now);
       // Two steps because both databases check CHECK constraints on an upsert's proposed row before resolving the
       // conflict, so a negative delta can't ride an upsert: make sure the rows exist, then add the deltas.
@@ -117,7 +106,7 @@ export function createLedger(db: Kysely<Database>) {
           where balances.user_id = v.column1 and balances.wallet = v.column2 and balances.asset = v.column3`.execute(db);
         if (Number(result.numAffectedRows) !== part.length) throw new Error(`balance update touched ${result.numAffectedRows} of ${part.length} rows`);
       }
-      const system = w.system.map((s) => ({ account: s.account, asset: s.asset, amount: int64(s.amount), updated_at: w.now }));
+      const system = systemRows(w);
       // A system account's delta can be negative and it has no CHECK, so one upsert does (a named statement on PostgreSQL).
       await insertRows(db, 'system_balances', system, ADD_SYSTEM);
     },
@@ -239,3 +228,17 @@ async function addBalancesPg(db: Kysely<Database>, rows: readonly Readonly<Recor
   }
   if (done !== rows.length) throw new Error(`balance update touched ${done} of ${rows.length} rows`);
 }
+
+/** A commit's journal entries as ledger_entries rows (also written by pg-commit.ts). */
+export const entryRows = (w: LedgerWrites) => w.entries.map((e) => ({ desk: w.desk, seq: e.seq, reason: e.reason, ref: e.ref, time: e.time }));
+
+/** Their lines as ledger_lines rows. */
+export const lineRows = (w: LedgerWrites) =>
+  w.entries.flatMap((e) => e.lines.map((l, line) => ({ desk: w.desk, seq: e.seq, line, account: l.account, asset: l.asset, amount: int64(l.amount) })));
+
+/** The user balance deltas as rows of balances' columns. */
+export const balanceRows = (w: LedgerWrites) =>
+  w.balances.map((b) => ({ user_id: b.user, wallet: b.wallet, asset: b.asset, available: int64(b.available), frozen: int64(b.frozen), updated_at: w.now }));
+
+/** The system account deltas as system_balances rows. */
+export const systemRows = (w: LedgerWrites) => w.system.map((s) => ({ account: s.account, asset: s.asset, amount: int64(s.amount), updated_at: w.now }));

@@ -136,19 +136,7 @@ export function recordPageQueries(db: Kysely<Database>, filter: RecordFilter, of
 export function createRecords(db: Kysely<Database>) {
   return Object.freeze({
     async insert(rows: readonly NewAssetRecord[]): Promise<void> {
-      const values = rows.map((r) => ({
-        user_id: r.user,
-        wallet: r.wallet,
-        asset: r.asset,
-        type: r.type,
-        amount: int64(r.amount),
-        frozen: int64(r.frozen),
-        ref: r.ref,
-        desk: r.desk,
-        seq: r.seq,
-        time: r.time,
-      }));
-      await insertRows(db, 'asset_records', values);
+      await insertRows(db, 'asset_records', recordRows(rows));
     },
 
     /** Newest first (see recordPageQueries), each with its market (one read per order table the page refers to). */
@@ -217,3 +205,10 @@ export function createRecords(db: Kysely<Database>) {
 }
 
 export type Records = ReturnType<typeof createRecords>;
+
+/** Asset records as asset_records rows (also written by pg-commit.ts). */
+export const recordRows = (rows: readonly NewAssetRecord[]) =>
+  rows.map((r) => ({
+    user_id: r.user, wallet: r.wallet, asset: r.asset, type: r.type, amount: int64(r.amount), frozen: int64(r.frozen), ref: r.ref, desk: r.desk, seq: r.seq,
+    time: r.time,
+  }));

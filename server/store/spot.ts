@@ -162,7 +162,7 @@ export const SPOT_LIST_COLUMNS = ['id', 'user_id', 'symbol', 'client_list_id', '
 export const SPOT_LIST_UPSERT = `on conflict ("id") do update set "status" = "excluded"."status", "updated_at" = "excluded"."updated_at"`;
 const nullableInt = (v: number | bigint | null) => (v === null ? null : Number(v));
 /** An order row is inserted once and then replaced by its latest state, batch after batch. */
-const UPSERT_ORDER = `on conflict ("id") do update set ${MUTABLE.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`;
+export const UPSERT_ORDER = `on conflict ("id") do update set ${MUTABLE.map((c) => `"${c}" = "excluded"."${c}"`).join(', ')}`;
 
 export function createSpot(db: Kysely<Database>) {
   const orders = () => db.selectFrom('spot_orders').select([...ORDER_COLUMNS, ...ORDER_MONEY.map((c) => money(c).as(c))]);
@@ -266,44 +266,7 @@ export function createSpot(db: Kysely<Database>) {
 
     /** Orders, lists, robots and market flags: rows an earlier commit may have written, so only in this commit's turn. */
     async writeState(w: SpotWrites): Promise<void> {
-      const rows = w.orders.map((o) => ({
-        id: o.id,
-        user_id: o.user,
-        symbol: o.symbol,
-        client_order_id: o.clientOrderId,
-        side: o.side,
-        kind: o.kind,
-        tif: o.tif,
-        post_only: o.postOnly ? 1 : 0,
-        stp: o.stp,
-        price: nullable(o.price),
-        bound: nullable(o.bound),
-        qty: nullable(o.qty),
-        quote_qty: nullable(o.quoteQty),
-        open_qty: int64(o.openQty),
-        filled_qty: int64(o.filledQty),
-        filled_quote: int64(o.filledQuote),
-        fee: int64(o.fee),
-        fee_asset: o.feeAsset,
-        maker_ppm: o.makerPpm,
-        taker_ppm: o.takerPpm,
-        status: o.status,
-        close_code: o.closeCode,
-        priority: o.priority,
-        created_at: o.createdAt,
-        updated_at: o.updatedAt,
-        closed_at: o.closedAt,
-        condition: o.condition,
-        stop_price: nullable(o.stopPrice),
-        trailing_bips: o.trailingBips,
-        trail_price: nullable(o.trailPrice),
-        held: nullable(o.held),
-        triggered_at: o.triggeredAt,
-        list_id: o.listId,
-        strategy_id: o.strategyId,
-        strategy_type: o.strategyType,
-        prevented_match_id: o.preventedMatchId,
-      }));
+      const rows = orderRows(w);
       await insertRows(db, 'spot_orders', rows, UPSERT_ORDER);
       const lists = (w.lists ?? []).map((l) => ({
         id: l.id, user_id: l.user, symbol: l.symbol, client_list_id: l.clientListId, status: l.status, created_at: l.createdAt, updated_at: l.updatedAt,
@@ -317,37 +280,13 @@ export function createSpot(db: Kysely<Database>) {
 
     /** Trades: new rows, numbered by the desk (a pipelined commit writes them before its turn). */
     async writeTrades(w: SpotWrites): Promise<void> {
-      const trades = w.trades.map((t) => ({
-        symbol: t.symbol,
-        trade_no: t.tradeNo,
-        price: int64(t.price),
-        qty: int64(t.qty),
-        quote: int64(t.quote),
-        taker_order: t.takerOrder,
-        maker_order: t.makerOrder,
-        taker_user: t.takerUser,
-        maker_user: t.makerUser,
-        taker_side: t.takerSide,
-        taker_fee: int64(t.takerFee),
-        taker_fee_asset: t.takerFeeAsset,
-        maker_fee: int64(t.makerFee),
-        maker_fee_asset: t.makerFeeAsset,
-        time: t.time,
-      }));
+      const trades = tradeRows(w);
       await insertRows(db, 'spot_trades', trades);
     },
 
     /** Order history events: new rows the database numbers, so only in the commit's turn (ids in the log's order). */
     async writeEvents(w: SpotWrites): Promise<void> {
-      const events = w.events.map((e) => ({
-        order_id: e.orderId,
-        type: e.type,
-        status: e.status,
-        open_qty: int64(e.openQty),
-        filled_qty: int64(e.filledQty),
-        code: e.code,
-        time: e.time,
-      }));
+      const events = eventRows(w);
       await insertRows(db, 'spot_order_events', events);
     },
 
@@ -479,3 +418,76 @@ export function createSpot(db: Kysely<Database>) {
 }
 
 export type SpotRepo = ReturnType<typeof createSpot>;
+
+/** A commit's orders as spot_orders rows (also written by pg-commit.ts). */
+export const orderRows = (w: SpotWrites) =>
+  w.orders.map((o) => ({
+    id: o.id,
+    user_id: o.user,
+    symbol: o.symbol,
+    client_order_id: o.clientOrderId,
+    side: o.side,
+    kind: o.kind,
+    tif: o.tif,
+    post_only: o.postOnly ? 1 : 0,
+    stp: o.stp,
+    price: nullable(o.price),
+    bound: nullable(o.bound),
+    qty: nullable(o.qty),
+    quote_qty: nullable(o.quoteQty),
+    open_qty: int64(o.openQty),
+    filled_qty: int64(o.filledQty),
+    filled_quote: int64(o.filledQuote),
+    fee: int64(o.fee),
+    fee_asset: o.feeAsset,
+    maker_ppm: o.makerPpm,
+    taker_ppm: o.takerPpm,
+    status: o.status,
+    close_code: o.closeCode,
+    priority: o.priority,
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+    closed_at: o.closedAt,
+    condition: o.condition,
+    stop_price: nullable(o.stopPrice),
+    trailing_bips: o.trailingBips,
+    trail_price: nullable(o.trailPrice),
+    held: nullable(o.held),
+    triggered_at: o.triggeredAt,
+    list_id: o.listId,
+    strategy_id: o.strategyId,
+    strategy_type: o.strategyType,
+    prevented_match_id: o.preventedMatchId,
+  }));
+
+/** Its trades as spot_trades rows. */
+export const tradeRows = (w: SpotWrites) =>
+  w.trades.map((t) => ({
+    symbol: t.symbol,
+    trade_no: t.tradeNo,
+    price: int64(t.price),
+    qty: int64(t.qty),
+    quote: int64(t.quote),
+    taker_order: t.takerOrder,
+    maker_order: t.makerOrder,
+    taker_user: t.takerUser,
+    maker_user: t.makerUser,
+    taker_side: t.takerSide,
+    taker_fee: int64(t.takerFee),
+    taker_fee_asset: t.takerFeeAsset,
+    maker_fee: int64(t.makerFee),
+    maker_fee_asset: t.makerFeeAsset,
+    time: t.time,
+  }));
+
+/** Its order history events as spot_order_events rows. */
+export const eventRows = (w: SpotWrites) =>
+  w.events.map((e) => ({
+    order_id: e.orderId,
+    type: e.type,
+    status: e.status,
+    open_qty: int64(e.openQty),
+    filled_qty: int64(e.filledQty),
+    code: e.code,
+    time: e.time,
+  }));
