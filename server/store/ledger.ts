@@ -107,7 +107,6 @@ export function createLedger(db: Kysely<Database>) {
         if (Number(result.numAffectedRows) !== part.length) throw new Error(`balance update touched ${result.numAffectedRows} of ${part.length} rows`);
       }
       const system = systemRows(w);
-      // A system account's delta can be negative and it has no CHECK, so one upsert does (a named statement on PostgreSQL).
       await insertRows(db, 'system_balances', system, ADD_SYSTEM);
     },
 
@@ -199,34 +198,43 @@ export function createLedger(db: Kysely<Database>) {
 
 export type LedgerRepo = ReturnType<typeof createLedger>;
 
-const ADD_SYSTEM = 'on conflict ("account", "asset") do update set "amount" = "system_balances"."amount" + "excluded"."amount", "updated_at" = "excluded"."updated_at"';
-const BALANCE_ARRAYS = 'unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) as v(user_id, wallet, asset, available, frozen)';
-const BALANCE_MATCH = 'b.user_id = v.user_id and b.wallet = v.wallet and b.asset = v.asset';
-const ADD_BALANCES = named(`update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen, updated_at = $6 from ${BALANCE_ARRAYS} where ${BALANCE_MATCH}`);
-const FIRST_BALANCES = named(
-  `insert into balances (user_id, wallet, asset, available, frozen, updated_at) select v.user_id, v.wallet, v.asset, v.available, v.frozen, $6 from ${BALANCE_ARRAYS} where not exists (select 1 from balances b where ${BALANCE_MATCH})`,
-);
+/** System balances' upsert: a system account's delta can be negative and it has no CHECK, so one upsert does. */
+export const ADD_SYSTEM = 'on conflict ("account", "asset") do update set "amount" = "system_balances"."amount" + "excluded"."amount", "updated_at" = "excluded"."updated_at"';
 
 /**
- * PostgreSQL: the deltas added in one statement, the balances' columns as arrays unnested into rows (a parameter per
- * cell and an insert of zeros before every update cost the desk's commit about twice the database's time for the
- * same rows). A balance seen for the first time (the update touched fewer rows than it was given) is then inserted
- * with its delta, which the CHECK refuses when negative, as adding it to a zero would. One desk writes a wallet's
- * balances, so no other commit creates the same row between the two statements.
+ * PostgreSQL: user balance deltas as two data-modifying CTEs, `added` and `fresh`, their parameters from `$o+1`: the
+ * five columns as arrays unnested into rows, then the time. The deltas are added to the balances that exist; those the
+ * update did not find are inserted with their delta, which the CHECK refuses when negative, as adding it to a zero
+ * would. One desk writes a wallet's balances, so none appears between the two. (An insert of zeros before every
+ * update and a VALUES list of a parameter per cell cost the database about three times the CPU for the same rows.)
  */
-async function addBalancesPg(db: Kysely<Database>, rows: readonly Readonly<Record<string, unknown>>[], now: number): Promise<void> {
-  const params = [...['user_id', 'wallet', 'asset', 'available', 'frozen'].map((c) => arrayLiteral(rows, c)), now];
-  const updated = await db.executeQuery(
-    CompiledQuery.raw(ADD_BALANCES, params),
+export function balanceCtes(o: number): string {
+  const $ = (i: number) => `$${o + i}`;
+  const source = `unnest(${$(1)}::bigint[], ${$(2)}::text[], ${$(3)}::text[], ${$(4)}::bigint[], ${$(5)}::bigint[]) as v(user_id, wallet, asset, available, frozen)`;
+  return (
+    `added as (update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen, updated_at = ${$(6)} from ${source} ` +
+    'where b.user_id = v.user_id and b.wallet = v.wallet and b.asset = v.asset returning b.user_id, b.wallet, b.asset), ' +
+    `fresh as (insert into balances (user_id, wallet, asset, available, frozen, updated_at) select v.user_id, v.wallet, v.asset, v.available, v.frozen, ${$(6)} ` +
+    `from ${source} where not exists (select 1 from added a where a.user_id = v.user_id and a.wallet = v.wallet and a.asset = v.asset) returning 1)`
   );
-  let done = Number(updated.numAffectedRows ?? 0n);
-  if (done < rows.length) {
-    const inserted = await db.executeQuery(
-      CompiledQuery.raw(FIRST_BALANCES, params),
-    );
-    done += Number(inserted.numAffectedRows ?? 0n);
-  }
-  if (done !== rows.length) throw new Error(`balance update touched ${done} of ${rows.length} rows`);
+}
+
+/** balanceCtes' parameters for `rows` (balanceRows) at `now`. */
+export const balanceParams = (rows: readonly Readonly<Record<string, unknown>>[], now: number): unknown[] => [
+  ...['user_id', 'wallet', 'asset', 'available', 'frozen'].map((c) => arrayLiteral(rows, c)),
+  now,
+];
+
+/** Throws unless the balance CTEs touched every row they were given. */
+export function checkBalancesTouched(added: number, fresh: number, rows: number): void {
+  if (added + fresh !== rows) throw new Error(`balance update touched ${added + fresh} of ${rows} rows`);
+}
+
+const ADD_BALANCES = named(`with ${balanceCtes(0)} select (select count(*) from added)::int as added, (select count(*) from fresh)::int as fresh`);
+
+async function addBalancesPg(db: Kysely<Database>, rows: readonly Readonly<Record<string, unknown>>[], now: number): Promise<void> {
+  const result = await db.executeQuery<{ added: number; fresh: number }>(CompiledQuery.raw(ADD_BALANCES, balanceParams(rows, now)));
+  checkBalancesTouched(result.rows[0]?.added ?? 0, result.rows[0]?.fresh ?? 0, rows.length);
 }
 
 /** A commit's journal entries as ledger_entries rows (also written by pg-commit.ts). */

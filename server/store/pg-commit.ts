@@ -8,11 +8,11 @@
 // functions; a commit with anything else in it (transfers, settings, lists, robots, market flags, another desk's
 // tables) goes through writeDeskRepos. Test: test/server/store/pg-commit.test.ts.
 import { CompiledQuery, type Kysely } from 'kysely';
-import { arrayLiteral, insertPart } from './bulk.ts';
+import { insertPart } from './bulk.ts';
 import { EarlierCommitFailedError, writeDeskRepos, type DeskWrites } from './desk-writes.ts';
 import type { Repositories } from './index.ts';
 import { LeaseLostError } from './leases.ts';
-import { balanceRows, entryRows, lineRows, systemRows } from './ledger.ts';
+import { ADD_SYSTEM, balanceCtes, balanceParams, balanceRows, checkBalancesTouched, entryRows, lineRows, systemRows } from './ledger.ts';
 import { named } from './prepared.ts';
 import { recordRows } from './records.ts';
 import type { Database } from './schema.ts';
@@ -47,13 +47,13 @@ class Combined {
   async insert(table: keyof Database & string, rows: readonly Row[], tail = ''): Promise<void> {
     if (rows.length === 0) return;
     const part = await insertPart(this.db, table, rows, tail, this.params.length);
-    this.add(`w${this.parts.length}`, part.text, part.params);
+    this.add(`w${this.parts.length} as (${part.text})`, part.params);
   }
 
-  /** A part whose text `at(offset)` numbers its parameters from `$offset+1`; a `name` in `count` is counted. */
-  add(name: string, text: string, params: readonly unknown[], count = false): void {
-    this.parts.push(`${name} as (${text})`);
-    if (count) this.counted.push(name);
+  /** CTEs (`name as (…)`, comma-separated) whose parameters start at `$offset+1`; those named in `count` are counted. */
+  add(ctes: string, params: readonly unknown[], count: readonly string[] = []): void {
+    this.parts.push(ctes);
+    this.counted.push(...count);
     this.params.push(...params);
   }
 
@@ -76,17 +76,6 @@ class Combined {
 const $ = (o: number, i: number) => `$${o + i}`;
 const leaseText = (o: number) =>
   `update "desk_leases" set "expires_at" = ${$(o, 1)}, "updated_at" = ${$(o, 2)} where "desk" = ${$(o, 3)} and "holder" = ${$(o, 4)} returning 1`;
-const balanceSource = (o: number) =>
-  `unnest(${$(o, 1)}::bigint[], ${$(o, 2)}::text[], ${$(o, 3)}::text[], ${$(o, 4)}::bigint[], ${$(o, 5)}::bigint[]) as v(user_id, wallet, asset, available, frozen)`;
-// The deltas added to the balances that exist; then those the update did not find inserted with their delta (the
-// CHECK refuses a negative one). One desk writes a wallet's balances, so none appears between the two.
-const addText = (o: number) =>
-  `update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen, updated_at = ${$(o, 6)} from ${balanceSource(o)} ` +
-  'where b.user_id = v.user_id and b.wallet = v.wallet and b.asset = v.asset returning b.user_id, b.wallet, b.asset';
-const firstText = (o: number) =>
-  `insert into balances (user_id, wallet, asset, available, frozen, updated_at) select v.user_id, v.wallet, v.asset, v.available, v.frozen, ${$(o, 6)} ` +
-  `from ${balanceSource(o)} where not exists (select 1 from added a where a.user_id = v.user_id and a.wallet = v.wallet and a.asset = v.asset) returning 1`;
-const SYSTEM_UPSERT = 'on conflict ("account", "asset") do update set "amount" = "system_balances"."amount" + "excluded"."amount", "updated_at" = "excluded"."updated_at"';
 const positionText = (o: number) =>
   `insert into "desk_log_positions" ("desk", "seq", "updated_at") values (${$(o, 1)}, ${$(o, 2)}, ${$(o, 3)}) on conflict ("desk") do update ` +
   `set "seq" = excluded."seq", "updated_at" = excluded."updated_at" where "desk_log_positions"."seq" < excluded."seq"`;
@@ -106,22 +95,15 @@ export async function writeDeskPg(db: Kysely<Database>, repos: Repositories, w: 
 
   const second = new Combined(db);
   const { lease } = w;
-  second.add('lease', leaseText(second.offset), [lease.now + lease.ttlMs, lease.now, lease.desk, lease.holder], true);
+  second.add(`lease as (${leaseText(second.offset)})`, [lease.now + lease.ttlMs, lease.now, lease.desk, lease.holder], ['lease']);
   await second.insert('asset_records', recordRows(w.records));
   if (w.spot !== null) await second.insert('spot_order_events', eventRows(w.spot));
   const balances = balanceRows(w.ledger);
-  if (balances.length > 0) {
-    const o = second.offset;
-    const arrays = ['user_id', 'wallet', 'asset', 'available', 'frozen'].map((c) => arrayLiteral(balances, c));
-    second.add('added', addText(o), [...arrays, w.ledger.now], true);
-    second.add('fresh', firstText(o), [], true);
-  }
-  await second.insert('system_balances', systemRows(w.ledger), SYSTEM_UPSERT);
+  if (balances.length > 0) second.add(balanceCtes(second.offset), balanceParams(balances, w.ledger.now), ['added', 'fresh']);
+  await second.insert('system_balances', systemRows(w.ledger), ADD_SYSTEM);
   if (w.spot !== null) await second.insert('spot_orders', orderRows(w.spot), UPSERT_ORDER);
-  if (w.log !== undefined && w.log !== null) second.add('position', positionText(second.offset), [w.log.desk, w.log.seq, lease.now]);
+  if (w.log !== undefined && w.log !== null) second.add(`position as (${positionText(second.offset)})`, [w.log.desk, w.log.seq, lease.now]);
   const counts = await second.run();
   if (counts['lease'] !== 1) throw new LeaseLostError(`the ${lease.desk} desk's lease is no longer held by ${lease.holder}`);
-  if (balances.length > 0 && (counts['added'] ?? 0) + (counts['fresh'] ?? 0) !== balances.length) {
-    throw new Error(`balance update touched ${(counts['added'] ?? 0) + (counts['fresh'] ?? 0)} of ${balances.length} rows`);
-  }
+  if (balances.length > 0) checkBalancesTouched(counts['added'] ?? 0, counts['fresh'] ?? 0, balances.length);
 }
