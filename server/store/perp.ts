@@ -389,12 +389,7 @@ export function createPerp(db: Kysely<Database>) {
   return Object.freeze({
     /** Writes one batch's rows (inside the caller's transaction: desk-writes.ts). */
     async write(w: PerpWrites): Promise<void> {
-      await insertRows(db, 'perp_orders', rowsOf(w.orders, PERP_ORDER_COLUMNS, perpOrderValues), PERP_UPSERT_ORDER);
-      await insertRows(db, 'perp_positions', rowsOf(w.positions, PERP_POSITION_COLUMNS, perpPositionValues), PERP_UPSERT_POSITION);
-      await insertRows(db, 'perp_trades', rowsOf(w.trades, PERP_TRADE_COLUMNS, perpTradeValues));
-      await insertRows(db, 'perp_funding', rowsOf(w.funding, PERP_FUNDING_COLUMNS, perpFundingValues));
-      await insertRows(db, 'perp_liquidations', rowsOf(w.liquidations, PERP_LIQUIDATION_COLUMNS, perpLiquidationValues));
-      await insertRows(db, 'perp_marks', rowsOf(lastMarks(w.marks), PERP_MARK_COLUMNS, perpMarkValues), PERP_UPSERT_MARK);
+      for (const part of perpParts(w)) await insertRows(db, part.table, part.rows, part.tail);
     },
 
     /** Resting orders in time priority (then id): the order a restart puts them back on the books. */
@@ -629,3 +624,15 @@ export function createPerp(db: Kysely<Database>) {
 }
 
 export type PerpRepo = ReturnType<typeof createPerp>;
+
+/** A perp desk's commit as the tables' rows, each an insert or an upsert (`tail`), in this order (also pg-commit.ts). */
+export function perpParts(w: PerpWrites): Array<{ table: 'perp_orders' | 'perp_positions' | 'perp_trades' | 'perp_funding' | 'perp_liquidations' | 'perp_marks'; rows: Record<string, Value>[]; tail: string }> {
+  return [
+    { table: 'perp_orders', rows: rowsOf(w.orders, PERP_ORDER_COLUMNS, perpOrderValues), tail: PERP_UPSERT_ORDER },
+    { table: 'perp_positions', rows: rowsOf(w.positions, PERP_POSITION_COLUMNS, perpPositionValues), tail: PERP_UPSERT_POSITION },
+    { table: 'perp_trades', rows: rowsOf(w.trades, PERP_TRADE_COLUMNS, perpTradeValues), tail: '' },
+    { table: 'perp_funding', rows: rowsOf(w.funding, PERP_FUNDING_COLUMNS, perpFundingValues), tail: '' },
+    { table: 'perp_liquidations', rows: rowsOf(w.liquidations, PERP_LIQUIDATION_COLUMNS, perpLiquidationValues), tail: '' },
+    { table: 'perp_marks', rows: rowsOf(lastMarks(w.marks), PERP_MARK_COLUMNS, perpMarkValues), tail: PERP_UPSERT_MARK },
+  ];
+}

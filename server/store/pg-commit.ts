@@ -5,14 +5,15 @@
 // of one statement per phase, each named (prepared.ts): the rows keyed by the desk (journal entries and lines, trades)
 // at once, then, in the commit's turn, the lease, asset records, order history, balances, system balances, orders and
 // the log position (writeDeskRepos says why the two phases). The same rows as writeDeskRepos, built by the same
-// functions; a commit with anything else in it (transfers, settings, lists, robots, market flags, another desk's
-// tables) goes through writeDeskRepos. Test: test/server/store/pg-commit.test.ts.
+// functions; a perp desk's tables join the second statement. A commit with anything else in it (transfers,
+// settings, lists, robots, market flags, the seconds or earn desk's tables) goes through writeDeskRepos. Test: test/server/store/pg-commit.test.ts.
 import { CompiledQuery, type Kysely } from 'kysely';
 import { insertPart } from './bulk.ts';
 import { EarlierCommitFailedError, writeDeskRepos, type DeskWrites } from './desk-writes.ts';
 import type { Repositories } from './index.ts';
 import { LeaseLostError } from './leases.ts';
 import { ADD_SYSTEM, balanceCtes, balanceParams, balanceRows, checkBalancesTouched, entryRows, lineRows, systemRows } from './ledger.ts';
+import { perpParts } from './perp.ts';
 import { named } from './prepared.ts';
 import { recordRows } from './records.ts';
 import type { Database } from './schema.ts';
@@ -24,7 +25,7 @@ type Row = Readonly<Record<string, unknown>>;
 export function combinable(w: DeskWrites): boolean {
   const spot = w.spot;
   return (
-    w.transfersOut.length === 0 && w.transfersIn.length === 0 && (w.settings ?? []).length === 0 && w.perp === null && (w.seconds ?? null) === null &&
+    w.transfersOut.length === 0 && w.transfersIn.length === 0 && (w.settings ?? []).length === 0 && (w.seconds ?? null) === null &&
     (w.earn ?? null) === null &&
     (spot === null || ((spot.lists ?? []).length === 0 && (spot.bots ?? []).length === 0 && (spot.marketFlags ?? []).length === 0))
   );
@@ -102,6 +103,7 @@ export async function writeDeskPg(db: Kysely<Database>, repos: Repositories, w: 
   if (balances.length > 0) second.add(balanceCtes(second.offset), balanceParams(balances, w.ledger.now), ['added', 'fresh']);
   await second.insert('system_balances', systemRows(w.ledger), ADD_SYSTEM);
   if (w.spot !== null) await second.insert('spot_orders', orderRows(w.spot), UPSERT_ORDER);
+  if (w.perp !== null) for (const part of perpParts(w.perp)) await second.insert(part.table, part.rows, part.tail);
   if (w.log !== undefined && w.log !== null) second.add(`position as (${positionText(second.offset)})`, [w.log.desk, w.log.seq, lease.now]);
   const counts = await second.run();
   if (counts['lease'] !== 1) throw new LeaseLostError(`the ${lease.desk} desk's lease is no longer held by ${lease.holder}`);
