@@ -6,7 +6,7 @@
 import type { LoginReply } from '../contract/api.ts';
 import { fail } from '../errors.ts';
 import type { Clock } from '../clock.ts';
-import { AUTH_CACHE_MS, authRevision } from '../store/auth-revision.ts';
+import { AUTH_CACHE_MS, authRevision, sharedRead } from '../store/auth-revision.ts';
 import type { Repositories } from '../store/index.ts';
 import type { SessionWithUser } from '../store/sessions.ts';
 import type { UserRow } from '../store/users.ts';
@@ -54,9 +54,8 @@ export function createSessionService(store: Repositories, clock: Clock, ttlMs: n
   // or settings since (authRevision) and for AUTH_CACHE_MS at most (changes by other processes). Expiry is still
   // checked against the clock on every request. Per service, so each store (and each test harness) has its own.
   const cache = new Map<string, Cached>();
-  // Reads in flight by token hash and the revision they started at: the requests of one session that find its entry
-  // expired together (a client's many sockets) share one read instead of each making its own.
-  const reading = new Map<string, { revision: number; found: Promise<SessionWithUser | undefined> }>();
+  // Reads in flight by token hash, shared by a session's requests that find its entry expired together (sharedRead).
+  const reading = new Map<string, { revision: number; value: Promise<SessionWithUser | undefined> }>();
   const read = async (tokenHash: string, revision: number, now: number): Promise<SessionWithUser | undefined> => {
     const found = await store.sessions.findWithUser(tokenHash);
     if (cache.size >= MAX_HASHES) cache.clear();
@@ -70,16 +69,7 @@ export function createSessionService(store: Repositories, clock: Clock, ttlMs: n
     const now = performance.now();
     const hit = cache.get(tokenHash);
     if (hit !== undefined && hit.revision === revision && now - hit.at < AUTH_CACHE_MS) return Promise.resolve(hit.found);
-    // A read that began before a write of this process (a sign-out, a freeze) may miss it: only one begun since is shared.
-    const pending = reading.get(tokenHash);
-    if (pending !== undefined && pending.revision === revision) return pending.found;
-    const entry = { revision, found: read(tokenHash, revision, now) };
-    reading.set(tokenHash, entry);
-    const done = () => {
-      if (reading.get(tokenHash) === entry) reading.delete(tokenHash);
-    };
-    entry.found.then(done, done);
-    return entry.found;
+    return sharedRead(reading, tokenHash, () => read(tokenHash, revision, now));
   };
 
   // When each session's last use was last written (clock ms), so a busy session writes it once a minute at most.

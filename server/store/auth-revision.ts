@@ -20,6 +20,31 @@ export function authRevision(): number {
   return revision;
 }
 
+/** Where reads in flight are kept by key (a Map, or a WeakMap keyed by a store). */
+interface InFlight<K, V> {
+  get(key: K): { readonly revision: number; readonly value: Promise<V> } | undefined;
+  set(key: K, entry: { readonly revision: number; readonly value: Promise<V> }): unknown;
+  delete(key: K): unknown;
+}
+
+/**
+ * `read()`, or the same read already in flight for `key` when it began under the current revision: the requests that
+ * find a cached entry expired together (a client's many sockets) share one read. One begun before a write of this
+ * process (a sign-out, a freeze, a setting) is not shared after it.
+ */
+export function sharedRead<K, V>(inFlight: InFlight<K, V>, key: K, read: () => Promise<V>): Promise<V> {
+  const now = revision;
+  const pending = inFlight.get(key);
+  if (pending !== undefined && pending.revision === now) return pending.value;
+  const entry = { revision: now, value: read() };
+  inFlight.set(key, entry);
+  const done = () => {
+    if (inFlight.get(key) === entry) inFlight.delete(key);
+  };
+  entry.value.then(done, done);
+  return entry.value;
+}
+
 /** Table names a write names (its target, and for an update its FROM), looked up through the few node kinds used. */
 function namesWatched(node: OperationNode | undefined, depth = 0): boolean {
   if (node === undefined || depth > 6) return false;

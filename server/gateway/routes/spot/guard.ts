@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../../errors.ts';
 import type { Market } from '../../../kernel/index.ts';
-import { AUTH_CACHE_MS, authRevision } from '../../../store/auth-revision.ts';
+import { AUTH_CACHE_MS, authRevision, sharedRead } from '../../../store/auth-revision.ts';
 import type { UserRow } from '../../../store/users.ts';
 import { requestContext } from '../../envelope.ts';
 import type { SpotRouteDeps } from './index.ts';
@@ -26,17 +26,7 @@ async function requireRealName(deps: SpotRouteDeps): Promise<boolean> {
   const now = performance.now();
   const hit = realNameSetting.get(deps.store);
   if (hit !== undefined && hit.revision === revision && now - hit.at < AUTH_CACHE_MS) return hit.value === '1';
-  let reading = realNameReading.get(deps.store);
-  if (reading === undefined || reading.revision !== revision) {
-    const entry = { revision, value: deps.store.config.get(REQUIRE_REAL_NAME_KEY) };
-    const done = () => {
-      if (realNameReading.get(deps.store) === entry) realNameReading.delete(deps.store);
-    };
-    entry.value.then(done, done);
-    realNameReading.set(deps.store, entry);
-    reading = entry;
-  }
-  const value = await reading.value;
+  const value = await sharedRead(realNameReading, deps.store, () => deps.store.config.get(REQUIRE_REAL_NAME_KEY));
   if (authRevision() === revision) realNameSetting.set(deps.store, { value, revision, at: now });
   return value === '1';
 }
